@@ -1,0 +1,176 @@
+//===- BufferIndexing.h - Mixed-radix normal form of a layout ---*- C++ -*-===//
+//
+// Part of the tlayout project.
+//
+//===----------------------------------------------------------------------===//
+//
+// The one normal form every layout query reads: a layout compiled against a
+// logical shape into a buffer indexing expression. The buffer is a list of
+// physical dimensions, most major first; each is a piece
+//
+//     floor(S / divisor) mod modulus
+//
+// of a source S, with a size and a stride. A source is a logical dimension, a
+// leading unit dimension that a tile longer than the shape introduces, or a
+// combination (mixed-radix linearization) of other pieces: a `*` in a tile,
+// or a piece that a later tile splits unevenly. The pieces of every source
+// always form an exact mixed-radix decomposition of it, which is what makes
+// the inverse map exact.
+//
+// Nothing here knows XLA's text: `compile` translates a TiledLayout, and
+// other layout models can build the same form.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TLAYOUT_CORE_BUFFERINDEXING_H
+#define TLAYOUT_CORE_BUFFERINDEXING_H
+
+#include "tlayout/Core/IndexExpr.h"
+#include "tlayout/Core/TiledLayout.h"
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/Error.h"
+
+#include <optional>
+
+namespace tlayout {
+
+/// What a physical dimension indexes: `floor(S / divisor) mod modulus` of the
+/// source S (no modulus for the outermost piece of a source).
+struct Piece {
+  unsigned source = 0;
+  int64_t divisor = 1;
+  std::optional<int64_t> modulus;
+};
+
+/// A value the buffer is indexed by.
+struct Source {
+  enum class Kind {
+    /// A logical dimension of the array.
+    Logical,
+    /// A leading dimension of size 1 added by a tile of higher rank.
+    Unit,
+    /// The mixed-radix linearization of `parts` (pieces, most major first).
+    Combined
+  };
+  Kind kind = Kind::Logical;
+  /// For `Logical`: the logical dimension.
+  unsigned logicalDim = 0;
+  /// For `Combined`: the pieces it linearizes, most major first.
+  llvm::SmallVector<unsigned, 2> parts;
+  /// For `Combined`: the size of each part (its radix).
+  llvm::SmallVector<IndexExpr, 2> partSizes;
+  /// Values of the source lie in [0, size).
+  IndexExpr size;
+};
+
+/// One dimension of the physical buffer.
+struct PhysicalDim {
+  unsigned piece = 0;
+  IndexExpr size;
+  IndexExpr stride;
+};
+
+/// A layout compiled against a logical shape. Sizes are symbolic: a dynamic
+/// logical dimension `i` appears as symbol `s<i>`; a static shape gives
+/// constant expressions throughout.
+class BufferIndexing {
+public:
+  /// Compiles `layout` for `shape` (sizes, or kDynamicSize). Verifies the
+  /// layout against the shape first; for static shapes also checks that the
+  /// physical size fits in int64.
+  static llvm::Expected<BufferIndexing> compile(const TiledLayout &layout,
+                                                llvm::ArrayRef<int64_t> shape);
+
+  llvm::ArrayRef<int64_t> getShape() const { return shape; }
+  unsigned getRank() const { return shape.size(); }
+  bool hasStaticShape() const;
+  llvm::ArrayRef<Source> getSources() const { return sources; }
+  llvm::ArrayRef<Piece> getPieces() const { return pieces; }
+  /// Physical dimensions, most major first.
+  llvm::ArrayRef<PhysicalDim> getDims() const { return dims; }
+
+  /// The physical shape before tiling (logical sizes in physical order) and
+  /// after each tile level; the last entry is the shape of `getDims()`.
+  llvm::ArrayRef<llvm::SmallVector<IndexExpr, 4>> getLevelShapes() const {
+    return levelShapes;
+  }
+
+  /// Elements of the tiled array before tail padding.
+  IndexExpr getTiledNumElements() const { return tiledNumElements; }
+  /// Elements of the physical buffer, after `L(n)` tail padding.
+  IndexExpr getNumElements() const { return numElements; }
+  /// Elements of the logical array.
+  IndexExpr getLogicalNumElements() const;
+  int64_t getTailPaddingAlignment() const { return tailPaddingAlignment; }
+
+  /// The value of a source / piece in terms of logical indices `d<i>`.
+  IndexExpr getSourceValue(unsigned source) const;
+  IndexExpr getPieceValue(unsigned piece) const;
+  /// The index along each physical dimension (the multi-result layout map).
+  llvm::SmallVector<IndexExpr, 8> getPhysicalIndices() const;
+  /// The linear offset of the element at logical index (d0, d1, ...).
+  IndexExpr getOffset() const;
+
+  /// The linear offset of `index`. `sizes` gives the dynamic sizes (the full
+  /// shape); it may be empty for static shapes. Errors on an index out of
+  /// bounds or an overflow.
+  llvm::Expected<int64_t> offsetOf(llvm::ArrayRef<int64_t> index,
+                                   llvm::ArrayRef<int64_t> sizes = {}) const;
+
+  /// The logical index stored at `offset`, or std::nullopt when that offset
+  /// is padding. Errors on an offset outside the buffer.
+  llvm::Expected<std::optional<llvm::SmallVector<int64_t, 4>>>
+  indexAt(int64_t offset, llvm::ArrayRef<int64_t> sizes = {}) const;
+
+  /// A canonical description of the placement: physical dimensions of size 1
+  /// dropped and adjacent pieces of one source merged. Two layouts with equal
+  /// keys (and equal element sizes) place every element at the same offset.
+  std::string getPlacementKey() const;
+
+  /// Prints the normal form, one physical dimension a line.
+  void print(llvm::raw_ostream &os) const;
+
+private:
+  BufferIndexing() = default;
+  llvm::Expected<llvm::SmallVector<int64_t, 4>>
+  resolveSizes(llvm::ArrayRef<int64_t> sizes) const;
+
+  llvm::SmallVector<int64_t, 4> shape;
+  llvm::SmallVector<Source, 8> sources;
+  llvm::SmallVector<Piece, 16> pieces;
+  llvm::SmallVector<PhysicalDim, 8> dims;
+  /// For each source, its leaf pieces (those a physical dimension or a
+  /// combination indexes), which split it exactly.
+  llvm::SmallVector<llvm::SmallVector<unsigned, 4>, 8> leafPieces;
+  llvm::SmallVector<llvm::SmallVector<IndexExpr, 4>, 3> levelShapes;
+  IndexExpr tiledNumElements;
+  IndexExpr numElements;
+  int64_t tailPaddingAlignment = 1;
+};
+
+/// Sizes of an array in memory. Byte sizes round up to whole bytes.
+struct Footprint {
+  IndexExpr logicalElements;
+  IndexExpr physicalElements;
+  IndexExpr logicalBytes;
+  IndexExpr physicalBytes;
+  /// physical / logical elements, for static shapes with elements.
+  std::optional<double> paddingRatio;
+};
+
+/// The footprint of `indexing` with `elementBits` bits per element (the
+/// layout's `E(n)`, or the element type's storage size).
+Footprint getFootprint(const BufferIndexing &indexing, int64_t elementBits);
+
+/// True when two layouts of `shape` place every element at the same offset
+/// in buffers of the same size (e.g. `{1,0}` and `{1,0:T(1,1)}`). Structural:
+/// it may answer false for exotic equal placements, never true for different
+/// ones.
+llvm::Expected<bool> haveSamePlacement(const TiledLayout &a,
+                                       const TiledLayout &b,
+                                       llvm::ArrayRef<int64_t> shape);
+
+} // namespace tlayout
+
+#endif // TLAYOUT_CORE_BUFFERINDEXING_H

@@ -1,0 +1,138 @@
+//===- TiledLayout.h - XLA-style tiled layouts ------------------*- C++ -*-===//
+//
+// Part of the tlayout project.
+//
+//===----------------------------------------------------------------------===//
+//
+// The TiledLayout value type: minor_to_major, a list of tiles, tail padding
+// alignment, element size in bits and memory space, with XLA's text syntax
+// and validation. The math over a layout (sizes, offsets, inverse) lives in
+// BufferIndexing.h, which compiles a layout into a normal form.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TLAYOUT_CORE_TILEDLAYOUT_H
+#define TLAYOUT_CORE_TILEDLAYOUT_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/Hashing.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdint>
+#include <limits>
+#include <string>
+
+namespace tlayout {
+
+/// Marks a dimension size that is only known at run time. Equal to MLIR's
+/// `ShapedType::kDynamic`.
+constexpr int64_t kDynamicSize = std::numeric_limits<int64_t>::min();
+
+/// One tile: sizes of the most minor physical dimensions it applies to, most
+/// major first. An entry equal to `kCombine` (written `*`) combines that
+/// dimension into the next more minor one before tiling.
+struct Tile {
+  /// The combine marker `*`.
+  static constexpr int64_t kCombine = std::numeric_limits<int64_t>::min();
+
+  llvm::SmallVector<int64_t, 4> dims;
+
+  Tile() = default;
+  Tile(std::initializer_list<int64_t> dims) : dims(dims) {}
+  explicit Tile(llvm::ArrayRef<int64_t> dims) : dims(dims) {}
+
+  bool operator==(const Tile &other) const { return dims == other.dims; }
+  bool operator!=(const Tile &other) const { return !(*this == other); }
+};
+
+/// A diagnostic from parsing layout or shape text, with the 0-based column
+/// (byte offset into the parsed text) where the problem is.
+class ParseError : public llvm::ErrorInfo<ParseError> {
+public:
+  static char ID;
+  ParseError(size_t column, std::string message)
+      : column(column), message(std::move(message)) {}
+  size_t getColumn() const { return column; }
+  llvm::StringRef getMessage() const { return message; }
+  /// Logs `column N: message` (1-based column, as editors count).
+  void log(llvm::raw_ostream &os) const override;
+  std::error_code convertToErrorCode() const override;
+
+private:
+  size_t column;
+  std::string message;
+};
+
+/// An XLA layout: how an array is placed in memory.
+///
+/// Text syntax (XLA's, printed exactly as XLA prints it):
+///
+///   layout ::= `{` (int (`,` int)*)? (`:` fields)? `}`
+///   fields ::= tiles? (`L(` int `)`)? (`E(` int `)`)? (`S(` int `)`)?
+///   tiles  ::= `T`? tile tile*
+///   tile   ::= `(` entry (`,` entry)* `)`     entry ::= int | `*`
+///
+/// e.g. `{3,2,0,1:T(8,128)(2,1)S(1)}`. The bare `(2,2)` form of the tiled
+/// layout document is accepted and printed back as `T(2,2)`.
+class TiledLayout {
+public:
+  /// Dimension numbers from most minor to most major.
+  llvm::SmallVector<int64_t, 4> minorToMajor;
+  /// Tiles, applied first to last.
+  llvm::SmallVector<Tile, 2> tiles;
+  /// `L(n)`: the physical element count is padded to a multiple of this.
+  int64_t tailPaddingAlignment = 1;
+  /// `E(n)`: bits per element; 0 means the element type's own size.
+  int64_t elementSizeInBits = 0;
+  /// `S(n)`: memory space; 0 is the default (device HBM on TPU).
+  int64_t memorySpace = 0;
+
+  TiledLayout() = default;
+  explicit TiledLayout(llvm::ArrayRef<int64_t> minorToMajor,
+                       llvm::ArrayRef<Tile> tiles = {})
+      : minorToMajor(minorToMajor), tiles(tiles) {}
+
+  /// The default row-major layout `{rank-1,...,1,0}`.
+  static TiledLayout rowMajor(unsigned rank);
+
+  /// Parses XLA layout text. Errors are `ParseError`s with a column.
+  static llvm::Expected<TiledLayout> parse(llvm::StringRef text);
+
+  /// Prints XLA layout text, e.g. `{1,0:T(8,128)(2,1)}`.
+  void print(llvm::raw_ostream &os) const;
+  std::string str() const;
+
+  unsigned getRank() const { return minorToMajor.size(); }
+  bool hasTiles() const { return !tiles.empty(); }
+
+  /// Checks what can be checked without a shape: minor_to_major is a
+  /// permutation of its own length, tiles are non-empty with positive sizes
+  /// or `*` (never most minor), `L` > 0, `E` >= 0, `S` >= 0.
+  llvm::Error verify() const;
+
+  /// Checks the layout against a shape (sizes or kDynamicSize) and, when
+  /// `elementTypeBits` is non-zero, the element type's minimum width: rank,
+  /// everything `verify()` checks, and that every physical size and offset
+  /// fits in int64.
+  llvm::Error verify(llvm::ArrayRef<int64_t> shape,
+                     int64_t elementTypeBits = 0) const;
+
+  bool operator==(const TiledLayout &other) const;
+  bool operator!=(const TiledLayout &other) const { return !(*this == other); }
+};
+
+llvm::hash_code hash_value(const Tile &tile);
+llvm::hash_code hash_value(const TiledLayout &layout);
+
+inline llvm::raw_ostream &operator<<(llvm::raw_ostream &os,
+                                     const TiledLayout &layout) {
+  layout.print(os);
+  return os;
+}
+
+} // namespace tlayout
+
+#endif // TLAYOUT_CORE_TILEDLAYOUT_H

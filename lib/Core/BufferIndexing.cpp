@@ -1,0 +1,485 @@
+//===- BufferIndexing.cpp - Mixed-radix normal form of a layout -----------===//
+//
+// Part of the tlayout project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Compiles a TiledLayout into its buffer indexing expression following the
+// documented tiling semantics (pad, split, move tile parts minor; every tile
+// level; `*` combines; tiles longer than the shape add leading unit
+// dimensions), and answers queries from that normal form.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tlayout/Core/BufferIndexing.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/CheckedArithmetic.h"
+
+using namespace tlayout;
+using llvm::Error;
+using llvm::Expected;
+
+namespace {
+/// A dimension of the physical shape while tiles are being applied.
+struct CurrentDim {
+  unsigned piece;
+  IndexExpr size;
+};
+} // namespace
+
+namespace {
+/// Builds the normal form step by step.
+class Compiler {
+public:
+  Compiler(llvm::SmallVectorImpl<Source> &sources,
+           llvm::SmallVectorImpl<Piece> &pieces)
+      : sources(sources), pieces(pieces) {}
+
+  unsigned addSource(Source source) {
+    sources.push_back(std::move(source));
+    return sources.size() - 1;
+  }
+  unsigned addPiece(unsigned source, int64_t divisor,
+                    std::optional<int64_t> modulus) {
+    pieces.push_back(Piece{source, divisor, modulus});
+    return pieces.size() - 1;
+  }
+
+  /// Combines adjacent dimensions (most major first) into one.
+  Expected<CurrentDim> combine(llvm::ArrayRef<CurrentDim> group) {
+    CurrentDim result = group.front();
+    for (const CurrentDim &next : group.drop_front()) {
+      IndexExpr size = result.size * next.size;
+      const Piece &a = pieces[result.piece], &b = pieces[next.piece];
+      // Adjacent digits of one source merge into one piece.
+      if (a.source == b.source && b.modulus &&
+          next.size.isConstant(*b.modulus) &&
+          std::optional<int64_t>(a.divisor) ==
+              llvm::checkedMul(b.divisor, *b.modulus)) {
+        std::optional<int64_t> modulus;
+        if (a.modulus) {
+          modulus = llvm::checkedMul(*a.modulus, *b.modulus);
+          if (!modulus)
+            return llvm::createStringError(
+                "a combined dimension's size overflows int64");
+        }
+        result = CurrentDim{addPiece(a.source, b.divisor, modulus), size};
+        continue;
+      }
+      Source combined;
+      combined.kind = Source::Kind::Combined;
+      combined.parts = {result.piece, next.piece};
+      combined.partSizes = {result.size, next.size};
+      combined.size = size;
+      // Flatten a chain of combinations into one source.
+      if (sources[a.source].kind == Source::Kind::Combined && a.divisor == 1 &&
+          !a.modulus && sources[a.source].size == result.size) {
+        combined.parts = sources[a.source].parts;
+        combined.partSizes = sources[a.source].partSizes;
+        combined.parts.push_back(next.piece);
+        combined.partSizes.push_back(next.size);
+      }
+      result = CurrentDim{addPiece(addSource(std::move(combined)), 1,
+                                   std::nullopt),
+                          size};
+    }
+    return result;
+  }
+
+  /// Splits a dimension by a tile size into (outer, inner).
+  std::pair<CurrentDim, CurrentDim> split(CurrentDim dim, int64_t tileSize) {
+    Piece piece = pieces[dim.piece];
+    if (piece.modulus && *piece.modulus % tileSize != 0) {
+      // An uneven split of a bounded piece: index the piece as a new source.
+      Source wrapper;
+      wrapper.kind = Source::Kind::Combined;
+      wrapper.parts = {dim.piece};
+      wrapper.partSizes = {dim.size};
+      wrapper.size = dim.size;
+      dim.piece = addPiece(addSource(std::move(wrapper)), 1, std::nullopt);
+      piece = pieces[dim.piece];
+    }
+    // The divisor cannot overflow: it is at most the product of tile sizes,
+    // which compile() checks.
+    int64_t outerDivisor = piece.divisor * tileSize;
+    std::optional<int64_t> outerModulus;
+    IndexExpr outerSize;
+    if (piece.modulus) {
+      outerModulus = *piece.modulus / tileSize;
+      outerSize = IndexExpr(*outerModulus);
+    } else {
+      outerSize = ceilDiv(dim.size, IndexExpr(tileSize));
+    }
+    CurrentDim outer{addPiece(piece.source, outerDivisor, outerModulus),
+                     outerSize};
+    CurrentDim inner{addPiece(piece.source, piece.divisor, tileSize),
+                     IndexExpr(tileSize)};
+    return {outer, inner};
+  }
+
+private:
+  llvm::SmallVectorImpl<Source> &sources;
+  llvm::SmallVectorImpl<Piece> &pieces;
+};
+} // namespace
+
+static bool hasSymbols(const IndexExpr &expr) {
+  switch (expr.getKind()) {
+  case IndexExpr::Kind::Constant:
+  case IndexExpr::Kind::Dim:
+    return false;
+  case IndexExpr::Kind::Symbol:
+    return true;
+  default:
+    return hasSymbols(expr.getLHS()) || hasSymbols(expr.getRHS());
+  }
+}
+
+Expected<BufferIndexing> BufferIndexing::compile(const TiledLayout &layout,
+                                                 llvm::ArrayRef<int64_t> shape) {
+  if (layout.minorToMajor.size() != shape.size())
+    return llvm::createStringError(
+        "minor_to_major has " + llvm::Twine(layout.minorToMajor.size()) +
+        " entries but the shape has rank " + llvm::Twine(shape.size()));
+  if (Error err = layout.verify())
+    return std::move(err);
+  // Every divisor is a product of tile sizes: bound it once here.
+  int64_t tileProduct = 1;
+  for (const Tile &tile : layout.tiles)
+    for (int64_t d : tile.dims)
+      if (d != Tile::kCombine) {
+        std::optional<int64_t> p = llvm::checkedMul(tileProduct, d);
+        if (!p)
+          return llvm::createStringError(
+              "the product of all tile sizes overflows int64");
+        tileProduct = *p;
+      }
+
+  BufferIndexing result;
+  result.shape.assign(shape.begin(), shape.end());
+  result.tailPaddingAlignment = layout.tailPaddingAlignment;
+  Compiler compiler(result.sources, result.pieces);
+
+  llvm::SmallVector<CurrentDim, 8> current;
+  for (int64_t dim : llvm::reverse(layout.minorToMajor)) {
+    Source source;
+    source.kind = Source::Kind::Logical;
+    source.logicalDim = dim;
+    source.size = shape[dim] == kDynamicSize ? IndexExpr::symbol(dim)
+                                             : IndexExpr(shape[dim]);
+    IndexExpr size = source.size;
+    unsigned src = compiler.addSource(std::move(source));
+    current.push_back({compiler.addPiece(src, 1, std::nullopt), size});
+  }
+  auto recordLevel = [&] {
+    llvm::SmallVector<IndexExpr, 4> sizes;
+    for (const CurrentDim &d : current)
+      sizes.push_back(d.size);
+    result.levelShapes.push_back(std::move(sizes));
+  };
+  recordLevel();
+
+  for (const Tile &tile : layout.tiles) {
+    // A tile of higher rank than the shape pads leading unit dimensions.
+    while (current.size() < tile.dims.size()) {
+      Source unit;
+      unit.kind = Source::Kind::Unit;
+      unit.size = IndexExpr(1);
+      unsigned src = compiler.addSource(std::move(unit));
+      current.insert(current.begin(),
+                     {compiler.addPiece(src, 1, std::nullopt), IndexExpr(1)});
+    }
+    size_t base = current.size() - tile.dims.size();
+    llvm::SmallVector<CurrentDim, 4> outers, inners, group;
+    for (auto [i, t] : llvm::enumerate(tile.dims)) {
+      group.push_back(current[base + i]);
+      if (t == Tile::kCombine)
+        continue;
+      Expected<CurrentDim> combined = compiler.combine(group);
+      if (!combined)
+        return combined.takeError();
+      group.clear();
+      auto [outer, inner] = compiler.split(*combined, t);
+      outers.push_back(outer);
+      inners.push_back(inner);
+    }
+    current.truncate(base);
+    current.append(outers.begin(), outers.end());
+    current.append(inners.begin(), inners.end());
+    recordLevel();
+  }
+
+  // Strides, most minor first.
+  IndexExpr stride(1);
+  result.dims.resize(current.size());
+  for (size_t i = current.size(); i-- > 0;) {
+    result.dims[i] = PhysicalDim{current[i].piece, current[i].size, stride};
+    stride = stride * current[i].size;
+  }
+  result.tiledNumElements = stride;
+
+  // Leaf pieces of each source.
+  llvm::SmallVector<bool, 16> isLeaf(result.pieces.size(), false);
+  for (const PhysicalDim &dim : result.dims)
+    isLeaf[dim.piece] = true;
+  for (const Source &source : result.sources)
+    for (unsigned part : source.parts)
+      isLeaf[part] = true;
+  result.leafPieces.resize(result.sources.size());
+  for (auto [i, piece] : llvm::enumerate(result.pieces))
+    if (isLeaf[i])
+      result.leafPieces[piece.source].push_back(i);
+  IndexExpr align(layout.tailPaddingAlignment);
+  result.numElements = ceilDiv(stride, align) * align;
+
+  if (!hasSymbols(result.numElements) &&
+      !result.numElements.getConstant())
+    return llvm::createStringError(
+        "the physical size of the layout overflows int64");
+  return result;
+}
+
+bool BufferIndexing::hasStaticShape() const {
+  return llvm::none_of(shape, [](int64_t s) { return s == kDynamicSize; });
+}
+
+IndexExpr BufferIndexing::getLogicalNumElements() const {
+  IndexExpr count(1);
+  for (auto [i, s] : llvm::enumerate(shape))
+    count = count * (s == kDynamicSize ? IndexExpr::symbol(i) : IndexExpr(s));
+  return count;
+}
+
+IndexExpr BufferIndexing::getSourceValue(unsigned source) const {
+  const Source &src = sources[source];
+  switch (src.kind) {
+  case Source::Kind::Logical:
+    return IndexExpr::dim(src.logicalDim);
+  case Source::Kind::Unit:
+    return IndexExpr(0);
+  case Source::Kind::Combined: {
+    IndexExpr value(0);
+    for (auto [part, size] : llvm::zip_equal(src.parts, src.partSizes))
+      value = value * size + getPieceValue(part);
+    return value;
+  }
+  }
+  return IndexExpr(0);
+}
+
+IndexExpr BufferIndexing::getPieceValue(unsigned piece) const {
+  const Piece &p = pieces[piece];
+  IndexExpr value = floorDiv(getSourceValue(p.source), IndexExpr(p.divisor));
+  if (p.modulus)
+    value = mod(value, IndexExpr(*p.modulus));
+  return value;
+}
+
+llvm::SmallVector<IndexExpr, 8> BufferIndexing::getPhysicalIndices() const {
+  llvm::SmallVector<IndexExpr, 8> result;
+  for (const PhysicalDim &dim : dims)
+    result.push_back(getPieceValue(dim.piece));
+  return result;
+}
+
+IndexExpr BufferIndexing::getOffset() const {
+  IndexExpr offset(0);
+  for (const PhysicalDim &dim : dims)
+    offset = offset + getPieceValue(dim.piece) * dim.stride;
+  return offset;
+}
+
+Expected<llvm::SmallVector<int64_t, 4>>
+BufferIndexing::resolveSizes(llvm::ArrayRef<int64_t> sizes) const {
+  if (sizes.empty()) {
+    if (!hasStaticShape())
+      return llvm::createStringError(
+          "the shape has dynamic dimensions: give their sizes");
+    return llvm::SmallVector<int64_t, 4>(shape.begin(), shape.end());
+  }
+  if (sizes.size() != shape.size())
+    return llvm::createStringError("expected " + llvm::Twine(shape.size()) +
+                                   " sizes but got " +
+                                   llvm::Twine(sizes.size()));
+  for (auto [i, s] : llvm::enumerate(sizes)) {
+    if (s < 0)
+      return llvm::createStringError("size " + llvm::Twine(s) +
+                                     " of dimension " + llvm::Twine(i) +
+                                     " is negative");
+    if (shape[i] != kDynamicSize && shape[i] != s)
+      return llvm::createStringError(
+          "size " + llvm::Twine(s) + " of dimension " + llvm::Twine(i) +
+          " differs from the static size " + llvm::Twine(shape[i]));
+  }
+  return llvm::SmallVector<int64_t, 4>(sizes.begin(), sizes.end());
+}
+
+Expected<int64_t> BufferIndexing::offsetOf(llvm::ArrayRef<int64_t> index,
+                                           llvm::ArrayRef<int64_t> sizes) const {
+  Expected<llvm::SmallVector<int64_t, 4>> resolved = resolveSizes(sizes);
+  if (!resolved)
+    return resolved.takeError();
+  if (index.size() != shape.size())
+    return llvm::createStringError("index has " + llvm::Twine(index.size()) +
+                                   " entries but the shape has rank " +
+                                   llvm::Twine(shape.size()));
+  for (auto [i, e] : llvm::enumerate(index))
+    if (e < 0 || e >= (*resolved)[i])
+      return llvm::createStringError(
+          "index " + llvm::Twine(e) + " is out of bounds for dimension " +
+          llvm::Twine(i) + " of size " + llvm::Twine((*resolved)[i]));
+  std::optional<int64_t> offset = getOffset().evaluate(index, *resolved);
+  if (!offset)
+    return llvm::createStringError("the offset overflows int64");
+  return *offset;
+}
+
+Expected<std::optional<llvm::SmallVector<int64_t, 4>>>
+BufferIndexing::indexAt(int64_t offset, llvm::ArrayRef<int64_t> sizes) const {
+  Expected<llvm::SmallVector<int64_t, 4>> resolved = resolveSizes(sizes);
+  if (!resolved)
+    return resolved.takeError();
+  llvm::ArrayRef<int64_t> syms = *resolved;
+  std::optional<int64_t> total = numElements.evaluate({}, syms);
+  std::optional<int64_t> tiled = tiledNumElements.evaluate({}, syms);
+  if (!total || !tiled)
+    return llvm::createStringError("the physical size overflows int64");
+  if (offset < 0 || offset >= *total)
+    return llvm::createStringError("offset " + llvm::Twine(offset) +
+                                   " is outside the buffer of " +
+                                   llvm::Twine(*total) + " elements");
+  using Result = std::optional<llvm::SmallVector<int64_t, 4>>;
+  if (offset >= *tiled)
+    return Result(); // Tail padding.
+
+  // Digits of the offset in the mixed radix of the physical dimensions.
+  llvm::SmallVector<std::optional<int64_t>, 16> pieceValues(pieces.size());
+  int64_t rest = offset;
+  for (size_t i = dims.size(); i-- > 0;) {
+    int64_t size = *dims[i].size.evaluate({}, syms);
+    pieceValues[dims[i].piece] = rest % size;
+    rest /= size;
+  }
+
+  // Sources are created after the pieces they combine, so walking them
+  // backwards sees every combination before its parts.
+  llvm::SmallVector<int64_t, 4> index(shape.size(), 0);
+  for (size_t s = sources.size(); s-- > 0;) {
+    const Source &src = sources[s];
+    // The source's value from its leaf pieces, an exact mixed-radix split.
+    int64_t value = 0;
+    bool hasLeaf = false;
+    for (unsigned p : leafPieces[s]) {
+      if (!pieceValues[p])
+        continue; // A part of a superseded combination.
+      hasLeaf = true;
+      std::optional<int64_t> term =
+          llvm::checkedMul(*pieceValues[p], pieces[p].divisor);
+      std::optional<int64_t> sum =
+          term ? llvm::checkedAdd(value, *term) : std::nullopt;
+      if (!sum)
+        return Result(); // Beyond any valid value: padding.
+      value = *sum;
+    }
+    if (!hasLeaf)
+      continue; // Superseded by a flattened combination.
+    int64_t size = *src.size.evaluate({}, syms);
+    if (value >= size)
+      return Result(); // Padding of this source.
+    switch (src.kind) {
+    case Source::Kind::Logical:
+      index[src.logicalDim] = value;
+      break;
+    case Source::Kind::Unit:
+      break;
+    case Source::Kind::Combined:
+      for (size_t k = src.parts.size(); k-- > 0;) {
+        int64_t partSize = *src.partSizes[k].evaluate({}, syms);
+        pieceValues[src.parts[k]] = value % partSize;
+        value /= partSize;
+      }
+      break;
+    }
+  }
+  return Result(index);
+}
+
+std::string BufferIndexing::getPlacementKey() const {
+  struct KeyDim {
+    unsigned source;
+    int64_t divisor;
+    std::optional<int64_t> modulus;
+    IndexExpr size;
+  };
+  llvm::SmallVector<KeyDim, 8> keyDims;
+  for (const PhysicalDim &dim : dims) {
+    if (dim.size.isConstant(1))
+      continue;
+    const Piece &p = pieces[dim.piece];
+    KeyDim next{p.source, p.divisor, p.modulus, dim.size};
+    if (!keyDims.empty()) {
+      KeyDim &prev = keyDims.back();
+      if (prev.source == next.source && next.modulus &&
+          next.size.isConstant(*next.modulus) &&
+          std::optional<int64_t>(prev.divisor) ==
+              llvm::checkedMul(next.divisor, *next.modulus)) {
+        std::optional<int64_t> modulus;
+        if (prev.modulus)
+          modulus = llvm::checkedMul(*prev.modulus, *next.modulus);
+        if (!prev.modulus || modulus) {
+          prev = KeyDim{next.source, next.divisor, modulus,
+                        prev.size * next.size};
+          continue;
+        }
+      }
+    }
+    keyDims.push_back(next);
+  }
+  std::string key;
+  llvm::raw_string_ostream os(key);
+  for (const KeyDim &k : keyDims) {
+    IndexExpr value = floorDiv(getSourceValue(k.source), IndexExpr(k.divisor));
+    if (k.modulus)
+      value = mod(value, IndexExpr(*k.modulus));
+    os << '[' << value << " : " << k.size << ']';
+  }
+  os << " total " << numElements;
+  return key;
+}
+
+void BufferIndexing::print(llvm::raw_ostream &os) const {
+  for (const PhysicalDim &dim : dims)
+    os << getPieceValue(dim.piece) << "  size " << dim.size << "  stride "
+       << dim.stride << '\n';
+  os << "elements " << numElements << '\n';
+}
+
+Expected<bool> tlayout::haveSamePlacement(const TiledLayout &a,
+                                          const TiledLayout &b,
+                                          llvm::ArrayRef<int64_t> shape) {
+  Expected<BufferIndexing> ia = BufferIndexing::compile(a, shape);
+  if (!ia)
+    return ia.takeError();
+  Expected<BufferIndexing> ib = BufferIndexing::compile(b, shape);
+  if (!ib)
+    return ib.takeError();
+  return a.elementSizeInBits == b.elementSizeInBits &&
+         ia->getPlacementKey() == ib->getPlacementKey();
+}
+
+Footprint tlayout::getFootprint(const BufferIndexing &indexing,
+                                int64_t elementBits) {
+  Footprint result;
+  IndexExpr bits(elementBits), eight(8);
+  result.logicalElements = indexing.getLogicalNumElements();
+  result.physicalElements = indexing.getNumElements();
+  result.logicalBytes = ceilDiv(result.logicalElements * bits, eight);
+  result.physicalBytes = ceilDiv(result.physicalElements * bits, eight);
+  std::optional<int64_t> logical = result.logicalElements.getConstant();
+  std::optional<int64_t> physical = result.physicalElements.getConstant();
+  if (logical && physical && *logical > 0)
+    result.paddingRatio =
+        static_cast<double>(*physical) / static_cast<double>(*logical);
+  return result;
+}

@@ -1,0 +1,404 @@
+//===- TiledLayout.cpp - XLA-style tiled layouts --------------------------===//
+//
+// Part of the tlayout project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Parsing, printing and validation of XLA layout text.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tlayout/Core/TiledLayout.h"
+#include "tlayout/Core/BufferIndexing.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/CheckedArithmetic.h"
+
+using namespace tlayout;
+using llvm::Error;
+using llvm::Expected;
+using llvm::StringRef;
+
+char ParseError::ID = 0;
+
+void ParseError::log(llvm::raw_ostream &os) const {
+  os << "column " << column + 1 << ": " << message;
+}
+
+std::error_code ParseError::convertToErrorCode() const {
+  return llvm::inconvertibleErrorCode();
+}
+
+TiledLayout TiledLayout::rowMajor(unsigned rank) {
+  TiledLayout layout;
+  for (unsigned i = 0; i < rank; ++i)
+    layout.minorToMajor.push_back(rank - 1 - i);
+  return layout;
+}
+
+bool TiledLayout::operator==(const TiledLayout &other) const {
+  return minorToMajor == other.minorToMajor && tiles == other.tiles &&
+         tailPaddingAlignment == other.tailPaddingAlignment &&
+         elementSizeInBits == other.elementSizeInBits &&
+         memorySpace == other.memorySpace;
+}
+
+llvm::hash_code tlayout::hash_value(const Tile &tile) {
+  return llvm::hash_combine_range(tile.dims.begin(), tile.dims.end());
+}
+
+llvm::hash_code tlayout::hash_value(const TiledLayout &layout) {
+  return llvm::hash_combine(
+      llvm::hash_combine_range(layout.minorToMajor.begin(),
+                               layout.minorToMajor.end()),
+      llvm::hash_combine_range(layout.tiles.begin(), layout.tiles.end()),
+      layout.tailPaddingAlignment, layout.elementSizeInBits,
+      layout.memorySpace);
+}
+
+//===----------------------------------------------------------------------===//
+// Parsing
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// A recursive-descent parser over layout text that tracks its position.
+class LayoutParser {
+public:
+  explicit LayoutParser(StringRef text) : text(text) {}
+
+  Expected<TiledLayout> parseLayout();
+
+private:
+  Error error(size_t at, const llvm::Twine &message) {
+    return llvm::make_error<ParseError>(at, message.str());
+  }
+  void skipSpace() {
+    while (pos < text.size() && llvm::isSpace(text[pos]))
+      ++pos;
+  }
+  bool consumeIf(char c) {
+    skipSpace();
+    if (pos < text.size() && text[pos] == c) {
+      ++pos;
+      return true;
+    }
+    return false;
+  }
+  char peek() {
+    skipSpace();
+    return pos < text.size() ? text[pos] : '\0';
+  }
+  StringRef describeHere() {
+    skipSpace();
+    if (pos >= text.size())
+      return "end of input";
+    return text.substr(pos, 1);
+  }
+  Error expect(char c) {
+    if (consumeIf(c))
+      return Error::success();
+    return error(pos, llvm::Twine("expected '") + llvm::Twine(c) +
+                          "' but found '" + describeHere() + "'");
+  }
+  Expected<int64_t> parseInteger(const llvm::Twine &what);
+  Expected<Tile> parseTile();
+  Expected<int64_t> parseField(char name);
+
+  StringRef text;
+  size_t pos = 0;
+};
+} // namespace
+
+Expected<int64_t> LayoutParser::parseInteger(const llvm::Twine &what) {
+  skipSpace();
+  size_t start = pos;
+  bool negative = false;
+  if (pos < text.size() && (text[pos] == '-' || text[pos] == '+')) {
+    negative = text[pos] == '-';
+    ++pos;
+  }
+  size_t digitsStart = pos;
+  while (pos < text.size() && llvm::isDigit(text[pos]))
+    ++pos;
+  if (pos == digitsStart) {
+    pos = start;
+    return error(start, "expected " + what + " but found '" + describeHere() +
+                            "'");
+  }
+  uint64_t magnitude = 0;
+  if (text.substr(digitsStart, pos - digitsStart).getAsInteger(10, magnitude) ||
+      magnitude > static_cast<uint64_t>(std::numeric_limits<int64_t>::max()))
+    return error(start, "integer '" + text.substr(start, pos - start) +
+                            "' does not fit in int64");
+  int64_t value = static_cast<int64_t>(magnitude);
+  return negative ? -value : value;
+}
+
+Expected<Tile> LayoutParser::parseTile() {
+  if (Error err = expect('('))
+    return std::move(err);
+  Tile tile;
+  if (consumeIf(')'))
+    return tile; // Empty; reported by verify() with the tile's number.
+  do {
+    if (consumeIf('*')) {
+      tile.dims.push_back(Tile::kCombine);
+      continue;
+    }
+    Expected<int64_t> value = parseInteger("a tile size or '*'");
+    if (!value)
+      return value.takeError();
+    tile.dims.push_back(*value);
+  } while (consumeIf(','));
+  if (Error err = expect(')'))
+    return std::move(err);
+  return tile;
+}
+
+Expected<int64_t> LayoutParser::parseField(char name) {
+  ++pos; // The field letter.
+  if (Error err = expect('('))
+    return std::move(err);
+  std::string what = std::string("an integer in ") + name + "(...)";
+  Expected<int64_t> value = parseInteger(what);
+  if (!value)
+    return value.takeError();
+  if (Error err = expect(')'))
+    return std::move(err);
+  return *value;
+}
+
+Expected<TiledLayout> LayoutParser::parseLayout() {
+  TiledLayout layout;
+  if (Error err = expect('{'))
+    return std::move(err);
+  if (peek() != ':' && peek() != '}') {
+    do {
+      Expected<int64_t> dim = parseInteger("a dimension number");
+      if (!dim)
+        return dim.takeError();
+      layout.minorToMajor.push_back(*dim);
+    } while (consumeIf(','));
+  }
+  if (consumeIf(':')) {
+    // Fields in XLA's order; `rank` is the position of the last one seen.
+    static constexpr StringRef order = "TLES";
+    size_t lastField = 0;
+    bool seenAny = false;
+    while (true) {
+      char c = peek();
+      if (c == '}' || c == '\0')
+        break;
+      size_t fieldStart = pos;
+      char name = c == '(' ? 'T' : c;
+      size_t rank = order.find(name);
+      if (rank == StringRef::npos) {
+        if (StringRef("D#*M").contains(c) ||
+            text.substr(pos).starts_with("SC") ||
+            text.substr(pos).starts_with("P("))
+          return error(pos, llvm::Twine("layout field '") +
+                                text.substr(pos, c == 'S' ? 2 : 1) +
+                                "' (sparse, split or dynamic-shape metadata) "
+                                "is not supported");
+        return error(pos, "expected a layout field T(...), L(...), E(...) "
+                          "or S(...) but found '" +
+                              describeHere() + "'");
+      }
+      if (text.substr(pos).starts_with("SC"))
+        return error(pos, "layout field 'SC' (split configs) is not supported");
+      if (seenAny && rank <= lastField)
+        return error(fieldStart,
+                     llvm::Twine("layout field '") + StringRef(&name, 1) +
+                         "' is repeated or out of order; fields come in the "
+                         "order T, L, E, S");
+      seenAny = true;
+      lastField = rank;
+      switch (name) {
+      case 'T': {
+        if (c == 'T')
+          ++pos;
+        do {
+          Expected<Tile> tile = parseTile();
+          if (!tile)
+            return tile.takeError();
+          layout.tiles.push_back(std::move(*tile));
+        } while (peek() == '(');
+        if (layout.tiles.empty())
+          return error(pos, "expected a tile after 'T'");
+        break;
+      }
+      case 'L': {
+        Expected<int64_t> v = parseField('L');
+        if (!v)
+          return v.takeError();
+        layout.tailPaddingAlignment = *v;
+        break;
+      }
+      case 'E': {
+        Expected<int64_t> v = parseField('E');
+        if (!v)
+          return v.takeError();
+        layout.elementSizeInBits = *v;
+        break;
+      }
+      case 'S': {
+        Expected<int64_t> v = parseField('S');
+        if (!v)
+          return v.takeError();
+        layout.memorySpace = *v;
+        break;
+      }
+      }
+    }
+  }
+  if (Error err = expect('}'))
+    return std::move(err);
+  skipSpace();
+  if (pos != text.size())
+    return error(pos, "unexpected '" + text.substr(pos, 1) +
+                          "' after the layout");
+  return layout;
+}
+
+Expected<TiledLayout> TiledLayout::parse(StringRef text) {
+  return LayoutParser(text).parseLayout();
+}
+
+//===----------------------------------------------------------------------===//
+// Printing
+//===----------------------------------------------------------------------===//
+
+void TiledLayout::print(llvm::raw_ostream &os) const {
+  os << '{';
+  llvm::interleave(minorToMajor, os, ",");
+  bool hasFields = !tiles.empty() || tailPaddingAlignment != 1 ||
+                   elementSizeInBits != 0 || memorySpace != 0;
+  if (hasFields) {
+    os << ':';
+    if (!tiles.empty()) {
+      os << 'T';
+      for (const Tile &tile : tiles) {
+        os << '(';
+        llvm::interleave(
+            tile.dims, os,
+            [&](int64_t d) {
+              if (d == Tile::kCombine)
+                os << '*';
+              else
+                os << d;
+            },
+            ",");
+        os << ')';
+      }
+    }
+    if (tailPaddingAlignment != 1)
+      os << "L(" << tailPaddingAlignment << ')';
+    if (elementSizeInBits != 0)
+      os << "E(" << elementSizeInBits << ')';
+    if (memorySpace != 0)
+      os << "S(" << memorySpace << ')';
+  }
+  os << '}';
+}
+
+std::string TiledLayout::str() const {
+  std::string result;
+  llvm::raw_string_ostream os(result);
+  print(os);
+  return result;
+}
+
+//===----------------------------------------------------------------------===//
+// Validation
+//===----------------------------------------------------------------------===//
+
+static Error verifyPermutation(llvm::ArrayRef<int64_t> minorToMajor,
+                               size_t rank) {
+  llvm::SmallVector<bool, 8> seen(rank, false);
+  for (int64_t dim : minorToMajor) {
+    if (dim < 0 || static_cast<uint64_t>(dim) >= rank)
+      return llvm::createStringError(
+          "minor_to_major entry " + llvm::Twine(dim) +
+          " is out of range: dimensions are numbered 0 to " +
+          llvm::Twine(static_cast<int64_t>(rank) - 1));
+    if (seen[dim])
+      return llvm::createStringError("minor_to_major lists dimension " +
+                                     llvm::Twine(dim) +
+                                     " twice; it must be a permutation");
+    seen[dim] = true;
+  }
+  return Error::success();
+}
+
+Error TiledLayout::verify() const {
+  if (Error err = verifyPermutation(minorToMajor, minorToMajor.size()))
+    return err;
+  for (auto [index, tile] : llvm::enumerate(tiles)) {
+    std::string which = ("tile " + llvm::Twine(index)).str();
+    if (tile.dims.empty())
+      return llvm::createStringError(which + " is empty");
+    for (auto [i, d] : llvm::enumerate(tile.dims)) {
+      if (d == Tile::kCombine)
+        continue;
+      if (d == 0)
+        return llvm::createStringError(which + " has size 0 in dimension " +
+                                       llvm::Twine(i) +
+                                       "; tile sizes must be positive");
+      if (d < 0)
+        return llvm::createStringError(
+            which + " has negative size " + llvm::Twine(d) + " in dimension " +
+            llvm::Twine(i) + "; write '*' to combine dimensions");
+    }
+    if (tile.dims.back() == Tile::kCombine)
+      return llvm::createStringError(
+          which + " has '*' as its most minor entry; '*' combines a "
+                  "dimension into the next more minor one");
+  }
+  if (tailPaddingAlignment <= 0)
+    return llvm::createStringError("tail padding alignment L(" +
+                                   llvm::Twine(tailPaddingAlignment) +
+                                   ") must be positive");
+  if (elementSizeInBits < 0)
+    return llvm::createStringError("element size E(" +
+                                   llvm::Twine(elementSizeInBits) +
+                                   ") must not be negative");
+  if (memorySpace < 0)
+    return llvm::createStringError("memory space S(" +
+                                   llvm::Twine(memorySpace) +
+                                   ") must not be negative");
+  return Error::success();
+}
+
+Error TiledLayout::verify(llvm::ArrayRef<int64_t> shape,
+                          int64_t elementTypeBits) const {
+  if (minorToMajor.size() != shape.size())
+    return llvm::createStringError(
+        "minor_to_major has " + llvm::Twine(minorToMajor.size()) +
+        " entries but the shape has rank " + llvm::Twine(shape.size()));
+  if (Error err = verify())
+    return err;
+  for (auto [i, size] : llvm::enumerate(shape))
+    if (size < 0 && size != kDynamicSize)
+      return llvm::createStringError("dimension " + llvm::Twine(i) +
+                                     " has negative size " + llvm::Twine(size));
+  if (elementTypeBits > 0 && elementSizeInBits != 0 &&
+      elementSizeInBits < elementTypeBits)
+    return llvm::createStringError(
+        "element size E(" + llvm::Twine(elementSizeInBits) +
+        ") is too small for an element type of " +
+        llvm::Twine(elementTypeBits) + " bits");
+  // Compiling checks the physical sizes for overflow.
+  Expected<BufferIndexing> indexing = BufferIndexing::compile(*this, shape);
+  if (!indexing)
+    return indexing.takeError();
+  if (indexing->hasStaticShape()) {
+    int64_t bits = elementSizeInBits ? elementSizeInBits : elementTypeBits;
+    std::optional<int64_t> count = indexing->getNumElements().getConstant();
+    if (bits > 0 && count && !llvm::checkedMul(*count, bits))
+      return llvm::createStringError(
+          "the physical size in bits (" + llvm::Twine(*count) + " elements of " +
+          llvm::Twine(bits) + " bits) overflows int64");
+  }
+  return Error::success();
+}

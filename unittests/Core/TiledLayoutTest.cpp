@@ -1,0 +1,184 @@
+//===- TiledLayoutTest.cpp - Parsing, printing, validation ----------------===//
+//
+// Part of the tlayout project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tlayout/Core/TiledLayout.h"
+#include "tlayout/Core/XlaShape.h"
+
+#include "gtest/gtest.h"
+
+using namespace tlayout;
+
+namespace {
+
+std::string roundTrip(llvm::StringRef text) {
+  llvm::Expected<TiledLayout> layout = TiledLayout::parse(text);
+  if (!layout)
+    return "error: " + llvm::toString(layout.takeError());
+  return layout->str();
+}
+
+/// The message and 1-based column of a parse error, or "" when it parsed.
+std::string parseError(llvm::StringRef text) {
+  llvm::Expected<TiledLayout> layout = TiledLayout::parse(text);
+  if (layout)
+    return "";
+  return llvm::toString(layout.takeError());
+}
+
+std::string verifyError(llvm::StringRef text, std::vector<int64_t> shape,
+                        int64_t bits = 0) {
+  llvm::Expected<TiledLayout> layout = TiledLayout::parse(text);
+  if (!layout)
+    return "parse: " + llvm::toString(layout.takeError());
+  llvm::Error err = layout->verify(shape, bits);
+  return err ? llvm::toString(std::move(err)) : "";
+}
+
+TEST(TiledLayoutTest, RoundTripsXlaExamples) {
+  for (const char *text :
+       {"{1,0:T(2,2)}", "{3,2,0,1:T(8,128)(2,1)}", "{3,2,1,0:T(*,*,42,123)}",
+        "{1,0:T(2,128)E(4)}", "{3,2,1,0:T(42,123)(4,5)L(100)E(42)}",
+        "{:T(128)}", "{0,1,2:T(512)}", "{2,1,0:T(2,*,128)}", "{}", "{0}",
+        "{3,2,0,1:T(8,128)(2,1)S(1)}", "{1,0:L(8)}", "{1,0:S(5)}"})
+    EXPECT_EQ(roundTrip(text), text);
+}
+
+TEST(TiledLayoutTest, AcceptsBareTilesAndSpaces) {
+  EXPECT_EQ(roundTrip("{1,0:(2,2)}"), "{1,0:T(2,2)}");
+  EXPECT_EQ(roundTrip("{ 1 , 0 : T(2, * , 128) (2,1) }"),
+            "{1,0:T(2,*,128)(2,1)}");
+  EXPECT_EQ(roundTrip("{1,0:(8,128)(2,1)E(16)}"), "{1,0:T(8,128)(2,1)E(16)}");
+}
+
+TEST(TiledLayoutTest, ParsesFields) {
+  llvm::Expected<TiledLayout> layout =
+      TiledLayout::parse("{3,2,1,0:T(42,123)(4,5)L(100)E(42)S(3)}");
+  ASSERT_TRUE(static_cast<bool>(layout));
+  EXPECT_EQ(layout->minorToMajor, (llvm::SmallVector<int64_t, 4>{3, 2, 1, 0}));
+  ASSERT_EQ(layout->tiles.size(), 2u);
+  EXPECT_EQ(layout->tiles[0], (Tile{42, 123}));
+  EXPECT_EQ(layout->tiles[1], (Tile{4, 5}));
+  EXPECT_EQ(layout->tailPaddingAlignment, 100);
+  EXPECT_EQ(layout->elementSizeInBits, 42);
+  EXPECT_EQ(layout->memorySpace, 3);
+  llvm::Expected<TiledLayout> combined = TiledLayout::parse("{1,0:T(*,2)}");
+  ASSERT_TRUE(static_cast<bool>(combined));
+  EXPECT_EQ(combined->tiles[0].dims[0], Tile::kCombine);
+}
+
+TEST(TiledLayoutTest, ParseErrorsCarryColumns) {
+  EXPECT_EQ(parseError("1,0"), "column 1: expected '{' but found '1'");
+  EXPECT_EQ(parseError("{1,0"), "column 5: expected '}' but found 'end of input'");
+  EXPECT_EQ(parseError("{1,x}"),
+            "column 4: expected a dimension number but found 'x'");
+  EXPECT_EQ(parseError("{1,0:T(8,}"),
+            "column 10: expected a tile size or '*' but found '}'");
+  EXPECT_EQ(parseError("{1,0:Q(1)}"),
+            "column 6: expected a layout field T(...), L(...), E(...) or "
+            "S(...) but found 'Q'");
+  EXPECT_EQ(parseError("{1,0:E(4)T(2,2)}"),
+            "column 10: layout field 'T' is repeated or out of order; fields "
+            "come in the order T, L, E, S");
+  EXPECT_EQ(parseError("{1,0:L(2)L(2)}"),
+            "column 10: layout field 'L' is repeated or out of order; fields "
+            "come in the order T, L, E, S");
+  EXPECT_EQ(parseError("{1,0:D(D,C)}"),
+            "column 6: layout field 'D' (sparse, split or dynamic-shape "
+            "metadata) is not supported");
+  EXPECT_EQ(parseError("{1,0} x"), "column 7: unexpected 'x' after the layout");
+  EXPECT_EQ(parseError("{99999999999999999999}"),
+            "column 2: integer '99999999999999999999' does not fit in int64");
+  EXPECT_EQ(parseError("{1,0:T}"), "column 7: expected '(' but found '}'");
+}
+
+TEST(TiledLayoutTest, ValidationMessagesAreDistinct) {
+  EXPECT_EQ(verifyError("{1,0}", {3, 5}), "");
+  EXPECT_EQ(verifyError("{1,0}", {3, 5, 7}),
+            "minor_to_major has 2 entries but the shape has rank 3");
+  EXPECT_EQ(verifyError("{2,0}", {3, 5}),
+            "minor_to_major entry 2 is out of range: dimensions are numbered "
+            "0 to 1");
+  EXPECT_EQ(verifyError("{-1,0}", {3, 5}),
+            "minor_to_major entry -1 is out of range: dimensions are numbered "
+            "0 to 1");
+  EXPECT_EQ(verifyError("{0,0}", {3, 5}),
+            "minor_to_major lists dimension 0 twice; it must be a permutation");
+  EXPECT_EQ(verifyError("{1,0:T()}", {3, 5}), "tile 0 is empty");
+  EXPECT_EQ(verifyError("{1,0:T(2,2)(0,1)}", {3, 5}),
+            "tile 1 has size 0 in dimension 0; tile sizes must be positive");
+  EXPECT_EQ(verifyError("{1,0:T(2,-2)}", {3, 5}),
+            "tile 0 has negative size -2 in dimension 1; write '*' to combine "
+            "dimensions");
+  EXPECT_EQ(verifyError("{1,0:T(2,*)}", {3, 5}),
+            "tile 0 has '*' as its most minor entry; '*' combines a dimension "
+            "into the next more minor one");
+  EXPECT_EQ(verifyError("{1,0:L(0)}", {3, 5}),
+            "tail padding alignment L(0) must be positive");
+  EXPECT_EQ(verifyError("{1,0:L(-4)}", {3, 5}),
+            "tail padding alignment L(-4) must be positive");
+  EXPECT_EQ(verifyError("{1,0:E(-1)}", {3, 5}),
+            "element size E(-1) must not be negative");
+  EXPECT_EQ(verifyError("{1,0:E(8)}", {3, 5}, 32),
+            "element size E(8) is too small for an element type of 32 bits");
+  EXPECT_EQ(verifyError("{1,0:E(4)}", {3, 5}, 4), "");
+  EXPECT_EQ(verifyError("{1,0}", {-3, 5}), "dimension 0 has negative size -3");
+}
+
+TEST(TiledLayoutTest, OverflowIsAnError) {
+  EXPECT_EQ(verifyError("{1,0}", {int64_t(1) << 40, int64_t(1) << 40}),
+            "the physical size of the layout overflows int64");
+  EXPECT_EQ(verifyError("{0:T(4611686018427387904)(4)}", {3}),
+            "the product of all tile sizes overflows int64");
+  EXPECT_EQ(verifyError("{0}", {int64_t(1) << 60}, 32),
+            "the physical size in bits (1152921504606846976 elements of 32 "
+            "bits) overflows int64");
+  // Large but representable.
+  EXPECT_EQ(verifyError("{1,0:T(8,128)}", {int64_t(1) << 30, 1 << 20}), "");
+}
+
+TEST(TiledLayoutTest, TilesLongerThanTheShapeAreValid) {
+  EXPECT_EQ(verifyError("{0:T(2,4)}", {5}), "");
+  EXPECT_EQ(verifyError("{:T(128)}", {}), "");
+}
+
+TEST(XlaShapeTest, ParsesAndPrintsShapes) {
+  for (const char *text :
+       {"bf16[8,1,1280,16384]{3,2,0,1:T(8,128)(2,1)S(1)}",
+        "bf16[2,3,1004]{2,1,0:T(2,*,128)}", "u32[]{:T(128)}",
+        "s4[16,256]{1,0:T(2,128)E(4)}", "pred[32,128]{1,0:T(32,128)(32,1)E(1)}",
+        "f32[3,5]", "f64[?,128]{1,0:T(8,128)}", "s8[4]{0}", "u16[2,2]{0,1}",
+        "s16[1]", "u4[8]", "s32[2]", "u64[2]", "s64[3]", "u8[1]", "f16[2]"}) {
+    llvm::Expected<XlaShape> shape = XlaShape::parse(text);
+    ASSERT_TRUE(static_cast<bool>(shape))
+        << text << ": " << llvm::toString(shape.takeError());
+    EXPECT_EQ(shape->str(), text);
+  }
+  llvm::Expected<XlaShape> upper = XlaShape::parse("F32[3,5]{1,0:(2,2)}");
+  ASSERT_TRUE(static_cast<bool>(upper));
+  EXPECT_EQ(upper->str(), "f32[3,5]{1,0:T(2,2)}");
+  EXPECT_EQ(upper->getElementBits(), 32);
+}
+
+TEST(XlaShapeTest, ErrorsPointIntoTheWholeText) {
+  auto error = [](llvm::StringRef text) {
+    llvm::Expected<XlaShape> shape = XlaShape::parse(text);
+    return shape ? std::string() : llvm::toString(shape.takeError());
+  };
+  EXPECT_EQ(error("q32[3]"), "column 1: unknown element type 'q32'");
+  EXPECT_EQ(error("f32(3)"), "column 4: expected '[' after the element type");
+  EXPECT_EQ(error("f32[3,x]"), "column 7: expected a dimension size or '?'");
+  EXPECT_EQ(error("f32[3,5]{1,0:T(2,2}"),
+            "column 19: expected ')' but found '}'");
+  EXPECT_EQ(error("f32[3,5]{1}"),
+            "column 9: minor_to_major has 1 entries but the shape has rank 2");
+  EXPECT_EQ(error("f32[3,5]{1,0:E(16)}"),
+            "column 9: element size E(16) is too small for an element type "
+            "of 32 bits");
+  EXPECT_EQ(error("s4[8]{0:E(4)}"), "");
+  EXPECT_EQ(error("pred[8]{0:E(1)}"), "");
+}
+
+} // namespace
