@@ -1,0 +1,49 @@
+//===- TLayoutAttrs.h - tlayout attributes ----------------------*- C++ -*-===//
+//
+// Part of the tlayout project.
+//
+//===----------------------------------------------------------------------===//
+//
+// `#tlayout.tiled` and `#tlayout.memory_space`, and the adapters from the
+// layout core to MLIR (affine expressions, memref type checks).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TLAYOUT_DIALECT_TLAYOUT_IR_TLAYOUTATTRS_H
+#define TLAYOUT_DIALECT_TLAYOUT_IR_TLAYOUTATTRS_H
+
+#include "tlayout/Core/BufferIndexing.h"
+#include "tlayout/Core/TiledLayout.h"
+
+#include "mlir/IR/AffineMap.h"
+#include "mlir/IR/Attributes.h"
+#include "mlir/IR/BuiltinAttributeInterfaces.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/DialectImplementation.h"
+
+#define GET_ATTRDEF_CLASSES
+#include "tlayout/Dialect/TLayout/IR/TLayoutAttrs.h.inc"
+
+namespace mlir::tlayout {
+
+/// Converts a core index expression into an affine expression: logical index
+/// `d<i>` becomes dim `i`, size `s<i>` becomes symbol `i`.
+AffineExpr toAffineExpr(const ::tlayout::IndexExpr &expr, MLIRContext *context);
+
+/// The memref's `#tlayout.tiled` layout, or null.
+TiledLayoutAttr getTiledLayout(MemRefType type);
+
+/// Compiles the layout of a memref with a `#tlayout.tiled` layout against its
+/// shape. Reports problems (including an `E(n)` too small for the element
+/// type, which the layout interface cannot see) through `emitError`.
+FailureOr<::tlayout::BufferIndexing>
+compileTiledMemRef(MemRefType type,
+                   llvm::function_ref<InFlightDiagnostic()> emitError);
+
+/// The bits an element of `type` needs, or 0 when that is not a fixed size.
+int64_t getElementTypeBits(Type type);
+
+} // namespace mlir::tlayout
+
+#endif // TLAYOUT_DIALECT_TLAYOUT_IR_TLAYOUTATTRS_H

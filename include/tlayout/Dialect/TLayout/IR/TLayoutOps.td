@@ -1,0 +1,62 @@
+//===- TLayoutOps.td - tlayout operations ------------------*- tablegen -*-===//
+//
+// Part of the tlayout project.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TLAYOUT_DIALECT_TLAYOUT_IR_TLAYOUTOPS_TD
+#define TLAYOUT_DIALECT_TLAYOUT_IR_TLAYOUTOPS_TD
+
+include "tlayout/Dialect/TLayout/IR/TLayoutAttrs.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+include "mlir/Interfaces/ViewLikeInterface.td"
+
+def TLayout_ToPhysicalOp : TLayout_Op<"to_physical", [
+    Pure, DeclareOpInterfaceMethods<ViewLikeOpInterface>]> {
+  let summary = "The physical buffer of a tiled memref";
+  let description = [{
+    Returns the whole physical buffer behind a memref with a
+    `#tlayout.tiled` layout: a 1-D memref with the identity layout, the same
+    element type and memory space, and as many elements as the layout
+    occupies (padding and `L(n)` included). Its size is dynamic when the
+    source has dynamic dimensions. No data moves: both share the storage.
+
+    ```mlir
+    %buf = tlayout.to_physical %m
+        : memref<3x5xf32, #tlayout.tiled<{1,0:T(2,2)}>> to memref<24xf32>
+    ```
+  }];
+  let arguments = (ins AnyMemRef:$source);
+  let results = (outs MemRefRankOf<[AnyType], [1]>:$result);
+  let assemblyFormat = [{
+    $source attr-dict `:` type($source) `to` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def TLayout_FromPhysicalOp : TLayout_Op<"from_physical", [
+    Pure, DeclareOpInterfaceMethods<ViewLikeOpInterface>]> {
+  let summary = "View a physical buffer as a tiled memref";
+  let description = [{
+    The inverse of `tlayout.to_physical`: views a 1-D identity-layout buffer
+    as a memref with a `#tlayout.tiled` layout. The sizes of the result's
+    dynamic dimensions are operands, in order. When both sizes are static,
+    the buffer must have exactly the layout's physical size.
+
+    ```mlir
+    %m = tlayout.from_physical %buf
+        : memref<24xf32> to memref<3x5xf32, #tlayout.tiled<{1,0:T(2,2)}>>
+    %d = tlayout.from_physical %dyn[%n]
+        : memref<?xf32> to memref<?x128xf32, #tlayout.tiled<{1,0:T(8,128)}>>
+    ```
+  }];
+  let arguments = (ins MemRefRankOf<[AnyType], [1]>:$buffer,
+                       Variadic<Index>:$sizes);
+  let results = (outs AnyMemRef:$result);
+  let assemblyFormat = [{
+    $buffer (`[` $sizes^ `]`)? attr-dict `:` type($buffer) `to` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+#endif // TLAYOUT_DIALECT_TLAYOUT_IR_TLAYOUTOPS_TD

@@ -1,0 +1,427 @@
+//===- TLayoutAttrs.cpp - tlayout attributes ------------------------------===//
+//
+// Part of the tlayout project.
+//
+//===----------------------------------------------------------------------===//
+//
+// The tiled layout attribute is a thin adapter over the layout core: parsing
+// and printing use the core's XLA text, verification the core's messages,
+// and the affine map the core's normal form.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tlayout/Dialect/TLayout/IR/TLayoutAttrs.h"
+#include "tlayout/Dialect/TLayout/IR/TLayoutDialect.h"
+
+#include "mlir/AsmParser/AsmParser.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace mlir::tlayout;
+using ::tlayout::BufferIndexing;
+using ::tlayout::IndexExpr;
+using ::tlayout::ParseError;
+using ::tlayout::Tile;
+using ::tlayout::TiledLayout;
+
+#define GET_ATTRDEF_CLASSES
+#include "tlayout/Dialect/TLayout/IR/TLayoutAttrs.cpp.inc"
+
+void TLayoutDialect::registerAttributes() {
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "tlayout/Dialect/TLayout/IR/TLayoutAttrs.cpp.inc"
+      >();
+}
+
+//===----------------------------------------------------------------------===//
+// Adapters
+//===----------------------------------------------------------------------===//
+
+AffineExpr mlir::tlayout::toAffineExpr(const IndexExpr &expr,
+                                       MLIRContext *context) {
+  switch (expr.getKind()) {
+  case IndexExpr::Kind::Constant:
+    return getAffineConstantExpr(*expr.getConstant(), context);
+  case IndexExpr::Kind::Dim:
+    return getAffineDimExpr(expr.getPosition(), context);
+  case IndexExpr::Kind::Symbol:
+    return getAffineSymbolExpr(expr.getPosition(), context);
+  default:
+    break;
+  }
+  AffineExpr lhs = toAffineExpr(expr.getLHS(), context);
+  AffineExpr rhs = toAffineExpr(expr.getRHS(), context);
+  switch (expr.getKind()) {
+  case IndexExpr::Kind::Add:
+    return lhs + rhs;
+  case IndexExpr::Kind::Mul:
+    return lhs * rhs;
+  case IndexExpr::Kind::FloorDiv:
+    return lhs.floorDiv(rhs);
+  case IndexExpr::Kind::CeilDiv:
+    return lhs.ceilDiv(rhs);
+  case IndexExpr::Kind::Mod:
+    return lhs % rhs;
+  default:
+    llvm_unreachable("leaf kinds handled above");
+  }
+}
+
+TiledLayoutAttr mlir::tlayout::getTiledLayout(MemRefType type) {
+  return dyn_cast<TiledLayoutAttr>(type.getLayout());
+}
+
+int64_t mlir::tlayout::getElementTypeBits(Type type) {
+  if (type.isIntOrFloat())
+    return type.getIntOrFloatBitWidth();
+  if (isa<IndexType>(type))
+    return 64;
+  if (auto complex = dyn_cast<ComplexType>(type))
+    return 2 * getElementTypeBits(complex.getElementType());
+  if (auto vector = dyn_cast<VectorType>(type))
+    if (vector.hasStaticShape())
+      return vector.getNumElements() *
+             getElementTypeBits(vector.getElementType());
+  return 0;
+}
+
+FailureOr<BufferIndexing> mlir::tlayout::compileTiledMemRef(
+    MemRefType type, llvm::function_ref<InFlightDiagnostic()> emitError) {
+  TiledLayoutAttr attr = getTiledLayout(type);
+  if (!attr) {
+    emitError() << "expected a memref with a #tlayout.tiled layout, got "
+                << type;
+    return failure();
+  }
+  TiledLayout layout = attr.getLayout();
+  if (llvm::Error err = layout.verify(
+          type.getShape(), getElementTypeBits(type.getElementType()))) {
+    emitError() << llvm::toString(std::move(err));
+    return failure();
+  }
+  llvm::Expected<BufferIndexing> indexing =
+      BufferIndexing::compile(layout, type.getShape());
+  if (!indexing) {
+    emitError() << llvm::toString(indexing.takeError());
+    return failure();
+  }
+  return std::move(*indexing);
+}
+
+//===----------------------------------------------------------------------===//
+// TiledLayoutAttr
+//===----------------------------------------------------------------------===//
+
+TiledLayoutAttr TiledLayoutAttr::get(MLIRContext *context,
+                                     const TiledLayout &layout) {
+  SmallVector<int64_t> entries, ranks;
+  for (const Tile &tile : layout.tiles) {
+    llvm::append_range(entries, tile.dims);
+    ranks.push_back(tile.dims.size());
+  }
+  return Base::get(context, ArrayRef<int64_t>(layout.minorToMajor),
+                   ArrayRef<int64_t>(entries), ArrayRef<int64_t>(ranks),
+                   layout.tailPaddingAlignment, layout.elementSizeInBits);
+}
+
+TiledLayoutAttr
+TiledLayoutAttr::getChecked(function_ref<InFlightDiagnostic()> emitError,
+                            MLIRContext *context, const TiledLayout &layout) {
+  SmallVector<int64_t> entries, ranks;
+  for (const Tile &tile : layout.tiles) {
+    llvm::append_range(entries, tile.dims);
+    ranks.push_back(tile.dims.size());
+  }
+  return Base::getChecked(emitError, context,
+                          ArrayRef<int64_t>(layout.minorToMajor),
+                          ArrayRef<int64_t>(entries), ArrayRef<int64_t>(ranks),
+                          layout.tailPaddingAlignment,
+                          layout.elementSizeInBits);
+}
+
+static TiledLayout buildLayout(ArrayRef<int64_t> minorToMajor,
+                               ArrayRef<int64_t> tileEntries,
+                               ArrayRef<int64_t> tileRanks,
+                               int64_t tailPaddingAlignment,
+                               int64_t elementSizeInBits) {
+  TiledLayout layout;
+  layout.minorToMajor.assign(minorToMajor.begin(), minorToMajor.end());
+  size_t pos = 0;
+  for (int64_t rank : tileRanks) {
+    layout.tiles.push_back(Tile(tileEntries.slice(pos, rank)));
+    pos += rank;
+  }
+  layout.tailPaddingAlignment = tailPaddingAlignment;
+  layout.elementSizeInBits = elementSizeInBits;
+  return layout;
+}
+
+TiledLayout TiledLayoutAttr::getLayout() const {
+  return buildLayout(getMinorToMajor(), getTileEntries(), getTileRanks(),
+                     getTailPaddingAlignment(), getElementSizeInBits());
+}
+
+LogicalResult
+TiledLayoutAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                        ArrayRef<int64_t> minorToMajor,
+                        ArrayRef<int64_t> tileEntries,
+                        ArrayRef<int64_t> tileRanks,
+                        int64_t tailPaddingAlignment,
+                        int64_t elementSizeInBits) {
+  int64_t total = 0;
+  for (int64_t rank : tileRanks) {
+    if (rank < 0)
+      return emitError() << "tile rank " << rank << " is negative";
+    total += rank;
+  }
+  if (total != static_cast<int64_t>(tileEntries.size()))
+    return emitError() << "tile ranks add up to " << total << " but there are "
+                       << tileEntries.size() << " tile entries";
+  TiledLayout layout = buildLayout(minorToMajor, tileEntries, tileRanks,
+                                   tailPaddingAlignment, elementSizeInBits);
+  if (llvm::Error err = layout.verify())
+    return emitError() << llvm::toString(std::move(err));
+  return success();
+}
+
+AffineMap TiledLayoutAttr::getAffineMap() const {
+  MLIRContext *context = getContext();
+  unsigned rank = getMinorToMajor().size();
+  SmallVector<int64_t> dynamicShape(rank, ::tlayout::kDynamicSize);
+  llvm::Expected<BufferIndexing> indexing =
+      BufferIndexing::compile(getLayout(), dynamicShape);
+  if (!indexing) {
+    // Unreachable for a verified attribute; the interface needs a map.
+    llvm::consumeError(indexing.takeError());
+    return AffineMap::getMultiDimIdentityMap(rank, context);
+  }
+  SmallVector<AffineExpr> results;
+  for (const IndexExpr &e : indexing->getPhysicalIndices())
+    results.push_back(toAffineExpr(e, context));
+  // Sizes appear as symbols only where combined dimensions need them.
+  unsigned numSymbols = 0;
+  for (AffineExpr e : results)
+    e.walk([&](AffineExpr sub) {
+      if (isa<AffineSymbolExpr>(sub))
+        numSymbols = rank;
+    });
+  return AffineMap::get(rank, numSymbols, results, context);
+}
+
+bool TiledLayoutAttr::isIdentity() const {
+  return getTileRanks().empty() && getTailPaddingAlignment() == 1 &&
+         getElementSizeInBits() == 0 &&
+         getLayout().minorToMajor ==
+             TiledLayout::rowMajor(getMinorToMajor().size()).minorToMajor;
+}
+
+LogicalResult
+TiledLayoutAttr::verifyLayout(ArrayRef<int64_t> shape,
+                              function_ref<InFlightDiagnostic()> emitError) const {
+  if (llvm::Error err = getLayout().verify(shape))
+    return emitError() << llvm::toString(std::move(err));
+  return success();
+}
+
+LogicalResult
+TiledLayoutAttr::getStridesAndOffset(ArrayRef<int64_t> shape,
+                                     SmallVectorImpl<int64_t> &strides,
+                                     int64_t &offset) const {
+  // Strided only when the placement is a permutation of whole dimensions.
+  if (getTailPaddingAlignment() != 1 || getElementSizeInBits() != 0)
+    return failure();
+  llvm::Expected<BufferIndexing> indexing =
+      BufferIndexing::compile(getLayout(), shape);
+  if (!indexing) {
+    llvm::consumeError(indexing.takeError());
+    return failure();
+  }
+  SmallVector<int64_t> result(shape.size(), 1);
+  for (const ::tlayout::PhysicalDim &dim : indexing->getDims()) {
+    const ::tlayout::Piece &piece = indexing->getPieces()[dim.piece];
+    const ::tlayout::Source &source = indexing->getSources()[piece.source];
+    bool whole = source.kind == ::tlayout::Source::Kind::Logical &&
+                 piece.divisor == 1 && !piece.modulus;
+    if (!whole) {
+      if (dim.size.isConstant(1))
+        continue; // A unit dimension places nothing.
+      return failure();
+    }
+    std::optional<int64_t> stride = dim.stride.getConstant();
+    result[source.logicalDim] = stride ? *stride : ShapedType::kDynamic;
+  }
+  strides.assign(result.begin(), result.end());
+  offset = 0;
+  return success();
+}
+
+Attribute TiledLayoutAttr::parse(AsmParser &parser, Type) {
+  // The dialect parses `tiled` from its raw text before dispatching here.
+  parser.emitError(parser.getCurrentLocation(),
+                   "#tlayout.tiled must be parsed by the tlayout dialect");
+  return {};
+}
+
+void TiledLayoutAttr::print(AsmPrinter &printer) const {
+  printer << '<' << getLayout().str() << '>';
+}
+
+/// Parses the body of `tiled<...>` with the core parser, reporting errors at
+/// their column in the source.
+static Attribute parseTiledLayout(DialectAsmParser &parser, StringRef spec) {
+  MLIRContext *context = parser.getContext();
+  size_t open = spec.find('<');
+  if (open == StringRef::npos || !spec.ends_with(">")) {
+    parser.emitError(parser.getCurrentLocation(),
+                     "expected a layout in angle brackets, e.g. "
+                     "#tlayout.tiled<{1,0:T(8,128)}>");
+    return {};
+  }
+  StringRef body = spec.slice(open + 1, spec.size() - 1);
+  auto locAt = [&](size_t column) {
+    return SMLoc::getFromPointer(body.data() + column);
+  };
+  llvm::Expected<TiledLayout> layout = TiledLayout::parse(body);
+  if (!layout) {
+    llvm::handleAllErrors(layout.takeError(), [&](const ParseError &err) {
+      parser.emitError(locAt(err.getColumn()), err.getMessage());
+    });
+    return {};
+  }
+  if (layout->memorySpace != 0) {
+    size_t at = body.rfind("S(");
+    parser.emitError(locAt(at == StringRef::npos ? 0 : at))
+        << "memory space S(" << layout->memorySpace
+        << ") is not part of a memref layout; use "
+           "#tlayout.memory_space<...> as the memref's memory space";
+    return {};
+  }
+  return TiledLayoutAttr::getChecked(
+      [&] { return parser.emitError(locAt(0)); }, context, *layout);
+}
+
+TiledLayoutAttr TiledLayoutAttr::parseLayoutText(StringRef layoutText,
+                                                 MLIRContext *context,
+                                                 std::string *errorMessage) {
+  llvm::Expected<TiledLayout> layout = TiledLayout::parse(layoutText);
+  if (!layout) {
+    std::string message = llvm::toString(layout.takeError());
+    if (errorMessage)
+      *errorMessage = message;
+    return {};
+  }
+  if (llvm::Error err = layout->verify()) {
+    if (errorMessage)
+      *errorMessage = llvm::toString(std::move(err));
+    else
+      llvm::consumeError(std::move(err));
+    return {};
+  }
+  return TiledLayoutAttr::get(context, *layout);
+}
+
+//===----------------------------------------------------------------------===//
+// MemorySpaceAttr
+//===----------------------------------------------------------------------===//
+
+namespace {
+struct NamedSpace {
+  const char *name;
+  int64_t value;
+};
+} // namespace
+
+static constexpr NamedSpace namedSpaces[] = {
+    {"hbm", 0}, {"vmem", 1}, {"smem", 2}, {"cmem", 3}, {"host", 5}};
+
+StringRef MemorySpaceAttr::getName(int64_t value) {
+  for (const NamedSpace &space : namedSpaces)
+    if (space.value == value)
+      return space.name;
+  return "";
+}
+
+std::optional<int64_t> MemorySpaceAttr::getValueOf(StringRef name) {
+  for (const NamedSpace &space : namedSpaces)
+    if (name == space.name)
+      return space.value;
+  return std::nullopt;
+}
+
+LogicalResult
+MemorySpaceAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                        int64_t value) {
+  if (value < 0)
+    return emitError() << "memory space " << value << " must not be negative";
+  return success();
+}
+
+Attribute MemorySpaceAttr::parse(AsmParser &parser, Type) {
+  if (parser.parseLess())
+    return {};
+  SMLoc loc = parser.getCurrentLocation();
+  int64_t value = 0;
+  OptionalParseResult number = parser.parseOptionalInteger(value);
+  if (number.has_value()) {
+    if (failed(*number))
+      return {};
+  } else {
+    StringRef name;
+    if (failed(parser.parseOptionalKeyword(&name))) {
+      parser.emitError(loc, "expected a memory space: hbm, vmem, smem, cmem, "
+                            "host or a number");
+      return {};
+    }
+    std::optional<int64_t> named = getValueOf(name);
+    if (!named) {
+      parser.emitError(loc) << "unknown memory space '" << name
+                            << "'; expected hbm, vmem, smem, cmem, host or a "
+                               "number";
+      return {};
+    }
+    value = *named;
+  }
+  if (parser.parseGreater())
+    return {};
+  return getChecked([&] { return parser.emitError(loc); }, parser.getContext(),
+                    value);
+}
+
+void MemorySpaceAttr::print(AsmPrinter &printer) const {
+  StringRef name = getName(getValue());
+  printer << '<';
+  if (!name.empty())
+    printer << name;
+  else
+    printer << getValue();
+  printer << '>';
+}
+
+//===----------------------------------------------------------------------===//
+// Dialect hooks
+//===----------------------------------------------------------------------===//
+
+Attribute TLayoutDialect::parseAttribute(DialectAsmParser &parser,
+                                         Type type) const {
+  SMLoc loc = parser.getCurrentLocation();
+  StringRef spec = parser.getFullSymbolSpec();
+  if (spec == "tiled" || spec.starts_with("tiled<"))
+    return parseTiledLayout(parser, spec);
+  StringRef mnemonic;
+  Attribute attr;
+  OptionalParseResult result =
+      generatedAttributeParser(parser, &mnemonic, type, attr);
+  if (result.has_value())
+    return attr;
+  parser.emitError(loc) << "unknown tlayout attribute '" << mnemonic << "'";
+  return {};
+}
+
+void TLayoutDialect::printAttribute(Attribute attr,
+                                    DialectAsmPrinter &printer) const {
+  if (failed(generatedAttributePrinter(attr, printer)))
+    llvm_unreachable("every tlayout attribute has a printer");
+}

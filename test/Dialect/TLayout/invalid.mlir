@@ -1,0 +1,213 @@
+// RUN: tlayout-opt %s -split-input-file -verify-diagnostics
+
+// Malformed layout text is reported at its column.
+
+// expected-error @+1 {{expected a tile size or '*' but found 'x'}}
+func.func private @bad_tile_entry(memref<3x5xf32, #tlayout.tiled<{1,0:T(2,x)}>>)
+
+// -----
+
+// expected-error @+1 {{expected '{' but found '1'}}
+func.func private @no_braces(memref<3x5xf32, #tlayout.tiled<1,0>>)
+
+// -----
+
+// expected-error @+1 {{expected a layout field T(...), L(...), E(...) or S(...) but found 'Q'}}
+func.func private @unknown_field(memref<3x5xf32, #tlayout.tiled<{1,0:Q(2)}>>)
+
+// -----
+
+// expected-error @+1 {{layout field 'T' is repeated or out of order; fields come in the order T, L, E, S}}
+func.func private @field_order(memref<3x5xf32, #tlayout.tiled<{1,0:L(2)T(2,2)}>>)
+
+// -----
+
+// expected-error @+1 {{layout field 'D' (sparse, split or dynamic-shape metadata) is not supported}}
+func.func private @sparse(memref<3x5xf32, #tlayout.tiled<{1,0:D(D,C)}>>)
+
+// -----
+
+// expected-error @+1 {{integer '99999999999999999999' does not fit in int64}}
+func.func private @huge(memref<3x5xf32, #tlayout.tiled<{1,0:T(99999999999999999999,2)}>>)
+
+// -----
+
+// expected-error @+1 {{unexpected 'x' after the layout}}
+func.func private @trailing(memref<3x5xf32, #tlayout.tiled<{1,0} x>>)
+
+// -----
+
+// expected-error @+1 {{expected a layout in angle brackets}}
+func.func private @no_body(memref<3x5xf32, #tlayout.tiled>)
+
+// -----
+
+// The memory space is the memref's own parameter.
+// expected-error @+1 {{memory space S(1) is not part of a memref layout; use #tlayout.memory_space<...> as the memref's memory space}}
+func.func private @memory_space_in_layout(memref<8x128xf32, #tlayout.tiled<{1,0:T(8,128)S(1)}>>)
+
+// -----
+
+// Structural validation.
+
+// expected-error @+1 {{minor_to_major lists dimension 0 twice; it must be a permutation}}
+func.func private @duplicate(memref<3x5xf32, #tlayout.tiled<{0,0}>>)
+
+// -----
+
+// expected-error @+1 {{minor_to_major entry 2 is out of range: dimensions are numbered 0 to 1}}
+func.func private @out_of_range(memref<3x5xf32, #tlayout.tiled<{2,0}>>)
+
+// -----
+
+// expected-error @+1 {{tile 0 is empty}}
+func.func private @empty_tile(memref<3x5xf32, #tlayout.tiled<{1,0:T()}>>)
+
+// -----
+
+// expected-error @+1 {{tile 1 has size 0 in dimension 1; tile sizes must be positive}}
+func.func private @zero_tile(memref<3x5xf32, #tlayout.tiled<{1,0:T(2,2)(1,0)}>>)
+
+// -----
+
+// expected-error @+1 {{tile 0 has negative size -2 in dimension 0; write '*' to combine dimensions}}
+func.func private @negative_tile(memref<3x5xf32, #tlayout.tiled<{1,0:T(-2,2)}>>)
+
+// -----
+
+// expected-error @+1 {{tile 0 has '*' as its most minor entry}}
+func.func private @combine_last(memref<3x5xf32, #tlayout.tiled<{1,0:T(2,*)}>>)
+
+// -----
+
+// expected-error @+1 {{tail padding alignment L(0) must be positive}}
+func.func private @zero_tail(memref<3x5xf32, #tlayout.tiled<{1,0:L(0)}>>)
+
+// -----
+
+// expected-error @+1 {{element size E(-4) must not be negative}}
+func.func private @negative_element_size(memref<3x5xf32, #tlayout.tiled<{1,0:E(-4)}>>)
+
+// -----
+
+// Validation against the memref's shape.
+
+// expected-error @+1 {{minor_to_major has 2 entries but the shape has rank 3}}
+func.func private @rank_mismatch(memref<3x5x7xf32, #tlayout.tiled<{1,0}>>)
+
+// -----
+
+// expected-error @+1 {{the physical size of the layout overflows int64}}
+func.func private @overflow(memref<4611686018427387904x5xf32, #tlayout.tiled<{1,0:T(2,2)}>>)
+
+// -----
+
+// expected-error @+1 {{the product of all tile sizes overflows int64}}
+func.func private @tile_overflow(memref<3xf32, #tlayout.tiled<{0:T(4611686018427387904)(4)}>>)
+
+// -----
+
+// Memory spaces.
+
+// expected-error @+1 {{unknown memory space 'dram'; expected hbm, vmem, smem, cmem, host or a number}}
+func.func private @bad_space(memref<16xf32, #tlayout.memory_space<dram>>)
+
+// -----
+
+// expected-error @+1 {{memory space -1 must not be negative}}
+func.func private @negative_space(memref<16xf32, #tlayout.memory_space<-1>>)
+
+// -----
+
+// expected-error @+1 {{unknown tlayout attribute 'tiles'}}
+func.func private @unknown_attr(memref<16xf32, #tlayout.tiles<{0}>>)
+
+// -----
+
+// Op verifiers.
+
+func.func @to_physical_wrong_size(%m: memref<3x5xf32, #tlayout.tiled<{1,0:T(2,2)}>>) {
+  // expected-error @+1 {{'tlayout.to_physical' op expects the result to have 24 elements (the physical size of 'memref<3x5xf32, #tlayout.tiled<{1,0:T(2,2)}>>'), got 15}}
+  %0 = tlayout.to_physical %m : memref<3x5xf32, #tlayout.tiled<{1,0:T(2,2)}>> to memref<15xf32>
+  return
+}
+
+// -----
+
+func.func @to_physical_untiled(%m: memref<3x5xf32>) {
+  // expected-error @+1 {{'tlayout.to_physical' op expected a memref with a #tlayout.tiled layout, got 'memref<3x5xf32>'}}
+  %0 = tlayout.to_physical %m : memref<3x5xf32> to memref<15xf32>
+  return
+}
+
+// -----
+
+func.func @to_physical_element_type(%m: memref<3x5xf32, #tlayout.tiled<{1,0:T(2,2)}>>) {
+  // expected-error @+1 {{'tlayout.to_physical' op expects the result to have element type 'f32', got 'f16'}}
+  %0 = tlayout.to_physical %m : memref<3x5xf32, #tlayout.tiled<{1,0:T(2,2)}>> to memref<24xf16>
+  return
+}
+
+// -----
+
+func.func @to_physical_memory_space(%m: memref<3x5xf32, #tlayout.tiled<{1,0:T(2,2)}>, #tlayout.memory_space<vmem>>) {
+  // expected-error @+1 {{'tlayout.to_physical' op expects the result to be in the memory space of the tiled memref}}
+  %0 = tlayout.to_physical %m : memref<3x5xf32, #tlayout.tiled<{1,0:T(2,2)}>, #tlayout.memory_space<vmem>> to memref<24xf32>
+  return
+}
+
+// -----
+
+func.func @to_physical_strided_result(%m: memref<3x5xf32, #tlayout.tiled<{1,0:T(2,2)}>>) {
+  // expected-error @+1 {{'tlayout.to_physical' op expects the result to have the identity layout}}
+  %0 = tlayout.to_physical %m : memref<3x5xf32, #tlayout.tiled<{1,0:T(2,2)}>> to memref<24xf32, strided<[2]>>
+  return
+}
+
+// -----
+
+func.func @to_physical_dynamic_result(%m: memref<3x5xf32, #tlayout.tiled<{1,0:T(2,2)}>>) {
+  // expected-error @+1 {{'tlayout.to_physical' op expects a static result size for the static source}}
+  %0 = tlayout.to_physical %m : memref<3x5xf32, #tlayout.tiled<{1,0:T(2,2)}>> to memref<?xf32>
+  return
+}
+
+// -----
+
+func.func @to_physical_static_result(%m: memref<?x5xf32, #tlayout.tiled<{1,0:T(2,2)}>>) {
+  // expected-error @+1 {{'tlayout.to_physical' op expects the result to have a dynamic size because 'memref<?x5xf32, #tlayout.tiled<{1,0:T(2,2)}>>' has dynamic dimensions}}
+  %0 = tlayout.to_physical %m : memref<?x5xf32, #tlayout.tiled<{1,0:T(2,2)}>> to memref<24xf32>
+  return
+}
+
+// -----
+
+func.func @element_size_too_small(%m: memref<3x5xf32, #tlayout.tiled<{1,0:E(8)}>>) {
+  // expected-error @+1 {{'tlayout.to_physical' op element size E(8) is too small for an element type of 32 bits}}
+  %0 = tlayout.to_physical %m : memref<3x5xf32, #tlayout.tiled<{1,0:E(8)}>> to memref<15xf32>
+  return
+}
+
+// -----
+
+func.func @from_physical_sizes(%b: memref<?xf32>) {
+  // expected-error @+1 {{'tlayout.from_physical' op expects 1 size operands (one per dynamic dimension of 'memref<?x128xf32, #tlayout.tiled<{1,0:T(8,128)}>>'), got 0}}
+  %0 = tlayout.from_physical %b : memref<?xf32> to memref<?x128xf32, #tlayout.tiled<{1,0:T(8,128)}>>
+  return
+}
+
+// -----
+
+func.func @from_physical_wrong_size(%b: memref<16xf32>) {
+  // expected-error @+1 {{'tlayout.from_physical' op expects the buffer to have 24 elements (the physical size of 'memref<3x5xf32, #tlayout.tiled<{1,0:T(2,2)}>>'), got 16}}
+  %0 = tlayout.from_physical %b : memref<16xf32> to memref<3x5xf32, #tlayout.tiled<{1,0:T(2,2)}>>
+  return
+}
+
+// -----
+
+func.func @from_physical_rank(%b: memref<4x6xf32>) {
+  // expected-error @+1 {{'tlayout.from_physical' op operand #0 must be 1D memref of any type values}}
+  %0 = tlayout.from_physical %b : memref<4x6xf32> to memref<3x5xf32, #tlayout.tiled<{1,0:T(2,2)}>>
+  return
+}

@@ -1,0 +1,27 @@
+# -*- Python -*-
+# The tlayout lit suite: FileCheck tests of the dialect, the passes and the
+# tools, and executed integration tests.
+
+import os
+
+import lit.formats
+from lit.llvm import llvm_config
+
+config.name = "TLAYOUT"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".mlir", ".test"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.tlayout_obj_root, "test")
+config.excludes = ["CMakeLists.txt", "README.md", "lit.cfg.py",
+                   "lit.site.cfg.py", "Inputs"]
+
+llvm_config.use_default_substitutions()
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+
+config.substitutions.append(("%{mlir_lib_dir}", config.mlir_lib_dir))
+config.substitutions.append(("%{tlayout_src_root}", config.tlayout_src_root))
+config.substitutions.append(("%{tlayout_obj_root}", config.tlayout_obj_root))
+
+tool_dirs = [config.tlayout_tools_dir, config.llvm_tools_dir]
+tools = ["tlayout-opt", "mlir-opt", "mlir-runner"]
+llvm_config.add_tool_substitutions(tools, tool_dirs)
