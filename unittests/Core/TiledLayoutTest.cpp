@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tlayout/Core/TiledLayout.h"
+#include "tlayout/Core/BufferIndexing.h"
 #include "tlayout/Core/XlaShape.h"
 
 #include "gtest/gtest.h"
@@ -179,6 +180,56 @@ TEST(XlaShapeTest, ErrorsPointIntoTheWholeText) {
             "of 32 bits");
   EXPECT_EQ(error("s4[8]{0:E(4)}"), "");
   EXPECT_EQ(error("pred[8]{0:E(1)}"), "");
+}
+
+} // namespace
+
+namespace {
+
+/// Random text from the layout alphabet never crashes the parser, and every
+/// layout it accepts either fails verification with a message or compiles
+/// and answers queries for small shapes.
+TEST(TiledLayoutTest, RandomTextNeverCrashes) {
+  const std::string alphabet = "{}():,*TLES0123456789- ";
+  uint64_t state = 12345;
+  auto next = [&] {
+    state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+    return static_cast<unsigned>(state >> 33);
+  };
+  size_t accepted = 0;
+  for (int iteration = 0; iteration < 20000; ++iteration) {
+    std::string text = "{";
+    size_t length = next() % 24;
+    for (size_t i = 0; i < length; ++i)
+      text += alphabet[next() % alphabet.size()];
+    if (next() % 2)
+      text += "}";
+    llvm::Expected<TiledLayout> layout = TiledLayout::parse(text);
+    if (!layout) {
+      llvm::consumeError(layout.takeError());
+      continue;
+    }
+    // Printing and parsing again gives the same layout.
+    llvm::Expected<TiledLayout> again = TiledLayout::parse(layout->str());
+    ASSERT_TRUE(static_cast<bool>(again)) << text;
+    EXPECT_EQ(*again, *layout) << text;
+    std::vector<int64_t> shape(layout->getRank(), 3);
+    if (llvm::Error err = layout->verify(shape)) {
+      llvm::consumeError(std::move(err));
+      continue;
+    }
+    ++accepted;
+    llvm::Expected<BufferIndexing> indexing =
+        BufferIndexing::compile(*layout, shape);
+    ASSERT_TRUE(static_cast<bool>(indexing)) << text;
+    std::optional<int64_t> size = indexing->getNumElements().getConstant();
+    ASSERT_TRUE(size.has_value()) << text;
+    for (int64_t offset = 0; offset < std::min<int64_t>(*size, 64); ++offset) {
+      auto index = indexing->indexAt(offset);
+      ASSERT_TRUE(static_cast<bool>(index)) << text;
+    }
+  }
+  EXPECT_GT(accepted, 0u);
 }
 
 } // namespace
