@@ -5,12 +5,13 @@
 //===----------------------------------------------------------------------===//
 //
 // An mlir-opt style driver with the tlayout dialect, the upstream dialects a
-// user of tiled memrefs writes kernels in, and the upstream passes that the
-// tlayout pipelines and the lowering to LLVM use.
+// user of tiled memrefs writes kernels in, the tlayout passes, and the
+// upstream passes that the tlayout pipelines and the lowering to LLVM use.
 //
 //===----------------------------------------------------------------------===//
 
 #include "tlayout/Dialect/TLayout/IR/TLayoutDialect.h"
+#include "tlayout/Dialect/TLayout/Transforms/Passes.h"
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
@@ -80,6 +81,7 @@ int main(int argc, char **argv) {
   mlir::registerConvertMemRefToLLVMInterface(registry);
   mlir::ub::registerConvertUBToLLVMInterface(registry);
   mlir::vector::registerConvertVectorToLLVMInterface(registry);
+  mlir::tlayout::registerTLayoutPasses();
   registerUpstreamPasses();
   return mlir::asMainReturnCode(mlir::MlirOptMain(
       argc, argv, "tlayout optimizer driver\n", registry));

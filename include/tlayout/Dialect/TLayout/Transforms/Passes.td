@@ -1,0 +1,62 @@
+//===- Passes.td - tlayout passes --------------------------*- tablegen -*-===//
+//
+// Part of the tlayout project.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TLAYOUT_DIALECT_TLAYOUT_TRANSFORMS_PASSES_TD
+#define TLAYOUT_DIALECT_TLAYOUT_TRANSFORMS_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def LowerTiledLayouts : Pass<"lower-tiled-layouts", "::mlir::ModuleOp"> {
+  let summary = "Rewrite tiled memrefs into their physical buffers";
+  let description = [{
+    Rewrites every memref with a `#tlayout.tiled` layout into an
+    identity-layout memref of its physical shape (the padded, tiled shape the
+    layout produces; 1-D when the layout has tail padding `L(n)`), and every
+    access into an access of the physical buffer through affine maps of
+    floordiv/mod expressions. Function signatures, calls, returns and the
+    region-carrying ops of `scf` and `cf` are converted across the module.
+
+    Before:
+
+    ```mlir
+    func.func @f(%m: memref<3x5xf32, #tlayout.tiled<{1,0:T(2,2)}>>,
+                 %i: index, %j: index) -> f32 {
+      %v = memref.load %m[%i, %j] : memref<3x5xf32, #tlayout.tiled<{1,0:T(2,2)}>>
+      return %v : f32
+    }
+    ```
+
+    After:
+
+    ```mlir
+    #map0 = affine_map<(d0, d1) -> (d0 floordiv 2)>
+    ...
+    func.func @f(%m: memref<2x3x2x2xf32>, %i: index, %j: index) -> f32 {
+      %0 = affine.apply #map0(%i, %j)
+      ...
+      %v = memref.load %m[%0, %1, %2, %3] : memref<2x3x2x2xf32>
+      return %v : f32
+    }
+    ```
+
+    `affine.load`/`affine.store` fold the layout map into their own map.
+
+    Supported: `memref.alloc`, `memref.alloca`, `memref.dealloc`,
+    `memref.load`, `memref.store`, `memref.dim`, `memref.cast`,
+    `affine.load`, `affine.store`, `tlayout.to_physical`,
+    `tlayout.from_physical`, `func.func`/`call`/`return`, `scf` and `cf`
+    control flow, on memrefs with static shapes. Any other use of a tiled
+    memref (or a dynamic shape) is reported as an error naming the op and
+    the operand, and the pass fails without changing the module.
+  }];
+  let dependentDialects = [
+    "::mlir::affine::AffineDialect",
+    "::mlir::arith::ArithDialect",
+    "::mlir::memref::MemRefDialect"
+  ];
+}
+
+#endif // TLAYOUT_DIALECT_TLAYOUT_TRANSFORMS_PASSES_TD

@@ -1,0 +1,54 @@
+//===- Transforms.h - tlayout rewrite patterns ------------------*- C++ -*-===//
+//
+// Part of the tlayout project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Patterns and type conversion that passes and downstream compilers compose.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TLAYOUT_DIALECT_TLAYOUT_TRANSFORMS_TRANSFORMS_H
+#define TLAYOUT_DIALECT_TLAYOUT_TRANSFORMS_TRANSFORMS_H
+
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+namespace mlir::tlayout {
+
+/// The physical memref type of a memref with a `#tlayout.tiled` layout: the
+/// identity-layout memref of the layout's physical shape (1-D with tail
+/// padding), same element type and memory space. Fails for dynamic shapes
+/// and for layouts the lowering does not handle.
+FailureOr<MemRefType> getPhysicalMemRefType(MemRefType type);
+
+/// A type converter that maps tiled memrefs to `getPhysicalMemRefType` and
+/// leaves every other type alone.
+class TiledLayoutTypeConverter : public TypeConverter {
+public:
+  TiledLayoutTypeConverter();
+};
+
+/// Adds patterns that rewrite accesses to tiled memrefs into accesses to
+/// their physical buffers:
+///
+/// ```mlir
+/// %v = memref.load %m[%i, %j] : memref<3x5xf32, #tlayout.tiled<{1,0:T(2,2)}>>
+/// ```
+/// becomes
+/// ```mlir
+/// %a = affine.apply affine_map<(d0, d1) -> (d0 floordiv 2)>(%i, %j)
+/// ...
+/// %v = memref.load %p[%a, %b, %c, %d] : memref<2x3x2x2xf32>
+/// ```
+///
+/// Covers memref alloc/alloca/dealloc/load/store/dim/cast, affine load/store
+/// and `tlayout.to_physical`/`from_physical`. Function, call, return and
+/// control-flow signatures need the upstream structural patterns as well.
+void populateLowerTiledLayoutsPatterns(const TypeConverter &typeConverter,
+                                       RewritePatternSet &patterns);
+
+} // namespace mlir::tlayout
+
+#endif // TLAYOUT_DIALECT_TLAYOUT_TRANSFORMS_TRANSFORMS_H

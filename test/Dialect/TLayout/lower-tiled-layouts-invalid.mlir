@@ -1,0 +1,53 @@
+// RUN: tlayout-opt %s --lower-tiled-layouts -split-input-file -verify-diagnostics -allow-unregistered-dialect
+// RUN: not tlayout-opt %s --lower-tiled-layouts -split-input-file -allow-unregistered-dialect --mlir-print-ir-after-failure 2>&1 | FileCheck %s
+
+// An op the pass cannot rewrite is named with its operand; the pass fails and
+// leaves the module unchanged.
+
+// CHECK-LABEL: IR Dump After LowerTiledLayouts Failed
+// CHECK: func.func @unknown_op(%{{.*}}: memref<3x5xf32, #tlayout.tiled<{1,0:T(2,2)}>>
+// CHECK: memref.load %{{.*}} : memref<3x5xf32, #tlayout.tiled<{1,0:T(2,2)}>>
+// CHECK: "test.consume"
+func.func @unknown_op(%m: memref<3x5xf32, #tlayout.tiled<{1,0:T(2,2)}>>, %i: index) -> f32 {
+  %v = memref.load %m[%i, %i] : memref<3x5xf32, #tlayout.tiled<{1,0:T(2,2)}>>
+  // expected-error @+1 {{uses a tiled memref (operand #0 of type 'memref<3x5xf32, #tlayout.tiled<{1,0:T(2,2)}>>') that --lower-tiled-layouts cannot rewrite}}
+  "test.consume"(%m) : (memref<3x5xf32, #tlayout.tiled<{1,0:T(2,2)}>>) -> ()
+  return %v : f32
+}
+
+// -----
+
+func.func @subview(%m: memref<8x256xf32, #tlayout.tiled<{1,0:T(8,128)}>>) {
+  // expected-error @+1 {{uses a tiled memref (operand #0 of type 'memref<8x256xf32, #tlayout.tiled<{1,0:T(8,128)}>>') that --lower-tiled-layouts cannot rewrite}}
+  memref.copy %m, %m : memref<8x256xf32, #tlayout.tiled<{1,0:T(8,128)}>> to memref<8x256xf32, #tlayout.tiled<{1,0:T(8,128)}>>
+  return
+}
+
+// -----
+
+func.func @result(%b: memref<24xf32>) {
+  // expected-error @+1 {{uses a tiled memref (result #0 of type 'memref<3x5xf32, #tlayout.tiled<{1,0:T(2,2)}>>') that --lower-tiled-layouts cannot rewrite}}
+  %m = "test.produce"(%b) : (memref<24xf32>) -> memref<3x5xf32, #tlayout.tiled<{1,0:T(2,2)}>>
+  return
+}
+
+// -----
+
+// expected-error @+1 {{cannot lower argument #0: memrefs with dynamic sizes are not lowered yet: 'memref<?x128xf32, #tlayout.tiled<{1,0:T(8,128)}>>'}}
+func.func @dynamic(%m: memref<?x128xf32, #tlayout.tiled<{1,0:T(8,128)}>>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{cannot lower argument #0: element size E(16) differs from the 8 bits of 'i8'; the lowering stores elements in their own type}}
+func.func @element_size(%m: memref<8x128xi8, #tlayout.tiled<{1,0:T(8,128)E(16)}>>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{cannot lower argument #0: element size E(8) is too small for an element type of 32 bits}}
+func.func @element_too_small(%m: memref<8x128xf32, #tlayout.tiled<{1,0:E(8)}>>) {
+  return
+}
