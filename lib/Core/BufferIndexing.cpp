@@ -80,9 +80,8 @@ public:
         combined.parts.push_back(next.piece);
         combined.partSizes.push_back(next.size);
       }
-      result = CurrentDim{addPiece(addSource(std::move(combined)), 1,
-                                   std::nullopt),
-                          size};
+      result = CurrentDim{
+          addPiece(addSource(std::move(combined)), 1, std::nullopt), size};
     }
     return result;
   }
@@ -136,8 +135,9 @@ static bool hasSymbols(const IndexExpr &expr) {
   }
 }
 
-Expected<BufferIndexing> BufferIndexing::compile(const TiledLayout &layout,
-                                                 llvm::ArrayRef<int64_t> shape) {
+Expected<BufferIndexing>
+BufferIndexing::compile(const TiledLayout &layout,
+                        llvm::ArrayRef<int64_t> shape) {
   if (layout.minorToMajor.size() != shape.size())
     return llvm::createStringError(
         "minor_to_major has " + llvm::Twine(layout.minorToMajor.size()) +
@@ -233,8 +233,7 @@ Expected<BufferIndexing> BufferIndexing::compile(const TiledLayout &layout,
   IndexExpr align(layout.tailPaddingAlignment);
   result.numElements = ceilDiv(stride, align) * align;
 
-  if (!hasSymbols(result.numElements) &&
-      !result.numElements.getConstant())
+  if (!hasSymbols(result.numElements) && !result.numElements.getConstant())
     return llvm::createStringError(
         "the physical size of the layout overflows int64");
   return result;
@@ -315,8 +314,9 @@ BufferIndexing::resolveSizes(llvm::ArrayRef<int64_t> sizes) const {
   return llvm::SmallVector<int64_t, 4>(sizes.begin(), sizes.end());
 }
 
-Expected<int64_t> BufferIndexing::offsetOf(llvm::ArrayRef<int64_t> index,
-                                           llvm::ArrayRef<int64_t> sizes) const {
+Expected<int64_t>
+BufferIndexing::offsetOf(llvm::ArrayRef<int64_t> index,
+                         llvm::ArrayRef<int64_t> sizes) const {
   Expected<llvm::SmallVector<int64_t, 4>> resolved = resolveSizes(sizes);
   if (!resolved)
     return resolved.takeError();
@@ -428,8 +428,8 @@ std::string BufferIndexing::getPlacementKey() const {
         if (prev.modulus)
           modulus = llvm::checkedMul(*prev.modulus, *next.modulus);
         if (!prev.modulus || modulus) {
-          prev = KeyDim{next.source, next.divisor, modulus,
-                        prev.size * next.size};
+          prev =
+              KeyDim{next.source, next.divisor, modulus, prev.size * next.size};
           continue;
         }
       }

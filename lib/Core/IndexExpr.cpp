@@ -30,7 +30,6 @@ struct IndexExpr::Node {
       : kind(kind), value(0), lhs(std::move(lhs)), rhs(std::move(rhs)) {}
 };
 
-
 int64_t tlayout::floorDivide(int64_t lhs, int64_t rhs) {
   assert(rhs > 0 && "divisor must be positive");
   int64_t q = lhs / rhs;

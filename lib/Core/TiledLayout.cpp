@@ -123,8 +123,8 @@ Expected<int64_t> LayoutParser::parseInteger(const llvm::Twine &what) {
     ++pos;
   if (pos == digitsStart) {
     pos = start;
-    return error(start, "expected " + what + " but found '" + describeHere() +
-                            "'");
+    return error(start,
+                 "expected " + what + " but found '" + describeHere() + "'");
   }
   uint64_t magnitude = 0;
   if (text.substr(digitsStart, pos - digitsStart).getAsInteger(10, magnitude) ||
@@ -256,8 +256,8 @@ Expected<TiledLayout> LayoutParser::parseLayout() {
     return std::move(err);
   skipSpace();
   if (pos != text.size())
-    return error(pos, "unexpected '" + text.substr(pos, 1) +
-                          "' after the layout");
+    return error(pos,
+                 "unexpected '" + text.substr(pos, 1) + "' after the layout");
   return layout;
 }
 
@@ -384,10 +384,10 @@ Error TiledLayout::verify(llvm::ArrayRef<int64_t> shape,
                                      " has negative size " + llvm::Twine(size));
   if (elementTypeBits > 0 && elementSizeInBits != 0 &&
       elementSizeInBits < elementTypeBits)
-    return llvm::createStringError(
-        "element size E(" + llvm::Twine(elementSizeInBits) +
-        ") is too small for an element type of " +
-        llvm::Twine(elementTypeBits) + " bits");
+    return llvm::createStringError("element size E(" +
+                                   llvm::Twine(elementSizeInBits) +
+                                   ") is too small for an element type of " +
+                                   llvm::Twine(elementTypeBits) + " bits");
   // Compiling checks the physical sizes for overflow.
   Expected<BufferIndexing> indexing = BufferIndexing::compile(*this, shape);
   if (!indexing)
@@ -397,8 +397,8 @@ Error TiledLayout::verify(llvm::ArrayRef<int64_t> shape,
     std::optional<int64_t> count = indexing->getNumElements().getConstant();
     if (bits > 0 && count && !llvm::checkedMul(*count, bits))
       return llvm::createStringError(
-          "the physical size in bits (" + llvm::Twine(*count) + " elements of " +
-          llvm::Twine(bits) + " bits) overflows int64");
+          "the physical size in bits (" + llvm::Twine(*count) +
+          " elements of " + llvm::Twine(bits) + " bits) overflows int64");
   }
   return Error::success();
 }

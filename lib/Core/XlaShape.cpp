@@ -120,8 +120,7 @@ llvm::Expected<XlaShape> XlaShape::parse(llvm::StringRef text) {
         if (start == pos)
           return parseError(start, "expected a dimension size or '?'");
         if (text.slice(start, pos).getAsInteger(10, size))
-          return parseError(start, "dimension size '" +
-                                       text.slice(start, pos) +
+          return parseError(start, "dimension size '" + text.slice(start, pos) +
                                        "' does not fit in int64");
         shape.dims.push_back(size);
       }

@@ -83,6 +83,6 @@ int main(int argc, char **argv) {
   mlir::vector::registerConvertVectorToLLVMInterface(registry);
   mlir::tlayout::registerTLayoutPasses();
   registerUpstreamPasses();
-  return mlir::asMainReturnCode(mlir::MlirOptMain(
-      argc, argv, "tlayout optimizer driver\n", registry));
+  return mlir::asMainReturnCode(
+      mlir::MlirOptMain(argc, argv, "tlayout optimizer driver\n", registry));
 }

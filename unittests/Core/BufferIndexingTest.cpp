@@ -20,8 +20,7 @@ using namespace tlayout;
 
 namespace {
 
-BufferIndexing compile(llvm::StringRef layoutText,
-                       std::vector<int64_t> shape) {
+BufferIndexing compile(llvm::StringRef layoutText, std::vector<int64_t> shape) {
   llvm::Expected<TiledLayout> layout = TiledLayout::parse(layoutText);
   EXPECT_TRUE(static_cast<bool>(layout));
   llvm::Expected<BufferIndexing> indexing =
@@ -205,8 +204,8 @@ TEST(BufferIndexingTest, PlacementEquality) {
 }
 
 TEST(BufferIndexingTest, MultiResultMap) {
-  BufferIndexing indexing = compile("{3,2,0,1:T(8,128)(2,1)}",
-                                    {8, 1, 1280, 16384});
+  BufferIndexing indexing =
+      compile("{3,2,0,1:T(8,128)(2,1)}", {8, 1, 1280, 16384});
   std::string results;
   llvm::raw_string_ostream os(results);
   llvm::interleaveComma(indexing.getPhysicalIndices(), os);

@@ -55,15 +55,15 @@ std::vector<Tile> allTiles(size_t maxLength, std::vector<int64_t> entries) {
 /// The tilings to test for a rank: no tiles; every first tile from a small
 /// alphabet; and each of those followed by a set of second tiles.
 std::vector<std::vector<Tile>> tilingsFor(size_t rank) {
-  std::vector<int64_t> alphabet =
-      rank <= 2 ? std::vector<int64_t>{kStar, 1, 2, 3, 4}
-                : std::vector<int64_t>{kStar, 2, 3};
+  std::vector<int64_t> alphabet = rank <= 2
+                                      ? std::vector<int64_t>{kStar, 1, 2, 3, 4}
+                                      : std::vector<int64_t>{kStar, 2, 3};
   std::vector<Tile> firsts = allTiles(rank, alphabet);
   // Tiles longer than the shape.
   firsts.push_back(Tile(std::vector<int64_t>(rank + 1, 2)));
   firsts.push_back(Tile(std::vector<int64_t>(rank + 1, 1)));
-  std::vector<Tile> seconds = {Tile{2, 1}, Tile{1, 2}, Tile{2},
-                               Tile{3},    Tile{kStar, 2}, Tile{2, kStar, 3},
+  std::vector<Tile> seconds = {Tile{2, 1},   Tile{1, 2},     Tile{2},
+                               Tile{3},      Tile{kStar, 2}, Tile{2, kStar, 3},
                                Tile{4, 1, 1}};
   std::vector<std::vector<Tile>> result = {{}};
   for (const Tile &first : firsts) {
@@ -124,8 +124,8 @@ bool checkLayout(const TiledLayout &layout, const std::vector<int64_t> &shape) {
     return false;
   }
   const BufferIndexing &indexing = *compiled;
-  reference::Placement origin = reference::place(
-      layout, shape, std::vector<int64_t>(shape.size(), 0));
+  reference::Placement origin =
+      reference::place(layout, shape, std::vector<int64_t>(shape.size(), 0));
   // Level shapes.
   auto levels = indexing.getLevelShapes();
   if (levels.size() != origin.levelBounds.size()) {
@@ -159,8 +159,7 @@ bool checkLayout(const TiledLayout &layout, const std::vector<int64_t> &shape) {
       return;
     std::optional<int64_t> offset = offsetExpr.evaluate(index, shape);
     int64_t expected = reference::offsetOf(layout, shape, index);
-    if (!offset || *offset != expected || expected >= tiled ||
-        used[expected]) {
+    if (!offset || *offset != expected || expected >= tiled || used[expected]) {
       ADD_FAILURE() << describe(layout, shape) << ": offset of index "
                     << ::testing::PrintToString(index) << " expected "
                     << expected;

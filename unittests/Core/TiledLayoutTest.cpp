@@ -72,7 +72,8 @@ TEST(TiledLayoutTest, ParsesFields) {
 
 TEST(TiledLayoutTest, ParseErrorsCarryColumns) {
   EXPECT_EQ(parseError("1,0"), "column 1: expected '{' but found '1'");
-  EXPECT_EQ(parseError("{1,0"), "column 5: expected '}' but found 'end of input'");
+  EXPECT_EQ(parseError("{1,0"),
+            "column 5: expected '}' but found 'end of input'");
   EXPECT_EQ(parseError("{1,x}"),
             "column 4: expected a dimension number but found 'x'");
   EXPECT_EQ(parseError("{1,0:T(8,}"),

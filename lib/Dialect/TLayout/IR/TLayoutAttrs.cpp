@@ -135,11 +135,10 @@ TiledLayoutAttr::getChecked(function_ref<InFlightDiagnostic()> emitError,
     llvm::append_range(entries, tile.dims);
     ranks.push_back(tile.dims.size());
   }
-  return Base::getChecked(emitError, context,
-                          ArrayRef<int64_t>(layout.minorToMajor),
-                          ArrayRef<int64_t>(entries), ArrayRef<int64_t>(ranks),
-                          layout.tailPaddingAlignment,
-                          layout.elementSizeInBits);
+  return Base::getChecked(
+      emitError, context, ArrayRef<int64_t>(layout.minorToMajor),
+      ArrayRef<int64_t>(entries), ArrayRef<int64_t>(ranks),
+      layout.tailPaddingAlignment, layout.elementSizeInBits);
 }
 
 static TiledLayout buildLayout(ArrayRef<int64_t> minorToMajor,
@@ -164,13 +163,11 @@ TiledLayout TiledLayoutAttr::getLayout() const {
                      getTailPaddingAlignment(), getElementSizeInBits());
 }
 
-LogicalResult
-TiledLayoutAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                        ArrayRef<int64_t> minorToMajor,
-                        ArrayRef<int64_t> tileEntries,
-                        ArrayRef<int64_t> tileRanks,
-                        int64_t tailPaddingAlignment,
-                        int64_t elementSizeInBits) {
+LogicalResult TiledLayoutAttr::verify(
+    function_ref<InFlightDiagnostic()> emitError,
+    ArrayRef<int64_t> minorToMajor, ArrayRef<int64_t> tileEntries,
+    ArrayRef<int64_t> tileRanks, int64_t tailPaddingAlignment,
+    int64_t elementSizeInBits) {
   int64_t total = 0;
   for (int64_t rank : tileRanks) {
     if (rank < 0)
@@ -218,9 +215,9 @@ bool TiledLayoutAttr::isIdentity() const {
              TiledLayout::rowMajor(getMinorToMajor().size()).minorToMajor;
 }
 
-LogicalResult
-TiledLayoutAttr::verifyLayout(ArrayRef<int64_t> shape,
-                              function_ref<InFlightDiagnostic()> emitError) const {
+LogicalResult TiledLayoutAttr::verifyLayout(
+    ArrayRef<int64_t> shape,
+    function_ref<InFlightDiagnostic()> emitError) const {
   if (llvm::Error err = getLayout().verify(shape))
     return emitError() << llvm::toString(std::move(err));
   return success();
@@ -299,8 +296,8 @@ static Attribute parseTiledLayout(DialectAsmParser &parser, StringRef spec) {
            "#tlayout.memory_space<...> as the memref's memory space";
     return {};
   }
-  return TiledLayoutAttr::getChecked(
-      [&] { return parser.emitError(locAt(0)); }, context, *layout);
+  return TiledLayoutAttr::getChecked([&] { return parser.emitError(locAt(0)); },
+                                     context, *layout);
 }
 
 TiledLayoutAttr TiledLayoutAttr::parseLayoutText(StringRef layoutText,

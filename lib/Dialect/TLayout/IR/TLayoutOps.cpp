@@ -31,8 +31,7 @@ static LogicalResult verifyPhysicalBuffer(Operation *op, MemRefType tiled,
     return failure();
   if (!buffer.getLayout().isIdentity())
     return op->emitOpError() << "expects the " << what
-                             << " to have the identity layout, got "
-                             << buffer;
+                             << " to have the identity layout, got " << buffer;
   if (buffer.getElementType() != tiled.getElementType())
     return op->emitOpError()
            << "expects the " << what << " to have element type "
@@ -44,14 +43,13 @@ static LogicalResult verifyPhysicalBuffer(Operation *op, MemRefType tiled,
   std::optional<int64_t> size = indexing->getNumElements().getConstant();
   int64_t bufferSize = buffer.getDimSize(0);
   if (size && !ShapedType::isDynamic(bufferSize) && *size != bufferSize)
-    return op->emitOpError()
-           << "expects the " << what << " to have " << *size
-           << " elements (the physical size of " << tiled << "), got "
-           << bufferSize;
+    return op->emitOpError() << "expects the " << what << " to have " << *size
+                             << " elements (the physical size of " << tiled
+                             << "), got " << bufferSize;
   if (!size && !ShapedType::isDynamic(bufferSize))
-    return op->emitOpError() << "expects the " << what
-                             << " to have a dynamic size because " << tiled
-                             << " has dynamic dimensions";
+    return op->emitOpError()
+           << "expects the " << what << " to have a dynamic size because "
+           << tiled << " has dynamic dimensions";
   return success();
 }
 

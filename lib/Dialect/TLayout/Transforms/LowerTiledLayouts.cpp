@@ -74,16 +74,16 @@ computePhysicalLayout(MemRefType type,
   MLIRContext *context = type.getContext();
   unsigned rank = type.getRank();
   PhysicalLayout result;
-  bool tailPadded = !(indexing->getNumElements() ==
-                      indexing->getTiledNumElements());
+  bool tailPadded =
+      !(indexing->getNumElements() == indexing->getTiledNumElements());
   if (tailPadded) {
     // Tail padding has no multi-dimensional shape: use the flat buffer.
     int64_t size = *indexing->getNumElements().getConstant();
-    result.type = MemRefType::get({size}, type.getElementType(),
-                                  MemRefLayoutAttrInterface(),
-                                  type.getMemorySpace());
-    result.indexMap = AffineMap::get(
-        rank, 0, toAffineExpr(indexing->getOffset(), context));
+    result.type =
+        MemRefType::get({size}, type.getElementType(),
+                        MemRefLayoutAttrInterface(), type.getMemorySpace());
+    result.indexMap =
+        AffineMap::get(rank, 0, toAffineExpr(indexing->getOffset(), context));
     return result;
   }
   SmallVector<int64_t> shape;
@@ -92,9 +92,9 @@ computePhysicalLayout(MemRefType type,
   SmallVector<AffineExpr> results;
   for (const ::tlayout::IndexExpr &e : indexing->getPhysicalIndices())
     results.push_back(toAffineExpr(e, context));
-  result.type = MemRefType::get(shape, type.getElementType(),
-                                MemRefLayoutAttrInterface(),
-                                type.getMemorySpace());
+  result.type =
+      MemRefType::get(shape, type.getElementType(), MemRefLayoutAttrInterface(),
+                      type.getMemorySpace());
   result.indexMap = AffineMap::get(rank, 0, results, context);
   return result;
 }
@@ -105,9 +105,8 @@ FailureOr<MemRefType> mlir::tlayout::getPhysicalMemRefType(MemRefType type) {
   std::optional<InFlightDiagnostic> sink;
   ScopedDiagnosticHandler quiet(type.getContext(),
                                 [](Diagnostic &) { return success(); });
-  FailureOr<PhysicalLayout> layout = computePhysicalLayout(type, [&] {
-    return emitError(UnknownLoc::get(type.getContext()));
-  });
+  FailureOr<PhysicalLayout> layout = computePhysicalLayout(
+      type, [&] { return emitError(UnknownLoc::get(type.getContext())); });
   if (failed(layout))
     return failure();
   return layout->type;
@@ -131,9 +130,10 @@ TiledLayoutTypeConverter::TiledLayoutTypeConverter() {
 }
 
 /// The physical indices of `indices` into a memref of tiled type `type`.
-static FailureOr<SmallVector<Value>>
-emitPhysicalIndices(OpBuilder &builder, Location loc, MemRefType type,
-                    ValueRange indices) {
+static FailureOr<SmallVector<Value>> emitPhysicalIndices(OpBuilder &builder,
+                                                         Location loc,
+                                                         MemRefType type,
+                                                         ValueRange indices) {
   FailureOr<PhysicalLayout> layout =
       computePhysicalLayout(type, [&] { return emitError(loc); });
   if (failed(layout))
@@ -273,11 +273,11 @@ struct DimLowering : OpConversionPattern<memref::DimOp> {
         continue;
       }
       Value k = arith::ConstantIndexOp::create(rewriter, loc, i);
-      Value isK = arith::CmpIOp::create(
-          rewriter, loc, arith::CmpIPredicate::eq, adaptor.getIndex(), k);
+      Value isK = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
+                                        adaptor.getIndex(), k);
       result = arith::SelectOp::create(
-          rewriter, loc, isK, arith::ConstantIndexOp::create(rewriter, loc, size),
-          result);
+          rewriter, loc, isK,
+          arith::ConstantIndexOp::create(rewriter, loc, size), result);
     }
     rewriter.replaceOp(op, result);
     return success();
@@ -359,8 +359,8 @@ void mlir::tlayout::populateLowerTiledLayoutsPatterns(
   patterns.add<AllocLowering<memref::AllocOp>, AllocLowering<memref::AllocaOp>,
                DeallocLowering, LoadLowering, StoreLowering, AffineLoadLowering,
                AffineStoreLowering, DimLowering, CastLowering,
-               ToPhysicalLowering, FromPhysicalLowering>(
-      typeConverter, patterns.getContext());
+               ToPhysicalLowering, FromPhysicalLowering>(typeConverter,
+                                                         patterns.getContext());
 }
 
 //===----------------------------------------------------------------------===//
@@ -403,8 +403,8 @@ static LogicalResult checkRewritable(ModuleOp module) {
       return it->second;
     }
     if (failed(computePhysicalLayout(cast<MemRefType>(type), [&] {
-          return op->emitError() << "cannot lower " << what << " #" << index
-                                 << ": ";
+          return op->emitError()
+                 << "cannot lower " << what << " #" << index << ": ";
         })))
       it->second = false;
     return it->second;
