@@ -115,13 +115,21 @@ FailureOr<BufferIndexing> mlir::tlayout::compileTiledMemRef(
 // TiledLayoutAttr
 //===----------------------------------------------------------------------===//
 
-TiledLayoutAttr TiledLayoutAttr::get(MLIRContext *context,
-                                     const TiledLayout &layout) {
-  SmallVector<int64_t> entries, ranks;
+/// Flattens the tiles of `layout` into entries and per-tile ranks, the
+/// attribute's storage form.
+static void flattenTiles(const TiledLayout &layout,
+                         SmallVectorImpl<int64_t> &entries,
+                         SmallVectorImpl<int64_t> &ranks) {
   for (const Tile &tile : layout.tiles) {
     llvm::append_range(entries, tile.dims);
     ranks.push_back(tile.dims.size());
   }
+}
+
+TiledLayoutAttr TiledLayoutAttr::get(MLIRContext *context,
+                                     const TiledLayout &layout) {
+  SmallVector<int64_t> entries, ranks;
+  flattenTiles(layout, entries, ranks);
   return Base::get(context, ArrayRef<int64_t>(layout.minorToMajor),
                    ArrayRef<int64_t>(entries), ArrayRef<int64_t>(ranks),
                    layout.tailPaddingAlignment, layout.elementSizeInBits);
@@ -131,10 +139,7 @@ TiledLayoutAttr
 TiledLayoutAttr::getChecked(function_ref<InFlightDiagnostic()> emitError,
                             MLIRContext *context, const TiledLayout &layout) {
   SmallVector<int64_t> entries, ranks;
-  for (const Tile &tile : layout.tiles) {
-    llvm::append_range(entries, tile.dims);
-    ranks.push_back(tile.dims.size());
-  }
+  flattenTiles(layout, entries, ranks);
   return Base::getChecked(
       emitError, context, ArrayRef<int64_t>(layout.minorToMajor),
       ArrayRef<int64_t>(entries), ArrayRef<int64_t>(ranks),

@@ -102,7 +102,6 @@ computePhysicalLayout(MemRefType type,
 FailureOr<MemRefType> mlir::tlayout::getPhysicalMemRefType(MemRefType type) {
   // Without a location to report at, failures stay silent here; the pass
   // reports them at the op before converting anything.
-  std::optional<InFlightDiagnostic> sink;
   ScopedDiagnosticHandler quiet(type.getContext(),
                                 [](Diagnostic &) { return success(); });
   FailureOr<PhysicalLayout> layout = computePhysicalLayout(
@@ -124,24 +123,18 @@ TiledLayoutTypeConverter::TiledLayoutTypeConverter() {
       return type;
     FailureOr<MemRefType> physical = getPhysicalMemRefType(type);
     if (failed(physical))
-      return std::nullopt;
+      return Type(); // A failed conversion, never the tiled type itself.
     return Type(*physical);
   });
 }
 
-/// The physical indices of `indices` into a memref of tiled type `type`.
-static FailureOr<SmallVector<Value>> emitPhysicalIndices(OpBuilder &builder,
-                                                         Location loc,
-                                                         MemRefType type,
-                                                         ValueRange indices) {
-  FailureOr<PhysicalLayout> layout =
-      computePhysicalLayout(type, [&] { return emitError(loc); });
-  if (failed(layout))
-    return failure();
+/// The physical indices of logical `indices` through `map`, one
+/// `affine.apply` (or constant) per physical dimension.
+static SmallVector<Value> emitPhysicalIndices(OpBuilder &builder, Location loc,
+                                              AffineMap map,
+                                              ValueRange indices) {
   SmallVector<Value> result;
-  AffineMap map = layout->indexMap;
-  for (unsigned i = 0, e = map.getNumResults(); i < e; ++i) {
-    AffineExpr expr = map.getResult(i);
+  for (AffineExpr expr : map.getResults()) {
     if (auto constant = dyn_cast<AffineConstantExpr>(expr)) {
       result.push_back(
           arith::ConstantIndexOp::create(builder, loc, constant.getValue()));
@@ -186,65 +179,59 @@ struct DeallocLowering : OpConversionPattern<memref::DeallocOp> {
   }
 };
 
-struct LoadLowering : OpConversionPattern<memref::LoadOp> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult
-  matchAndRewrite(memref::LoadOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    FailureOr<SmallVector<Value>> indices = emitPhysicalIndices(
-        rewriter, op.getLoc(), op.getMemRefType(), adaptor.getIndices());
-    if (failed(indices))
-      return failure();
-    rewriter.replaceOpWithNewOp<memref::LoadOp>(op, adaptor.getMemref(),
-                                                *indices);
-    return success();
-  }
-};
+/// Rewrites one access to a tiled memref given its physical layout. Memref
+/// accesses get `affine.apply`s of the layout's index map; affine accesses
+/// compose the map into their own.
+static void rewriteAccess(memref::LoadOp op, memref::LoadOp::Adaptor adaptor,
+                          const PhysicalLayout &layout,
+                          ConversionPatternRewriter &rewriter) {
+  SmallVector<Value> indices = emitPhysicalIndices(
+      rewriter, op.getLoc(), layout.indexMap, adaptor.getIndices());
+  rewriter.replaceOpWithNewOp<memref::LoadOp>(op, adaptor.getMemref(), indices);
+}
 
-struct StoreLowering : OpConversionPattern<memref::StoreOp> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult
-  matchAndRewrite(memref::StoreOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    FailureOr<SmallVector<Value>> indices = emitPhysicalIndices(
-        rewriter, op.getLoc(), op.getMemRefType(), adaptor.getIndices());
-    if (failed(indices))
-      return failure();
-    rewriter.replaceOpWithNewOp<memref::StoreOp>(op, adaptor.getValue(),
-                                                 adaptor.getMemref(), *indices);
-    return success();
-  }
-};
+static void rewriteAccess(memref::StoreOp op, memref::StoreOp::Adaptor adaptor,
+                          const PhysicalLayout &layout,
+                          ConversionPatternRewriter &rewriter) {
+  SmallVector<Value> indices = emitPhysicalIndices(
+      rewriter, op.getLoc(), layout.indexMap, adaptor.getIndices());
+  rewriter.replaceOpWithNewOp<memref::StoreOp>(op, adaptor.getValue(),
+                                               adaptor.getMemref(), indices);
+}
 
-/// `affine.load` and `affine.store` compose the layout map into their map.
-struct AffineLoadLowering : OpConversionPattern<affine::AffineLoadOp> {
-  using OpConversionPattern::OpConversionPattern;
+static void rewriteAccess(affine::AffineLoadOp op,
+                          affine::AffineLoadOp::Adaptor adaptor,
+                          const PhysicalLayout &layout,
+                          ConversionPatternRewriter &rewriter) {
+  AffineMap map = layout.indexMap.compose(op.getAffineMap());
+  rewriter.replaceOpWithNewOp<affine::AffineLoadOp>(op, adaptor.getMemref(),
+                                                    map, adaptor.getIndices());
+}
+
+static void rewriteAccess(affine::AffineStoreOp op,
+                          affine::AffineStoreOp::Adaptor adaptor,
+                          const PhysicalLayout &layout,
+                          ConversionPatternRewriter &rewriter) {
+  AffineMap map = layout.indexMap.compose(op.getAffineMap());
+  rewriter.replaceOpWithNewOp<affine::AffineStoreOp>(
+      op, adaptor.getValue(), adaptor.getMemref(), map, adaptor.getIndices());
+}
+
+/// Loads and stores of tiled memrefs, through `rewriteAccess`.
+template <typename AccessOp>
+struct AccessLowering : OpConversionPattern<AccessOp> {
+  using OpConversionPattern<AccessOp>::OpConversionPattern;
   LogicalResult
-  matchAndRewrite(affine::AffineLoadOp op, OpAdaptor adaptor,
+  matchAndRewrite(AccessOp op, typename AccessOp::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    FailureOr<PhysicalLayout> layout = computePhysicalLayout(
-        op.getMemRefType(), [&] { return op.emitError(); });
+    MemRefType type = op.getMemRefType();
+    if (!isTiledMemRef(type))
+      return rewriter.notifyMatchFailure(op, "not a tiled memref");
+    FailureOr<PhysicalLayout> layout =
+        computePhysicalLayout(type, [&] { return op.emitError(); });
     if (failed(layout))
       return failure();
-    AffineMap map = layout->indexMap.compose(op.getAffineMap());
-    rewriter.replaceOpWithNewOp<affine::AffineLoadOp>(
-        op, adaptor.getMemref(), map, adaptor.getIndices());
-    return success();
-  }
-};
-
-struct AffineStoreLowering : OpConversionPattern<affine::AffineStoreOp> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult
-  matchAndRewrite(affine::AffineStoreOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    FailureOr<PhysicalLayout> layout = computePhysicalLayout(
-        op.getMemRefType(), [&] { return op.emitError(); });
-    if (failed(layout))
-      return failure();
-    AffineMap map = layout->indexMap.compose(op.getAffineMap());
-    rewriter.replaceOpWithNewOp<affine::AffineStoreOp>(
-        op, adaptor.getValue(), adaptor.getMemref(), map, adaptor.getIndices());
+    rewriteAccess(op, adaptor, *layout, rewriter);
     return success();
   }
 };
@@ -357,8 +344,10 @@ struct FromPhysicalLowering : OpConversionPattern<FromPhysicalOp> {
 void mlir::tlayout::populateLowerTiledLayoutsPatterns(
     const TypeConverter &typeConverter, RewritePatternSet &patterns) {
   patterns.add<AllocLowering<memref::AllocOp>, AllocLowering<memref::AllocaOp>,
-               DeallocLowering, LoadLowering, StoreLowering, AffineLoadLowering,
-               AffineStoreLowering, DimLowering, CastLowering,
+               DeallocLowering, AccessLowering<memref::LoadOp>,
+               AccessLowering<memref::StoreOp>,
+               AccessLowering<affine::AffineLoadOp>,
+               AccessLowering<affine::AffineStoreOp>, DimLowering, CastLowering,
                ToPhysicalLowering, FromPhysicalLowering>(typeConverter,
                                                          patterns.getContext());
 }
