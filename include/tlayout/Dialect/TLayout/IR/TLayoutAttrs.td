@@ -48,6 +48,11 @@ def TLayout_TiledLayoutAttr : TLayout_Attr<"TiledLayout", "tiled", [
     memref<3x5xf32, #tlayout.tiled<{1,0:T(2,2)}>>
     ```
 
+    The text after the layout is reserved: views of a tiled memref (a later
+    `tlayout.subview`) will record the parent's logical sizes and the view's
+    offsets there, as `#tlayout.tiled<{...}, parent = [...], offsets =
+    [...]>`; today any text after the closing brace is an error.
+
     `getAffineMap()` returns one result per physical dimension, e.g.
     `(d0, d1) -> (d0 floordiv 2, d1 floordiv 2, d0 mod 2, d1 mod 2)`; where
     combined dimensions need a size, the map uses symbol `s<i>` for the size
