@@ -1,0 +1,47 @@
+//===- TLayout.h - tlayout's public entry points ----------------*- C++ -*-===//
+//
+// Part of the tlayout project.
+//
+//===----------------------------------------------------------------------===//
+//
+// What a downstream MLIR-based compiler calls to use tlayout: register the
+// dialect, register or add the passes. Layout math (building layouts,
+// querying sizes and offsets) is in tlayout/Core/, with no MLIR dependency.
+//
+//   #include "tlayout/TLayout.h"
+//
+//   mlir::DialectRegistry registry;
+//   tlayout::registerDialects(registry);
+//   mlir::MLIRContext context(registry);
+//   ...
+//   mlir::PassManager pm(&context);
+//   tlayout::addLowerTiledLayoutsPass(pm);
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TLAYOUT_TLAYOUT_H
+#define TLAYOUT_TLAYOUT_H
+
+#include "tlayout/Core/BufferIndexing.h"
+#include "tlayout/Core/TiledLayout.h"
+#include "tlayout/Core/XlaShape.h"
+
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/Pass/PassManager.h"
+
+namespace tlayout {
+
+/// Registers the tlayout dialect with `registry`. The dialect depends on no
+/// other dialect; the passes load the dialects they create ops in.
+void registerDialects(mlir::DialectRegistry &registry);
+
+/// Registers every tlayout pass with MLIR's global registry, so that textual
+/// pipelines (`--lower-tiled-layouts`) find them.
+void registerPasses();
+
+/// Adds `--lower-tiled-layouts` to a pass manager that runs on a module.
+void addLowerTiledLayoutsPass(mlir::OpPassManager &pm);
+
+} // namespace tlayout
+
+#endif // TLAYOUT_TLAYOUT_H

@@ -1,0 +1,23 @@
+//===- TLayout.cpp - tlayout's public entry points ------------------------===//
+//
+// Part of the tlayout project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Registration helpers for downstream compilers, tools and the plugin.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tlayout/TLayout.h"
+#include "tlayout/Dialect/TLayout/IR/TLayoutDialect.h"
+#include "tlayout/Dialect/TLayout/Transforms/Passes.h"
+
+void tlayout::registerDialects(mlir::DialectRegistry &registry) {
+  registry.insert<mlir::tlayout::TLayoutDialect>();
+}
+
+void tlayout::registerPasses() { mlir::tlayout::registerTLayoutPasses(); }
+
+void tlayout::addLowerTiledLayoutsPass(mlir::OpPassManager &pm) {
+  pm.addPass(mlir::tlayout::createLowerTiledLayouts());
+}
