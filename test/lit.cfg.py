@@ -21,6 +21,7 @@ llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 config.substitutions.append(("%{mlir_lib_dir}", config.mlir_lib_dir))
 config.substitutions.append(("%{tlayout_src_root}", config.tlayout_src_root))
 config.substitutions.append(("%{tlayout_obj_root}", config.tlayout_obj_root))
+config.substitutions.append(("%{cxx}", config.cxx_compiler))
 config.substitutions.append(
     ("%{plugin}", os.path.join(config.tlayout_lib_dir, "TLayoutPlugin.so")))
 

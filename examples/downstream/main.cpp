@@ -1,0 +1,66 @@
+//===- main.cpp - A downstream compiler embedding tlayout -----------------===//
+//
+// Part of the tlayout project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Registers the tlayout dialect next to its own dialects, asks the layout core
+// for sizes, parses a module with a tiled memref and runs the lowering in its
+// own pass manager.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tlayout/TLayout.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "llvm/Support/raw_ostream.h"
+
+static const char *kModule = R"mlir(
+func.func @get(%m: memref<3x5xf32, #tlayout.tiled<{1,0:T(2,2)}>>,
+               %i: index, %j: index) -> f32 {
+  %v = memref.load %m[%i, %j] : memref<3x5xf32, #tlayout.tiled<{1,0:T(2,2)}>>
+  return %v : f32
+}
+)mlir";
+
+int main() {
+  // The layout core: no MLIR needed.
+  llvm::Expected<tlayout::XlaShape> shape =
+      tlayout::XlaShape::parse("f32[3,5]{1,0:T(2,2)}");
+  if (!shape) {
+    llvm::errs() << llvm::toString(shape.takeError()) << "\n";
+    return 1;
+  }
+  llvm::Expected<tlayout::BufferIndexing> indexing =
+      tlayout::BufferIndexing::compile(shape->layout, shape->dims);
+  if (!indexing) {
+    llvm::errs() << llvm::toString(indexing.takeError()) << "\n";
+    return 1;
+  }
+  llvm::outs() << "physical elements: " << indexing->getNumElements() << "\n";
+  llvm::outs() << "offset of (2,3): " << *indexing->offsetOf({2, 3}) << "\n";
+
+  // The dialect and the lowering in this compiler's own context.
+  mlir::DialectRegistry registry;
+  registry.insert<mlir::affine::AffineDialect, mlir::arith::ArithDialect,
+                  mlir::func::FuncDialect, mlir::memref::MemRefDialect>();
+  tlayout::registerDialects(registry);
+  mlir::MLIRContext context(registry);
+  mlir::OwningOpRef<mlir::ModuleOp> module =
+      mlir::parseSourceString<mlir::ModuleOp>(kModule, &context);
+  if (!module)
+    return 1;
+  mlir::PassManager pm(&context);
+  tlayout::addLowerTiledLayoutsPass(pm);
+  if (mlir::failed(pm.run(*module)))
+    return 1;
+  module->print(llvm::outs());
+  return 0;
+}
