@@ -26,5 +26,5 @@ config.substitutions.append(
     ("%{plugin}", os.path.join(config.tlayout_lib_dir, "TLayoutPlugin.so")))
 
 tool_dirs = [config.tlayout_tools_dir, config.llvm_tools_dir]
-tools = ["tlayout-opt", "mlir-opt", "mlir-runner"]
+tools = ["tlayout-opt", "tlayout-inspect", "mlir-opt", "mlir-runner"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)

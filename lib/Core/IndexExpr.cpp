@@ -264,8 +264,12 @@ void IndexExpr::print(llvm::raw_ostream &os) const {
   default:
     break;
   }
-  // Multiplicative operators share one precedence level and associate left.
-  bool lhsParens = getLHS().getKind() == Kind::Add;
+  // Multiplicative operators share one precedence level and associate left;
+  // a chain of different ones gets parentheses for readability, as MLIR
+  // prints `(d0 floordiv 2) mod 4`.
+  bool lhsParens =
+      getLHS().getKind() == Kind::Add ||
+      (isBinary(getLHS().getKind()) && getLHS().getKind() != node->kind);
   if (lhsParens)
     os << '(';
   getLHS().print(os);

@@ -56,7 +56,8 @@ TEST(BufferIndexingTest, Figure1) {
   EXPECT_EQ(shapeString(indexing.getLevelShapes()[0]), "3, 5");
   EXPECT_EQ(shapeString(indexing.getLevelShapes()[1]), "2, 3, 2, 2");
   EXPECT_EQ(indexing.getOffset().str(),
-            "d0 floordiv 2 * 12 + d1 floordiv 2 * 4 + d0 mod 2 * 2 + d1 mod 2");
+            "(d0 floordiv 2) * 12 + (d1 floordiv 2) * 4 + (d0 mod 2) * 2 + "
+            "d1 mod 2");
   // The inverse: 17 holds (2,3); 19 is padding (row 3 does not exist).
   auto at17 = indexing.indexAt(17);
   ASSERT_TRUE(static_cast<bool>(at17));
@@ -159,7 +160,7 @@ TEST(BufferIndexingTest, TailPaddingAndElementSize) {
 TEST(BufferIndexingTest, DynamicSizesAreSymbolic) {
   BufferIndexing indexing = compile("{1,0:T(8,128)}", {kDynamicSize, 256});
   EXPECT_FALSE(indexing.hasStaticShape());
-  EXPECT_EQ(indexing.getNumElements().str(), "s0 ceildiv 8 * 2048");
+  EXPECT_EQ(indexing.getNumElements().str(), "(s0 ceildiv 8) * 2048");
   EXPECT_EQ(shapeString(indexing.getLevelShapes().back()),
             "s0 ceildiv 8, 2, 8, 128");
   llvm::Expected<int64_t> o = indexing.offsetOf({9, 130}, {10, 256});
@@ -173,8 +174,8 @@ TEST(BufferIndexingTest, DynamicSizesAreSymbolic) {
   // Combined dynamic dimensions use the size as a symbol.
   BufferIndexing combined = compile("{1,0:T(*,4)}", {3, kDynamicSize});
   EXPECT_EQ(combined.getOffset().str(),
-            "(d0 * s1 + d1) floordiv 4 * 4 + (d0 * s1 + d1) mod 4");
-  EXPECT_EQ(combined.getNumElements().str(), "s1 * 3 ceildiv 4 * 4");
+            "((d0 * s1 + d1) floordiv 4) * 4 + (d0 * s1 + d1) mod 4");
+  EXPECT_EQ(combined.getNumElements().str(), "((s1 * 3) ceildiv 4) * 4");
 }
 
 TEST(BufferIndexingTest, OutOfBoundsIndex) {
@@ -211,7 +212,7 @@ TEST(BufferIndexingTest, MultiResultMap) {
   llvm::interleaveComma(indexing.getPhysicalIndices(), os);
   // The second tile splits the row-in-tile d2 mod 8 into pairs: (d2 floordiv
   // 2) mod 4 and d2 mod 2; the lane d3 mod 128 is split by 1.
-  EXPECT_EQ(results, "d1, d0, d2 floordiv 8, d3 floordiv 128, d2 floordiv 2 "
+  EXPECT_EQ(results, "d1, d0, d2 floordiv 8, d3 floordiv 128, (d2 floordiv 2) "
                      "mod 4, d3 mod 128, d2 mod 2, 0");
 }
 
