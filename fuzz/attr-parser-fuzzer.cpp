@@ -1,0 +1,70 @@
+//===- attr-parser-fuzzer.cpp - Fuzz #tlayout attributes via MLIR ---------===//
+//
+// Part of the tlayout project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Parses `memref<SHAPE, #tlayout.tiled<INPUT>>` (and the input as a whole
+// type) through MLIR's parser. Errors must be diagnostics, never crashes; a
+// type that parses must print and parse back to the same type, and its
+// layout's affine map and strides must be computable.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tlayout/Dialect/TLayout/IR/TLayoutAttrs.h"
+#include "tlayout/Dialect/TLayout/IR/TLayoutDialect.h"
+
+#include "mlir/AsmParser/AsmParser.h"
+#include "mlir/IR/MLIRContext.h"
+
+#include <cstdlib>
+
+using namespace mlir;
+
+static MLIRContext &getContext() {
+  static MLIRContext *context = [] {
+    DialectRegistry registry;
+    registry.insert<mlir::tlayout::TLayoutDialect>();
+    auto *ctx = new MLIRContext(registry);
+    ctx->loadAllAvailableDialects();
+    // Diagnostics are the expected answer to bad input: swallow them.
+    ctx->getDiagEngine().registerHandler(
+        [](Diagnostic &) { return success(); });
+    return ctx;
+  }();
+  return *context;
+}
+
+static void checkType(llvm::StringRef text) {
+  MLIRContext &context = getContext();
+  size_t numRead = 0;
+  Type type = parseType(text, &context, &numRead);
+  if (!type || numRead != text.size())
+    return;
+  std::string printed;
+  llvm::raw_string_ostream os(printed);
+  type.print(os);
+  Type again = parseType(printed, &context);
+  if (again != type)
+    std::abort();
+  if (auto memref = dyn_cast<MemRefType>(type)) {
+    (void)memref.getLayout().getAffineMap();
+    SmallVector<int64_t> strides;
+    int64_t offset;
+    (void)memref.getLayout().getStridesAndOffset(memref.getShape(), strides,
+                                                 offset);
+  }
+}
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  llvm::StringRef text(reinterpret_cast<const char *>(data), size);
+  static const char *shapes[] = {"3x5xf32", "8x128xbf16", "?x256xf32",
+                                 "2x7x8xi8", "f32", "0x4xi4"};
+  const char *shape = shapes[size ? data[0] % 6 : 0];
+  checkType((llvm::Twine("memref<") + shape + ", #tlayout.tiled<" + text +
+             ">>")
+                .str());
+  if (text.contains("tlayout"))
+    checkType(text);
+  return 0;
+}
