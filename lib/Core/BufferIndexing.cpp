@@ -49,6 +49,11 @@ public:
   /// Combines adjacent dimensions (most major first) into one.
   Expected<CurrentDim> combine(llvm::ArrayRef<CurrentDim> group) {
     CurrentDim result = group.front();
+    // Whether `result` is a combination made by this call, which the next
+    // part may extend in place. An older combination may still own other
+    // pieces, so it is never extended: that would let two combinations
+    // claim the same parts.
+    bool fresh = false;
     for (const CurrentDim &next : group.drop_front()) {
       IndexExpr size = result.size * next.size;
       const Piece &a = pieces[result.piece], &b = pieces[next.piece];
@@ -65,6 +70,7 @@ public:
                 "a combined dimension's size overflows int64");
         }
         result = CurrentDim{addPiece(a.source, b.divisor, modulus), size};
+        fresh = false;
         continue;
       }
       Source combined;
@@ -73,8 +79,9 @@ public:
       combined.partSizes = {result.size, next.size};
       combined.size = size;
       // Flatten a chain of combinations into one source.
-      if (sources[a.source].kind == Source::Kind::Combined && a.divisor == 1 &&
-          !a.modulus && sources[a.source].size == result.size) {
+      if (fresh && sources[a.source].kind == Source::Kind::Combined &&
+          a.divisor == 1 && !a.modulus &&
+          sources[a.source].size == result.size) {
         combined.parts = sources[a.source].parts;
         combined.partSizes = sources[a.source].partSizes;
         combined.parts.push_back(next.piece);
@@ -82,6 +89,7 @@ public:
       }
       result = CurrentDim{
           addPiece(addSource(std::move(combined)), 1, std::nullopt), size};
+      fresh = true;
     }
     return result;
   }
