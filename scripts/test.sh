@@ -12,11 +12,15 @@ log="$BUILD_DIR/test-results.log"
 /usr/lib/llvm-22/bin/lit -sv "$BUILD_DIR/test" 2>&1 | tee "$log"
 status=${PIPESTATUS[0]}
 
-count() { grep -E "^ +$1: +[0-9]+" "$log" | awk '{print $2}' | head -1; }
+# lit's summary lines look like "  Passed: 12 (100.00%)" or, aligned,
+# "  Passed     : 12 (92.31%)".
+count() {
+  grep -E "^ +$1 *: +[0-9]+" "$log" | sed -E 's/.*: +([0-9]+).*/\1/' | head -1
+}
 passed=$(count Passed); passed=${passed:-0}
 failed=0
 for kind in Failed Unresolved "Timed Out" XPassed; do
-  n=$(grep -E "^ +$kind: +[0-9]+" "$log" | sed -E 's/.*: +([0-9]+).*/\1/' | head -1)
+  n=$(count "$kind")
   failed=$((failed + ${n:-0}))
 done
 if [ "$status" -ne 0 ] && [ "$failed" -eq 0 ]; then failed=1; fi

@@ -27,4 +27,14 @@ config.substitutions.append(
 
 tool_dirs = [config.tlayout_tools_dir, config.llvm_tools_dir]
 tools = ["tlayout-opt", "tlayout-inspect", "mlir-opt", "mlir-runner"]
+if config.enable_fuzzers:
+    config.available_features.add("fuzzers")
+    tools += ["tlayout-layout-parser-fuzzer", "tlayout-attr-parser-fuzzer",
+              "tlayout-lowering-fuzzer"]
+if config.enable_sanitizers:
+    config.available_features.add("sanitizers")
+    # Debian's MLIR is not instrumented: its one-time registrations look
+    # like leaks, and LLVM allocator code inlined into our instrumented
+    # objects poisons slabs that the uninstrumented library then uses.
+    config.environment["ASAN_OPTIONS"] = "detect_leaks=0:allow_user_poisoning=0"
 llvm_config.add_tool_substitutions(tools, tool_dirs)

@@ -1,5 +1,7 @@
 // Debian's upstream mlir-opt loads tlayout as a dialect and pass plugin, lowers
 // tiled layouts, and its own passes take the result to LLVM and run it.
+// The plugin cannot load into an uninstrumented mlir-opt under ASan.
+// UNSUPPORTED: sanitizers
 // RUN: mlir-opt %s --load-dialect-plugin=%{plugin} --load-pass-plugin=%{plugin} \
 // RUN:   --pass-pipeline="builtin.module(lower-tiled-layouts)" | FileCheck %s
 // RUN: mlir-opt %s --load-dialect-plugin=%{plugin} --load-pass-plugin=%{plugin} \

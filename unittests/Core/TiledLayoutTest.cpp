@@ -234,3 +234,76 @@ TEST(TiledLayoutTest, RandomTextNeverCrashes) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(HostileInputTest, ThousandTileLevels) {
+  std::string ones = "{0:T", twos = "{0:T";
+  for (int i = 0; i < 1000; ++i) {
+    ones += "(1)";
+    twos += "(2)";
+  }
+  ones += "}";
+  twos += "}";
+  llvm::Expected<TiledLayout> layout = TiledLayout::parse(ones);
+  ASSERT_TRUE(static_cast<bool>(layout));
+  EXPECT_EQ(layout->tiles.size(), 1000u);
+  llvm::Expected<BufferIndexing> indexing =
+      BufferIndexing::compile(*layout, {4});
+  ASSERT_TRUE(static_cast<bool>(indexing));
+  EXPECT_TRUE(indexing->getNumElements().isConstant(4));
+  EXPECT_EQ(*indexing->offsetOf({3}), 3);
+  auto back = indexing->indexAt(2);
+  ASSERT_TRUE(static_cast<bool>(back) && back->has_value());
+  EXPECT_EQ((**back)[0], 2);
+
+  llvm::Expected<TiledLayout> overflowing = TiledLayout::parse(twos);
+  ASSERT_TRUE(static_cast<bool>(overflowing));
+  llvm::Error err = overflowing->verify({4});
+  EXPECT_EQ(llvm::toString(std::move(err)),
+            "the product of all tile sizes overflows int64");
+}
+
+TEST(HostileInputTest, DeeplyNestedCombineMarkers) {
+  // 64 dimensions of size 1 and 2 combined into one, then tiled by 4.
+  TiledLayout layout = TiledLayout::rowMajor(64);
+  Tile tile;
+  for (int i = 0; i < 63; ++i)
+    tile.dims.push_back(Tile::kCombine);
+  tile.dims.push_back(4);
+  layout.tiles.push_back(tile);
+  std::vector<int64_t> shape(64, 1);
+  shape[60] = 2;
+  shape[63] = 3;
+  llvm::Expected<BufferIndexing> indexing =
+      BufferIndexing::compile(layout, shape);
+  ASSERT_TRUE(static_cast<bool>(indexing));
+  EXPECT_TRUE(indexing->getNumElements().isConstant(8));
+  std::vector<int64_t> index(64, 0);
+  index[60] = 1;
+  index[63] = 2;
+  EXPECT_EQ(*indexing->offsetOf(index), 5);
+  auto back = indexing->indexAt(5);
+  ASSERT_TRUE(static_cast<bool>(back) && back->has_value());
+  EXPECT_EQ(std::vector<int64_t>((*back)->begin(), (*back)->end()), index);
+  auto padding = indexing->indexAt(7);
+  ASSERT_TRUE(static_cast<bool>(padding));
+  EXPECT_FALSE(padding->has_value());
+}
+
+TEST(HostileInputTest, ZeroSizedAndRankZero) {
+  llvm::Expected<BufferIndexing> empty = BufferIndexing::compile(
+      *TiledLayout::parse("{1,0:T(8,128)}"), {0, 300});
+  ASSERT_TRUE(static_cast<bool>(empty));
+  EXPECT_TRUE(empty->getNumElements().isConstant(0));
+  auto outside = empty->indexAt(0);
+  EXPECT_FALSE(static_cast<bool>(outside));
+  llvm::consumeError(outside.takeError());
+  llvm::Expected<BufferIndexing> scalar =
+      BufferIndexing::compile(*TiledLayout::parse("{:T(128)}"), {});
+  ASSERT_TRUE(static_cast<bool>(scalar));
+  EXPECT_TRUE(scalar->getNumElements().isConstant(128));
+  EXPECT_EQ(*scalar->offsetOf({}), 0);
+}
+
+} // namespace
