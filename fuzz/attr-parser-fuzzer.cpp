@@ -58,11 +58,10 @@ static void checkType(llvm::StringRef text) {
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   llvm::StringRef text(reinterpret_cast<const char *>(data), size);
-  static const char *shapes[] = {"3x5xf32", "8x128xbf16", "?x256xf32",
-                                 "2x7x8xi8", "f32", "0x4xi4"};
+  static const char *shapes[] = {"3x5xf32",  "8x128xbf16", "?x256xf32",
+                                 "2x7x8xi8", "f32",        "0x4xi4"};
   const char *shape = shapes[size ? data[0] % 6 : 0];
-  checkType((llvm::Twine("memref<") + shape + ", #tlayout.tiled<" + text +
-             ">>")
+  checkType((llvm::Twine("memref<") + shape + ", #tlayout.tiled<" + text + ">>")
                 .str());
   if (text.contains("tlayout"))
     checkType(text);

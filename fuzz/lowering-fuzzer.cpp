@@ -42,9 +42,9 @@ static void check(bool condition, const char *what) {
 static MLIRContext &getContext() {
   static MLIRContext *context = [] {
     DialectRegistry registry;
-    registry.insert<affine::AffineDialect, arith::ArithDialect,
-                    func::FuncDialect, memref::MemRefDialect,
-                    mlir::tlayout::TLayoutDialect>();
+    registry
+        .insert<affine::AffineDialect, arith::ArithDialect, func::FuncDialect,
+                memref::MemRefDialect, mlir::tlayout::TLayoutDialect>();
     auto *ctx = new MLIRContext(registry);
     ctx->loadAllAvailableDialects();
     ctx->getDiagEngine().registerHandler(
@@ -79,7 +79,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   for (unsigned i = 0; i < rank; ++i)
     perm.push_back(i);
   for (unsigned i = rank; i > 1; --i)
-    std::swap(perm[i - 1], perm[fdp.ConsumeIntegralInRange<unsigned>(0, i - 1)]);
+    std::swap(perm[i - 1],
+              perm[fdp.ConsumeIntegralInRange<unsigned>(0, i - 1)]);
   ::tlayout::TiledLayout layout(perm);
   unsigned numTiles = fdp.ConsumeIntegralInRange<unsigned>(0, 2);
   for (unsigned t = 0; t < numTiles; ++t) {
@@ -111,8 +112,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                        "\n  return %v : f32\n}\n";
 
   MLIRContext &context = getContext();
-  OwningOpRef<ModuleOp> module =
-      parseSourceString<ModuleOp>(source, &context);
+  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(source, &context);
   bool valid = !static_cast<bool>(layout.verify(shape));
   if (!valid) {
     check(!module, "MLIR accepted a layout the core rejects");

@@ -292,8 +292,8 @@ TEST(HostileInputTest, DeeplyNestedCombineMarkers) {
 }
 
 TEST(HostileInputTest, ZeroSizedAndRankZero) {
-  llvm::Expected<BufferIndexing> empty = BufferIndexing::compile(
-      *TiledLayout::parse("{1,0:T(8,128)}"), {0, 300});
+  llvm::Expected<BufferIndexing> empty =
+      BufferIndexing::compile(*TiledLayout::parse("{1,0:T(8,128)}"), {0, 300});
   ASSERT_TRUE(static_cast<bool>(empty));
   EXPECT_TRUE(empty->getNumElements().isConstant(0));
   auto outside = empty->indexAt(0);

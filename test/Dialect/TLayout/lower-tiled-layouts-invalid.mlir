@@ -33,13 +33,6 @@ func.func @result(%b: memref<24xf32>) {
 
 // -----
 
-// expected-error @+1 {{cannot lower argument #0: memrefs with dynamic sizes are not lowered yet: 'memref<?x128xf32, #tlayout.tiled<{1,0:T(8,128)}>>'}}
-func.func @dynamic(%m: memref<?x128xf32, #tlayout.tiled<{1,0:T(8,128)}>>) {
-  return
-}
-
-// -----
-
 // expected-error @+1 {{cannot lower argument #0: element size E(16) differs from the 8 bits of 'i8'; the lowering stores elements in their own type}}
 func.func @element_size(%m: memref<8x128xi8, #tlayout.tiled<{1,0:T(8,128)E(16)}>>) {
   return

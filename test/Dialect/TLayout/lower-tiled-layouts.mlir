@@ -147,3 +147,61 @@ func.func @negative_untiled(%m: memref<3x5xf32>, %i: index, %j: index) -> f32 {
   %v = memref.load %m[%i, %j] : memref<3x5xf32>
   return %v : f32
 }
+
+// -----
+
+// Dynamic shapes: the physical buffer has `?` where a size depends on a
+// dynamic logical size, and the logical sizes travel with it through
+// signatures, calls and returns.
+
+// CHECK-DAG: #[[OUTER:.*]] = affine_map<()[s0] -> (s0 ceildiv 8)>
+// CHECK-LABEL: func.func @dynamic(
+// CHECK-SAME: %[[M:.*]]: memref<?x2x8x128xf32>, %[[N:.*]]: index, %[[I:.*]]: index, %[[J:.*]]: index) -> (f32, index, memref<?x2x8x128xf32>, index)
+// CHECK: memref.load %[[M]][%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}] : memref<?x2x8x128xf32>
+// CHECK: %[[T:.*]] = affine.apply #[[OUTER]]()[%[[N]]]
+// CHECK: %[[A:.*]] = memref.alloc(%[[T]]) : memref<?x2x8x128xf32>
+// CHECK: return %{{.*}}, %[[N]], %[[A]], %[[N]] : f32, index, memref<?x2x8x128xf32>, index
+func.func @dynamic(%m: memref<?x256xf32, #tlayout.tiled<{1,0:T(8,128)}>>, %i: index, %j: index)
+    -> (f32, index, memref<?x256xf32, #tlayout.tiled<{1,0:T(8,128)}>>) {
+  %v = memref.load %m[%i, %j] : memref<?x256xf32, #tlayout.tiled<{1,0:T(8,128)}>>
+  %c0 = arith.constant 0 : index
+  %n = memref.dim %m, %c0 : memref<?x256xf32, #tlayout.tiled<{1,0:T(8,128)}>>
+  %a = memref.alloc(%n) : memref<?x256xf32, #tlayout.tiled<{1,0:T(8,128)}>>
+  return %v, %n, %a : f32, index, memref<?x256xf32, #tlayout.tiled<{1,0:T(8,128)}>>
+}
+
+// Combined dynamic dimensions use the sizes in the index arithmetic. The
+// layout map has the logical sizes as symbols, which an alloc binds.
+// CHECK-LABEL: func.func @dynamic_combined(
+// CHECK-SAME: %[[N:.*]]: index, %[[I:.*]]: index
+// CHECK: %[[A:.*]] = memref.alloc(%{{.*}}) : memref<?x4xf32>
+// CHECK: affine.load %[[A]][(%[[I]] * symbol(%[[N]]) + %[[I]]) floordiv 4, (%[[I]] * symbol(%[[N]]) + %[[I]]) mod 4] : memref<?x4xf32>
+func.func @dynamic_combined(%n: index, %i: index) -> f32 {
+  %a = memref.alloc(%n, %n)[%n, %n] : memref<?x?xf32, #tlayout.tiled<{1,0:T(*,4)}>>
+  %x = affine.load %a[%i, %i] : memref<?x?xf32, #tlayout.tiled<{1,0:T(*,4)}>>
+  return %x : f32
+}
+
+// Casts between static and dynamic sizes pass the sizes along.
+// CHECK-LABEL: func.func @cast_to_dynamic(
+// CHECK-SAME: %[[M:.*]]: memref<2x2x8x128xf32>) -> (memref<?x2x8x128xf32>, index)
+// CHECK: %[[C:.*]] = memref.cast %[[M]] : memref<2x2x8x128xf32> to memref<?x2x8x128xf32>
+// CHECK: %[[S:.*]] = arith.constant 16 : index
+// CHECK: return %[[C]], %[[S]]
+func.func @cast_to_dynamic(%m: memref<16x256xf32, #tlayout.tiled<{1,0:T(8,128)}>>) -> memref<?x256xf32, #tlayout.tiled<{1,0:T(8,128)}>> {
+  %c = memref.cast %m : memref<16x256xf32, #tlayout.tiled<{1,0:T(8,128)}>> to memref<?x256xf32, #tlayout.tiled<{1,0:T(8,128)}>>
+  return %c : memref<?x256xf32, #tlayout.tiled<{1,0:T(8,128)}>>
+}
+
+// Physical views with dynamic sizes.
+// CHECK-LABEL: func.func @dynamic_views(
+// CHECK-SAME: %[[B:.*]]: memref<?xf32>, %[[N:.*]]: index
+// CHECK: %[[T:.*]] = affine.apply #{{.*}}()[%[[N]]]
+// CHECK: %[[V:.*]] = memref.reinterpret_cast %[[B]] to offset: [0], sizes: [%[[T]], 1, 8, 128], strides: [1024, 1024, 128, 1] : memref<?xf32> to memref<?x1x8x128xf32>
+// CHECK: %[[E:.*]] = affine.apply #{{.*}}()[%[[N]]]
+// CHECK: memref.reinterpret_cast %[[V]] to offset: [0], sizes: [%[[E]]], strides: [1] : memref<?x1x8x128xf32> to memref<?xf32>
+func.func @dynamic_views(%b: memref<?xf32>, %n: index) -> memref<?xf32> {
+  %m = tlayout.from_physical %b[%n] : memref<?xf32> to memref<?x128xf32, #tlayout.tiled<{1,0:T(8,128)}>>
+  %p = tlayout.to_physical %m : memref<?x128xf32, #tlayout.tiled<{1,0:T(8,128)}>> to memref<?xf32>
+  return %p : memref<?xf32>
+}

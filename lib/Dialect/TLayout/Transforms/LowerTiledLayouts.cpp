@@ -41,11 +41,19 @@ using namespace mlir::tlayout;
 //===----------------------------------------------------------------------===//
 
 namespace {
-/// How a tiled memref type lowers: its physical type and the map from
-/// logical indices to physical indices.
+/// How a tiled memref type lowers. Affine maps take the logical indices as
+/// dims and the sizes of the dynamic logical dimensions, in order, as
+/// symbols; a static shape has no symbols.
 struct PhysicalLayout {
+  /// The identity-layout physical memref (dynamic where a size depends on a
+  /// dynamic logical size).
   MemRefType type;
+  /// Logical indices -> physical indices (one result per physical dim).
   AffineMap indexMap;
+  /// () [sizes] -> the size of each physical dimension.
+  AffineMap physicalSizes;
+  /// () [sizes] -> the number of elements of the physical buffer.
+  AffineMap numElements;
 };
 } // namespace
 
@@ -54,10 +62,6 @@ struct PhysicalLayout {
 static FailureOr<PhysicalLayout>
 computePhysicalLayout(MemRefType type,
                       function_ref<InFlightDiagnostic()> emitError) {
-  if (!type.hasStaticShape()) {
-    emitError() << "memrefs with dynamic sizes are not lowered yet: " << type;
-    return failure();
-  }
   FailureOr<::tlayout::BufferIndexing> indexing =
       compileTiledMemRef(type, emitError);
   if (failed(indexing))
@@ -73,29 +77,52 @@ computePhysicalLayout(MemRefType type,
   }
   MLIRContext *context = type.getContext();
   unsigned rank = type.getRank();
+  unsigned numSymbols = type.getNumDynamicDims();
+  auto convert = [&](const ::tlayout::IndexExpr &e) {
+    // Dims stay dims; only symbols are renumbered.
+    AffineExpr withDims = toAffineExpr(e, context);
+    SmallVector<AffineExpr> symbols;
+    unsigned next = 0;
+    for (int64_t size : type.getShape())
+      symbols.push_back(ShapedType::isDynamic(size)
+                            ? getAffineSymbolExpr(next++, context)
+                            : getAffineConstantExpr(size, context));
+    SmallVector<AffineExpr> dims;
+    for (unsigned i = 0; i < rank; ++i)
+      dims.push_back(getAffineDimExpr(i, context));
+    return withDims.replaceDimsAndSymbols(dims, symbols);
+  };
   PhysicalLayout result;
+  result.numElements =
+      AffineMap::get(0, numSymbols, convert(indexing->getNumElements()));
+  auto makeType = [&](ArrayRef<AffineExpr> sizes) {
+    SmallVector<int64_t> shape;
+    for (AffineExpr size : sizes) {
+      auto constant = dyn_cast<AffineConstantExpr>(size);
+      shape.push_back(constant ? constant.getValue() : ShapedType::kDynamic);
+    }
+    return MemRefType::get(shape, type.getElementType(),
+                           MemRefLayoutAttrInterface(), type.getMemorySpace());
+  };
   bool tailPadded =
       !(indexing->getNumElements() == indexing->getTiledNumElements());
   if (tailPadded) {
     // Tail padding has no multi-dimensional shape: use the flat buffer.
-    int64_t size = *indexing->getNumElements().getConstant();
-    result.type =
-        MemRefType::get({size}, type.getElementType(),
-                        MemRefLayoutAttrInterface(), type.getMemorySpace());
+    AffineExpr size = result.numElements.getResult(0);
+    result.type = makeType({size});
+    result.physicalSizes = result.numElements;
     result.indexMap =
-        AffineMap::get(rank, 0, toAffineExpr(indexing->getOffset(), context));
+        AffineMap::get(rank, numSymbols, convert(indexing->getOffset()));
     return result;
   }
-  SmallVector<int64_t> shape;
+  SmallVector<AffineExpr> sizes, indices;
   for (const ::tlayout::PhysicalDim &dim : indexing->getDims())
-    shape.push_back(*dim.size.getConstant());
-  SmallVector<AffineExpr> results;
+    sizes.push_back(convert(dim.size));
   for (const ::tlayout::IndexExpr &e : indexing->getPhysicalIndices())
-    results.push_back(toAffineExpr(e, context));
-  result.type =
-      MemRefType::get(shape, type.getElementType(), MemRefLayoutAttrInterface(),
-                      type.getMemorySpace());
-  result.indexMap = AffineMap::get(rank, 0, results, context);
+    indices.push_back(convert(e));
+  result.type = makeType(sizes);
+  result.physicalSizes = AffineMap::get(0, numSymbols, sizes, context);
+  result.indexMap = AffineMap::get(rank, numSymbols, indices, context);
   return result;
 }
 
@@ -118,21 +145,28 @@ static bool isTiledMemRef(Type type) {
 
 TiledLayoutTypeConverter::TiledLayoutTypeConverter() {
   addConversion([](Type type) { return type; });
-  addConversion([](MemRefType type) -> std::optional<Type> {
+  // A tiled memref becomes its physical buffer followed by the sizes of its
+  // dynamic logical dimensions, which the physical shape cannot recover.
+  addConversion([](MemRefType type, SmallVectorImpl<Type> &results)
+                    -> std::optional<LogicalResult> {
     if (!getTiledLayout(type))
-      return type;
+      return std::nullopt;
     FailureOr<MemRefType> physical = getPhysicalMemRefType(type);
     if (failed(physical))
-      return Type(); // A failed conversion, never the tiled type itself.
-    return Type(*physical);
+      return failure();
+    results.push_back(*physical);
+    results.append(type.getNumDynamicDims(), IndexType::get(type.getContext()));
+    return success();
   });
 }
 
-/// The physical indices of logical `indices` through `map`, one
-/// `affine.apply` (or constant) per physical dimension.
-static SmallVector<Value> emitPhysicalIndices(OpBuilder &builder, Location loc,
-                                              AffineMap map,
-                                              ValueRange indices) {
+/// The values of `map`'s results for `dims` and `symbols`: constants where
+/// a result is constant, one `affine.apply` each otherwise.
+static SmallVector<Value> emitResults(OpBuilder &builder, Location loc,
+                                      AffineMap map, ValueRange dims,
+                                      ValueRange symbols) {
+  SmallVector<Value> operands(dims);
+  llvm::append_range(operands, symbols);
   SmallVector<Value> result;
   for (AffineExpr expr : map.getResults()) {
     if (auto constant = dyn_cast<AffineConstantExpr>(expr)) {
@@ -141,8 +175,29 @@ static SmallVector<Value> emitPhysicalIndices(OpBuilder &builder, Location loc,
       continue;
     }
     result.push_back(affine::AffineApplyOp::create(
-        builder, loc, AffineMap::get(map.getNumDims(), 0, expr), indices));
+        builder, loc,
+        AffineMap::get(map.getNumDims(), map.getNumSymbols(), expr), operands));
   }
+  return result;
+}
+
+/// The dynamic entries of `map`'s results (the sizes of the dynamic
+/// dimensions of a physical type).
+static SmallVector<Value> emitDynamicSizes(OpBuilder &builder, Location loc,
+                                           AffineMap map, ValueRange symbols) {
+  SmallVector<Value> all = emitResults(builder, loc, map, {}, symbols);
+  SmallVector<Value> dynamic;
+  for (auto [expr, value] : llvm::zip_equal(map.getResults(), all))
+    if (!isa<AffineConstantExpr>(expr))
+      dynamic.push_back(value);
+  return dynamic;
+}
+
+/// Concatenates the values of a 1:N adaptor range.
+static SmallVector<Value> flatten(ArrayRef<ValueRange> ranges) {
+  SmallVector<Value> result;
+  for (ValueRange range : ranges)
+    llvm::append_range(result, range);
   return result;
 }
 
@@ -152,19 +207,32 @@ static SmallVector<Value> emitPhysicalIndices(OpBuilder &builder, Location loc,
 
 namespace {
 
+/// Computes the physical layout of a tiled memref type in a pattern.
+static FailureOr<PhysicalLayout> layoutFor(Operation *op, Type type) {
+  auto memref = dyn_cast<MemRefType>(type);
+  if (!memref || !getTiledLayout(memref))
+    return failure();
+  return computePhysicalLayout(memref, [&] { return op->emitError(); });
+}
+
 template <typename AllocLikeOp>
 struct AllocLowering : OpConversionPattern<AllocLikeOp> {
   using OpConversionPattern<AllocLikeOp>::OpConversionPattern;
-  LogicalResult
-  matchAndRewrite(AllocLikeOp op, typename AllocLikeOp::Adaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    if (!isTiledMemRef(op.getType()))
-      return rewriter.notifyMatchFailure(op, "not a tiled memref");
-    Type physical = this->getTypeConverter()->convertType(op.getType());
-    if (!physical)
-      return rewriter.notifyMatchFailure(op, "no physical type");
-    rewriter.replaceOpWithNewOp<AllocLikeOp>(op, cast<MemRefType>(physical),
-                                             op.getAlignmentAttr());
+  LogicalResult matchAndRewrite(
+      AllocLikeOp op,
+      typename OpConversionPattern<AllocLikeOp>::OneToNOpAdaptor adaptor,
+      ConversionPatternRewriter &rewriter) const override {
+    FailureOr<PhysicalLayout> layout = layoutFor(op, op.getType());
+    if (failed(layout))
+      return rewriter.notifyMatchFailure(op, "not a lowerable tiled memref");
+    SmallVector<Value> sizes = flatten(adaptor.getDynamicSizes());
+    SmallVector<Value> physicalSizes =
+        emitDynamicSizes(rewriter, op.getLoc(), layout->physicalSizes, sizes);
+    auto alloc = AllocLikeOp::create(rewriter, op.getLoc(), layout->type,
+                                     physicalSizes, op.getAlignmentAttr());
+    SmallVector<Value> replacement = {alloc};
+    llvm::append_range(replacement, sizes);
+    rewriter.replaceOpWithMultiple(op, {replacement});
     return success();
   }
 };
@@ -172,66 +240,110 @@ struct AllocLowering : OpConversionPattern<AllocLikeOp> {
 struct DeallocLowering : OpConversionPattern<memref::DeallocOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
-  matchAndRewrite(memref::DeallocOp op, OpAdaptor adaptor,
+  matchAndRewrite(memref::DeallocOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    rewriter.replaceOpWithNewOp<memref::DeallocOp>(op, adaptor.getMemref());
+    rewriter.replaceOpWithNewOp<memref::DeallocOp>(op,
+                                                   adaptor.getMemref().front());
     return success();
   }
 };
 
-/// Rewrites one access to a tiled memref given its physical layout. Memref
-/// accesses get `affine.apply`s of the layout's index map; affine accesses
-/// compose the map into their own.
-static void rewriteAccess(memref::LoadOp op, memref::LoadOp::Adaptor adaptor,
-                          const PhysicalLayout &layout,
+/// Rewrites one access to a tiled memref given its physical layout, the
+/// physical buffer and the dynamic sizes. Memref accesses get `affine.apply`s
+/// of the layout's index map; affine accesses compose the map into their own
+/// when the sizes are valid affine symbols there.
+static void rewriteAccess(memref::LoadOp op, ValueRange indices, Value buffer,
+                          ValueRange sizes, Value, const PhysicalLayout &layout,
                           ConversionPatternRewriter &rewriter) {
-  SmallVector<Value> indices = emitPhysicalIndices(
-      rewriter, op.getLoc(), layout.indexMap, adaptor.getIndices());
-  rewriter.replaceOpWithNewOp<memref::LoadOp>(op, adaptor.getMemref(), indices);
+  SmallVector<Value> physical =
+      emitResults(rewriter, op.getLoc(), layout.indexMap, indices, sizes);
+  rewriter.replaceOpWithNewOp<memref::LoadOp>(op, buffer, physical);
 }
 
-static void rewriteAccess(memref::StoreOp op, memref::StoreOp::Adaptor adaptor,
+static void rewriteAccess(memref::StoreOp op, ValueRange indices, Value buffer,
+                          ValueRange sizes, Value value,
                           const PhysicalLayout &layout,
                           ConversionPatternRewriter &rewriter) {
-  SmallVector<Value> indices = emitPhysicalIndices(
-      rewriter, op.getLoc(), layout.indexMap, adaptor.getIndices());
-  rewriter.replaceOpWithNewOp<memref::StoreOp>(op, adaptor.getValue(),
-                                               adaptor.getMemref(), indices);
+  SmallVector<Value> physical =
+      emitResults(rewriter, op.getLoc(), layout.indexMap, indices, sizes);
+  rewriter.replaceOpWithNewOp<memref::StoreOp>(op, value, buffer, physical);
 }
 
-static void rewriteAccess(affine::AffineLoadOp op,
-                          affine::AffineLoadOp::Adaptor adaptor,
-                          const PhysicalLayout &layout,
-                          ConversionPatternRewriter &rewriter) {
-  AffineMap map = layout.indexMap.compose(op.getAffineMap());
-  rewriter.replaceOpWithNewOp<affine::AffineLoadOp>(op, adaptor.getMemref(),
-                                                    map, adaptor.getIndices());
+/// The layout map composed with an affine access's map, with the sizes
+/// appended as symbols; fails when a size is not a valid affine symbol.
+template <typename AffineAccessOp>
+static FailureOr<AffineMap> composeAffineAccess(AffineAccessOp op,
+                                                const PhysicalLayout &layout,
+                                                ValueRange sizes) {
+  for (Value size : sizes)
+    if (!affine::isValidSymbol(size))
+      return failure();
+  // compose() appends the layout's symbols (the sizes) after the access
+  // map's own, matching the operand order indices..., sizes....
+  return layout.indexMap.compose(op.getAffineMap());
 }
 
-static void rewriteAccess(affine::AffineStoreOp op,
-                          affine::AffineStoreOp::Adaptor adaptor,
+static void rewriteAccess(affine::AffineLoadOp op, ValueRange indices,
+                          Value buffer, ValueRange sizes, Value,
                           const PhysicalLayout &layout,
                           ConversionPatternRewriter &rewriter) {
-  AffineMap map = layout.indexMap.compose(op.getAffineMap());
-  rewriter.replaceOpWithNewOp<affine::AffineStoreOp>(
-      op, adaptor.getValue(), adaptor.getMemref(), map, adaptor.getIndices());
+  FailureOr<AffineMap> map = composeAffineAccess(op, layout, sizes);
+  if (failed(map)) {
+    // Sizes that are not affine symbols here: go through memref.load.
+    SmallVector<Value> logical =
+        emitResults(rewriter, op.getLoc(), op.getAffineMap(),
+                    indices.take_front(op.getAffineMap().getNumDims()),
+                    indices.drop_front(op.getAffineMap().getNumDims()));
+    SmallVector<Value> physical =
+        emitResults(rewriter, op.getLoc(), layout.indexMap, logical, sizes);
+    rewriter.replaceOpWithNewOp<memref::LoadOp>(op, buffer, physical);
+    return;
+  }
+  SmallVector<Value> operands(indices);
+  llvm::append_range(operands, sizes);
+  rewriter.replaceOpWithNewOp<affine::AffineLoadOp>(op, buffer, *map, operands);
+}
+
+static void rewriteAccess(affine::AffineStoreOp op, ValueRange indices,
+                          Value buffer, ValueRange sizes, Value value,
+                          const PhysicalLayout &layout,
+                          ConversionPatternRewriter &rewriter) {
+  FailureOr<AffineMap> map = composeAffineAccess(op, layout, sizes);
+  if (failed(map)) {
+    SmallVector<Value> logical =
+        emitResults(rewriter, op.getLoc(), op.getAffineMap(),
+                    indices.take_front(op.getAffineMap().getNumDims()),
+                    indices.drop_front(op.getAffineMap().getNumDims()));
+    SmallVector<Value> physical =
+        emitResults(rewriter, op.getLoc(), layout.indexMap, logical, sizes);
+    rewriter.replaceOpWithNewOp<memref::StoreOp>(op, value, buffer, physical);
+    return;
+  }
+  SmallVector<Value> operands(indices);
+  llvm::append_range(operands, sizes);
+  rewriter.replaceOpWithNewOp<affine::AffineStoreOp>(op, value, buffer, *map,
+                                                     operands);
 }
 
 /// Loads and stores of tiled memrefs, through `rewriteAccess`.
 template <typename AccessOp>
 struct AccessLowering : OpConversionPattern<AccessOp> {
   using OpConversionPattern<AccessOp>::OpConversionPattern;
-  LogicalResult
-  matchAndRewrite(AccessOp op, typename AccessOp::Adaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    MemRefType type = op.getMemRefType();
-    if (!isTiledMemRef(type))
-      return rewriter.notifyMatchFailure(op, "not a tiled memref");
-    FailureOr<PhysicalLayout> layout =
-        computePhysicalLayout(type, [&] { return op.emitError(); });
+  LogicalResult matchAndRewrite(
+      AccessOp op,
+      typename OpConversionPattern<AccessOp>::OneToNOpAdaptor adaptor,
+      ConversionPatternRewriter &rewriter) const override {
+    FailureOr<PhysicalLayout> layout = layoutFor(op, op.getMemRefType());
     if (failed(layout))
-      return failure();
-    rewriteAccess(op, adaptor, *layout, rewriter);
+      return rewriter.notifyMatchFailure(op, "not a lowerable tiled memref");
+    ValueRange memref = adaptor.getMemref();
+    Value value;
+    if constexpr (std::is_same_v<AccessOp, memref::StoreOp> ||
+                  std::is_same_v<AccessOp, affine::AffineStoreOp>)
+      value = adaptor.getValue().front();
+    SmallVector<Value> indices = flatten(adaptor.getIndices());
+    rewriteAccess(op, indices, memref.front(), memref.drop_front(), value,
+                  *layout, rewriter);
     return success();
   }
 };
@@ -240,82 +352,118 @@ struct AccessLowering : OpConversionPattern<AccessOp> {
 struct DimLowering : OpConversionPattern<memref::DimOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
-  matchAndRewrite(memref::DimOp op, OpAdaptor adaptor,
+  matchAndRewrite(memref::DimOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     auto type = dyn_cast<MemRefType>(op.getSource().getType());
-    if (!type || !getTiledLayout(type) || !type.hasStaticShape())
-      return rewriter.notifyMatchFailure(op, "not a static tiled memref");
-    Location loc = op.getLoc();
-    // Select the size by index; constant indices give one constant. An
-    // index out of range is undefined behavior for memref.dim, so the last
-    // size serves as the default.
+    if (!type || !getTiledLayout(type))
+      return rewriter.notifyMatchFailure(op, "not a tiled memref");
     ArrayRef<int64_t> shape = type.getShape();
     if (shape.empty())
       return rewriter.notifyMatchFailure(op, "rank 0 has no dimensions");
-    Value result = arith::ConstantIndexOp::create(rewriter, loc, shape.back());
-    for (auto [i, size] : llvm::enumerate(shape.drop_back())) {
-      if (std::optional<int64_t> index = op.getConstantIndex()) {
-        if (*index == static_cast<int64_t>(i))
-          result = arith::ConstantIndexOp::create(rewriter, loc, size);
-        continue;
-      }
+    Location loc = op.getLoc();
+    ValueRange dynamicSizes = adaptor.getSource().drop_front();
+    auto sizeOf = [&](unsigned i) -> Value {
+      if (ShapedType::isDynamic(shape[i]))
+        return dynamicSizes[llvm::count_if(shape.take_front(i),
+                                           ShapedType::isDynamic)];
+      return arith::ConstantIndexOp::create(rewriter, loc, shape[i]);
+    };
+    if (std::optional<int64_t> index = op.getConstantIndex()) {
+      if (*index < 0 || *index >= static_cast<int64_t>(shape.size()))
+        return rewriter.notifyMatchFailure(op, "index out of range");
+      rewriter.replaceOp(op, sizeOf(*index));
+      return success();
+    }
+    // A dynamic index selects among the sizes. An index out of range is
+    // undefined behavior for memref.dim, so the last size is the default.
+    Value index = adaptor.getIndex().front();
+    Value result = sizeOf(shape.size() - 1);
+    for (unsigned i = 0; i + 1 < shape.size(); ++i) {
       Value k = arith::ConstantIndexOp::create(rewriter, loc, i);
       Value isK = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
-                                        adaptor.getIndex(), k);
-      result = arith::SelectOp::create(
-          rewriter, loc, isK,
-          arith::ConstantIndexOp::create(rewriter, loc, size), result);
+                                        index, k);
+      result = arith::SelectOp::create(rewriter, loc, isK, sizeOf(i), result);
     }
     rewriter.replaceOp(op, result);
     return success();
   }
 };
 
+/// `memref.cast` between tiled memrefs of one layout (static <-> dynamic
+/// sizes): a cast of the physical buffers, with the sizes the result needs.
 struct CastLowering : OpConversionPattern<memref::CastOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
-  matchAndRewrite(memref::CastOp op, OpAdaptor adaptor,
+  matchAndRewrite(memref::CastOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    Type resultType = getTypeConverter()->convertType(op.getType());
-    if (!resultType)
-      return rewriter.notifyMatchFailure(op, "no physical result type");
-    if (resultType == adaptor.getSource().getType()) {
-      rewriter.replaceOp(op, adaptor.getSource());
-      return success();
+    auto sourceType = cast<MemRefType>(op.getSource().getType());
+    auto resultType = cast<MemRefType>(op.getType());
+    FailureOr<PhysicalLayout> layout = layoutFor(op, resultType);
+    if (failed(layout))
+      return rewriter.notifyMatchFailure(op, "not a lowerable tiled memref");
+    Location loc = op.getLoc();
+    ValueRange source = adaptor.getSource();
+    Value buffer = source.front();
+    if (buffer.getType() != layout->type) {
+      if (!memref::CastOp::areCastCompatible(buffer.getType(), layout->type))
+        return rewriter.notifyMatchFailure(op, "physical types differ");
+      buffer = memref::CastOp::create(rewriter, loc, layout->type, buffer);
     }
-    if (!memref::CastOp::areCastCompatible(adaptor.getSource().getType(),
-                                           resultType))
-      return rewriter.notifyMatchFailure(op, "physical types differ");
-    rewriter.replaceOpWithNewOp<memref::CastOp>(op, resultType,
-                                                adaptor.getSource());
+    SmallVector<Value> replacement = {buffer};
+    unsigned next = 1;
+    for (auto [from, to] :
+         llvm::zip_equal(sourceType.getShape(), resultType.getShape())) {
+      Value size;
+      if (ShapedType::isDynamic(from))
+        size = source[next++];
+      if (ShapedType::isDynamic(to))
+        replacement.push_back(
+            size ? size : arith::ConstantIndexOp::create(rewriter, loc, from));
+    }
+    rewriter.replaceOpWithMultiple(op, {replacement});
     return success();
   }
 };
 
-/// Builds a view of `source` (identity layout, offset 0) with the static
-/// identity-layout type `type`.
+/// A view of `source` (identity layout, offset 0) with the identity-layout
+/// type `type`, whose dynamic sizes are `dynamicSizes`.
 static Value reinterpretAs(OpBuilder &builder, Location loc, Value source,
-                           MemRefType type) {
-  SmallVector<int64_t> strides(type.getRank(), 1);
+                           MemRefType type, ValueRange dynamicSizes) {
+  SmallVector<OpFoldResult> sizes;
+  unsigned next = 0;
+  for (int64_t size : type.getShape())
+    sizes.push_back(ShapedType::isDynamic(size)
+                        ? OpFoldResult(dynamicSizes[next++])
+                        : OpFoldResult(builder.getIndexAttr(size)));
+  // Row-major strides: products of the more minor sizes.
+  SmallVector<OpFoldResult> strides(type.getRank(), builder.getIndexAttr(1));
+  AffineExpr s0, s1;
+  bindSymbols(builder.getContext(), s0, s1);
   for (int64_t i = type.getRank() - 2; i >= 0; --i)
-    strides[i] = strides[i + 1] * type.getDimSize(i + 1);
-  return memref::ReinterpretCastOp::create(builder, loc, type, source,
-                                           /*offset=*/0, type.getShape(),
-                                           strides);
+    strides[i] = affine::makeComposedFoldedAffineApply(
+        builder, loc, s0 * s1, {strides[i + 1], sizes[i + 1]});
+  return memref::ReinterpretCastOp::create(
+      builder, loc, type, source, builder.getIndexAttr(0), sizes, strides);
 }
 
 struct ToPhysicalLowering : OpConversionPattern<ToPhysicalOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
-  matchAndRewrite(ToPhysicalOp op, OpAdaptor adaptor,
+  matchAndRewrite(ToPhysicalOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
+    FailureOr<PhysicalLayout> layout = layoutFor(op, op.getSource().getType());
+    if (failed(layout))
+      return rewriter.notifyMatchFailure(op, "not a lowerable tiled memref");
     auto resultType = cast<MemRefType>(op.getType());
-    if (adaptor.getSource().getType() == resultType) {
-      rewriter.replaceOp(op, adaptor.getSource());
+    ValueRange source = adaptor.getSource();
+    if (source.front().getType() == resultType) {
+      rewriter.replaceOp(op, source.front());
       return success();
     }
-    rewriter.replaceOp(op, reinterpretAs(rewriter, op.getLoc(),
-                                         adaptor.getSource(), resultType));
+    SmallVector<Value> size = emitDynamicSizes(
+        rewriter, op.getLoc(), layout->numElements, source.drop_front());
+    rewriter.replaceOp(op, reinterpretAs(rewriter, op.getLoc(), source.front(),
+                                         resultType, size));
     return success();
   }
 };
@@ -323,18 +471,23 @@ struct ToPhysicalLowering : OpConversionPattern<ToPhysicalOp> {
 struct FromPhysicalLowering : OpConversionPattern<FromPhysicalOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
-  matchAndRewrite(FromPhysicalOp op, OpAdaptor adaptor,
+  matchAndRewrite(FromPhysicalOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    auto physical = dyn_cast_or_null<MemRefType>(
-        getTypeConverter()->convertType(op.getType()));
-    if (!physical || !physical.hasStaticShape())
-      return rewriter.notifyMatchFailure(op, "no static physical type");
-    if (adaptor.getBuffer().getType() == physical) {
-      rewriter.replaceOp(op, adaptor.getBuffer());
-      return success();
+    FailureOr<PhysicalLayout> layout = layoutFor(op, op.getType());
+    if (failed(layout))
+      return rewriter.notifyMatchFailure(op, "not a lowerable tiled memref");
+    Value buffer = adaptor.getBuffer().front();
+    SmallVector<Value> sizes = flatten(adaptor.getSizes());
+    Value physical = buffer;
+    if (buffer.getType() != layout->type) {
+      SmallVector<Value> physicalSizes =
+          emitDynamicSizes(rewriter, op.getLoc(), layout->physicalSizes, sizes);
+      physical = reinterpretAs(rewriter, op.getLoc(), buffer, layout->type,
+                               physicalSizes);
     }
-    rewriter.replaceOp(op, reinterpretAs(rewriter, op.getLoc(),
-                                         adaptor.getBuffer(), physical));
+    SmallVector<Value> replacement = {physical};
+    llvm::append_range(replacement, sizes);
+    rewriter.replaceOpWithMultiple(op, {replacement});
     return success();
   }
 };

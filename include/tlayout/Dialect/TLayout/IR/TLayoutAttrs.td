@@ -56,7 +56,10 @@ def TLayout_TiledLayoutAttr : TLayout_Attr<"TiledLayout", "tiled", [
     `getAffineMap()` returns one result per physical dimension, e.g.
     `(d0, d1) -> (d0 floordiv 2, d1 floordiv 2, d0 mod 2, d1 mod 2)`; where
     combined dimensions need a size, the map uses symbol `s<i>` for the size
-    of dimension `i`. Untiled permutations are strided
+    of dimension `i`, so an allocation of such a memref binds the logical
+    sizes as its symbol operands
+    (`memref.alloc(%n, %m)[%n, %m] : memref<?x?xf32,
+    #tlayout.tiled<{1,0:T(*,4)}>>`). Untiled permutations are strided
     (`getStridesAndOffset` succeeds); tiled layouts are not.
   }];
   let parameters = (ins

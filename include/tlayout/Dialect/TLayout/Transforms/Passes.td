@@ -48,9 +48,15 @@ def LowerTiledLayouts : Pass<"lower-tiled-layouts", "::mlir::ModuleOp"> {
     `memref.load`, `memref.store`, `memref.dim`, `memref.cast`,
     `affine.load`, `affine.store`, `tlayout.to_physical`,
     `tlayout.from_physical`, `func.func`/`call`/`return`, `scf` and `cf`
-    control flow, on memrefs with static shapes. Any other use of a tiled
-    memref (or a dynamic shape) is reported as an error naming the op and
-    the operand, and the pass fails without changing the module.
+    control flow. Any other use of a tiled memref is reported as an error
+    naming the op and the operand, and the pass fails without changing the
+    module.
+
+    Dynamic shapes: a tiled memref with dynamic sizes becomes its physical
+    buffer (dynamic where a physical size depends on a logical one, computed
+    with `ceildiv`) followed by one `index` per dynamic logical size, which
+    the physical shape cannot recover; signatures, calls, returns and
+    control flow carry them. `memref.dim` returns the logical size.
   }];
   let dependentDialects = [
     "::mlir::affine::AffineDialect",
