@@ -54,19 +54,37 @@ static MLIRContext &getContext() {
   return *context;
 }
 
-/// The value of an index operand of the lowered load for logical `index`.
-static int64_t evaluate(Value value, llvm::ArrayRef<int64_t> index) {
+/// The results of `map` (dims and symbols) at the integer `operands`.
+static SmallVector<int64_t> evaluateMap(AffineMap map,
+                                        llvm::ArrayRef<int64_t> operands) {
+  if (map.getNumResults() == 0)
+    return {}; // Rank 0: no physical index.
+  Builder builder(map.getContext());
+  SmallVector<Attribute> constants;
+  for (int64_t v : operands)
+    constants.push_back(builder.getIndexAttr(v));
+  SmallVector<Attribute> results;
+  check(succeeded(map.constantFold(constants, results)),
+        "lowered map does not fold to constants");
+  SmallVector<int64_t> values;
+  for (Attribute a : results)
+    values.push_back(cast<IntegerAttr>(a).getInt());
+  return values;
+}
+
+/// The value of an index operand of the lowered load: the lowered function
+/// takes the buffer, the dynamic sizes, then the logical indices.
+static int64_t evaluate(Value value, llvm::ArrayRef<int64_t> args) {
   if (auto arg = dyn_cast<BlockArgument>(value))
-    return index[arg.getArgNumber() - 1];
+    return args[arg.getArgNumber() - 1];
   if (auto constant = value.getDefiningOp<arith::ConstantIndexOp>())
     return constant.value();
   auto apply = value.getDefiningOp<affine::AffineApplyOp>();
   check(apply != nullptr, "unexpected index producer");
   SmallVector<int64_t> operands;
   for (Value operand : apply.getMapOperands())
-    operands.push_back(evaluate(operand, index));
-  SmallVector<int64_t> results = apply.getAffineMap().compose(operands);
-  return results.front();
+    operands.push_back(evaluate(operand, args));
+  return evaluateMap(apply.getAffineMap(), operands).front();
 }
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
@@ -95,10 +113,15 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (fdp.ConsumeBool())
     layout.tailPaddingAlignment = fdp.ConsumeIntegralInRange<int64_t>(1, 64);
   bool useAffine = fdp.ConsumeBool();
+  // Some dimensions are only known at run time.
+  std::vector<bool> dynamic;
+  for (unsigned i = 0; i < rank; ++i)
+    dynamic.push_back(fdp.ConsumeBool());
 
   std::string shapeText;
-  for (int64_t s : shape)
-    shapeText += std::to_string(s) + "x";
+  for (unsigned i = 0; i < rank; ++i)
+    shapeText +=
+        (dynamic[i] ? std::string("?") : std::to_string(shape[i])) + "x";
   std::string type =
       "memref<" + shapeText + "f32, #tlayout.tiled<" + layout.str() + ">>";
   std::string args, indices;
@@ -106,11 +129,19 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     args += ", %i" + std::to_string(i) + ": index";
     indices += (i ? ", %i" : "%i") + std::to_string(i);
   }
+  // Affine loads need their map operands to be valid dims or symbols, which
+  // function arguments are.
   std::string load = useAffine ? "affine.load" : "memref.load";
   std::string source = "func.func @f(%m: " + type + args + ") -> f32 {\n" +
                        "  %v = " + load + " %m[" + indices + "] : " + type +
                        "\n  return %v : f32\n}\n";
 
+  if (getenv("TLAYOUT_FUZZ_PRINT")) {
+    llvm::errs() << source << "// run-time shape:";
+    for (int64_t size : shape)
+      llvm::errs() << ' ' << size;
+    llvm::errs() << "\n";
+  }
   MLIRContext &context = getContext();
   OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(source, &context);
   bool valid = !static_cast<bool>(layout.verify(shape));
@@ -139,7 +170,40 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   check(access != nullptr, "no load after lowering");
   auto physical = cast<MemRefType>(access->getOperand(0).getType());
   check(physical.getLayout().isIdentity(), "physical buffer not identity");
-  check(physical.getNumElements() == total, "physical size differs");
+  // The physical shape, with the run-time sizes for its dynamic dimensions.
+  llvm::Expected<::tlayout::BufferIndexing> runtime =
+      ::tlayout::BufferIndexing::compile(layout, shape);
+  check(static_cast<bool>(runtime), "the core cannot compile a valid layout");
+  SmallVector<int64_t> physicalShape;
+  // The pass picks the flat buffer from the declared shape, where dynamic
+  // sizes are symbols: mirror that decision.
+  std::vector<int64_t> declared = shape;
+  for (unsigned i = 0; i < rank; ++i)
+    if (dynamic[i])
+      declared[i] = ::tlayout::kDynamicSize;
+  llvm::Expected<::tlayout::BufferIndexing> symbolic =
+      ::tlayout::BufferIndexing::compile(layout, declared);
+  check(static_cast<bool>(symbolic), "the core cannot compile a valid layout");
+  bool tailPadded =
+      !(symbolic->getTiledNumElements() == symbolic->getNumElements());
+  if (tailPadded)
+    physicalShape.push_back(total); // The flat buffer.
+  else
+    for (const ::tlayout::PhysicalDim &dim : runtime->getDims())
+      physicalShape.push_back(*dim.size.getConstant());
+  check(static_cast<int64_t>(physicalShape.size()) == physical.getRank(),
+        "physical rank differs");
+  for (auto [i, size] : llvm::enumerate(physicalShape))
+    check(physical.isDynamicDim(i) || physical.getDimSize(i) == size,
+          "static physical size differs");
+  int64_t physicalTotal = 1;
+  for (int64_t size : physicalShape)
+    physicalTotal *= size;
+  check(physicalTotal == total, "physical size differs");
+  SmallVector<int64_t> dynamicSizes;
+  for (unsigned i = 0; i < rank; ++i)
+    if (dynamic[i])
+      dynamicSizes.push_back(shape[i]);
 
   int64_t logical = 1;
   for (int64_t s : shape)
@@ -151,20 +215,22 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       index[i] = rest % shape[i];
       rest /= shape[i];
     }
+    SmallVector<int64_t> args(dynamicSizes);
+    llvm::append_range(args, index);
     SmallVector<int64_t> physicalIndex;
     if (auto load = dyn_cast<affine::AffineLoadOp>(access)) {
       SmallVector<int64_t> operands;
       for (Value v : load.getMapOperands())
-        operands.push_back(evaluate(v, index));
-      physicalIndex = load.getAffineMap().compose(operands);
+        operands.push_back(evaluate(v, args));
+      physicalIndex = evaluateMap(load.getAffineMap(), operands);
     } else {
       for (Value v : cast<memref::LoadOp>(access).getIndices())
-        physicalIndex.push_back(evaluate(v, index));
+        physicalIndex.push_back(evaluate(v, args));
     }
     int64_t offset = 0;
     for (auto [i, v] : llvm::enumerate(physicalIndex)) {
-      check(v >= 0 && v < physical.getDimSize(i), "index outside the buffer");
-      offset = offset * physical.getDimSize(i) + v;
+      check(v >= 0 && v < physicalShape[i], "index outside the buffer");
+      offset = offset * physicalShape[i] + v;
     }
     check(offset == *indexing->offsetOf(index),
           "lowered offset differs from the core");
