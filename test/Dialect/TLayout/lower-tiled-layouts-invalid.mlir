@@ -17,10 +17,18 @@ func.func @unknown_op(%m: memref<3x5xf32, #tlayout.tiled<{1,0:T(2,2)}>>, %i: ind
 
 // -----
 
-func.func @subview(%m: memref<8x256xf32, #tlayout.tiled<{1,0:T(8,128)}>>) {
-  // expected-error @+1 {{uses a tiled memref (operand #0 of type 'memref<8x256xf32, #tlayout.tiled<{1,0:T(8,128)}>>') that --lower-tiled-layouts cannot rewrite}}
-  memref.copy %m, %m : memref<8x256xf32, #tlayout.tiled<{1,0:T(8,128)}>> to memref<8x256xf32, #tlayout.tiled<{1,0:T(8,128)}>>
+func.func @unranked_copy(%m: memref<8x256xf32, #tlayout.tiled<{1,0:T(8,128)}>>, %u: memref<*xf32>) {
+  // expected-error @+1 {{copies between a tiled memref and an unranked memref cannot be rewritten; cast to a ranked memref first}}
+  memref.copy %m, %u : memref<8x256xf32, #tlayout.tiled<{1,0:T(8,128)}>> to memref<*xf32>
   return
+}
+
+// -----
+
+func.func @vector_load(%m: memref<8x256xf32, #tlayout.tiled<{1,0:T(8,128)}>>, %i: index, %pad: f32) -> vector<4xf32> {
+  // expected-error @+1 {{uses a tiled memref (operand #0 of type 'memref<8x256xf32, #tlayout.tiled<{1,0:T(8,128)}>>') that --lower-tiled-layouts cannot rewrite}}
+  %v = vector.transfer_read %m[%i, %i], %pad : memref<8x256xf32, #tlayout.tiled<{1,0:T(8,128)}>>, vector<4xf32>
+  return %v : vector<4xf32>
 }
 
 // -----

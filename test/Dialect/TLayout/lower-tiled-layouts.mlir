@@ -205,3 +205,57 @@ func.func @dynamic_views(%b: memref<?xf32>, %n: index) -> memref<?xf32> {
   %p = tlayout.to_physical %m : memref<?x128xf32, #tlayout.tiled<{1,0:T(8,128)}>> to memref<?xf32>
   return %p : memref<?xf32>
 }
+
+// -----
+
+// memref.copy into a tiled memref walks the destination's tiles; after
+// canonicalization the store indexes the physical buffer directly, and only
+// the partial tiles are guarded.
+
+// CANON-DAG: #[[SET:.*]] = affine_set<(d0, d1, d2, d3) : (-(d1 * 2 + d3) + 4 >= 0, -(d0 * 2 + d2) + 2 >= 0)>
+// CANON-LABEL: func.func @copy_in(
+// CANON-SAME: %[[A:.*]]: memref<3x5xf32>, %[[B:.*]]: memref<2x3x2x2xf32>
+// CANON: affine.for %[[T0:.*]] = 0 to 2 {
+// CANON: affine.for %[[T1:.*]] = 0 to 3 {
+// CANON: affine.for %[[R:.*]] = 0 to 2 {
+// CANON: affine.for %[[C:.*]] = 0 to 2 {
+// CANON: affine.if #[[SET]](%[[T0]], %[[T1]], %[[R]], %[[C]]) {
+// CANON: %[[V:.*]] = affine.load %[[A]][%[[T0]] * 2 + %[[R]], %[[T1]] * 2 + %[[C]]] : memref<3x5xf32>
+// CANON: affine.store %[[V]], %[[B]][%[[T0]], %[[T1]], %[[R]], %[[C]]] : memref<2x3x2x2xf32>
+func.func @copy_in(%a: memref<3x5xf32>, %b: memref<3x5xf32, #tlayout.tiled<{1,0:T(2,2)}>>) {
+  memref.copy %a, %b : memref<3x5xf32> to memref<3x5xf32, #tlayout.tiled<{1,0:T(2,2)}>>
+  return
+}
+
+// Whole tiles need no guard.
+// CANON-LABEL: func.func @copy_whole_tiles(
+// CANON-NOT: affine.if
+// CANON: affine.store %{{.*}}, %{{.*}}[%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}] : memref<2x2x8x128xf32>
+func.func @copy_whole_tiles(%a: memref<16x256xf32>, %b: memref<16x256xf32, #tlayout.tiled<{1,0:T(8,128)}>>) {
+  memref.copy %a, %b : memref<16x256xf32> to memref<16x256xf32, #tlayout.tiled<{1,0:T(8,128)}>>
+  return
+}
+
+// Out of a tiled memref: the logical order of the destination.
+// CANON-LABEL: func.func @copy_out(
+// CANON: affine.for %[[I:.*]] = 0 to 3 {
+// CANON: affine.for %[[J:.*]] = 0 to 5 {
+// CANON: affine.load %{{.*}}[%[[I]] floordiv 2, %[[J]] floordiv 2, %[[I]] mod 2, %[[J]] mod 2] : memref<2x3x2x2xf32>
+// CANON: affine.store %{{.*}}, %{{.*}}[%[[I]], %[[J]]] : memref<3x5xf32>
+func.func @copy_out(%a: memref<3x5xf32, #tlayout.tiled<{1,0:T(2,2)}>>, %b: memref<3x5xf32>) {
+  memref.copy %a, %b : memref<3x5xf32, #tlayout.tiled<{1,0:T(2,2)}>> to memref<3x5xf32>
+  return
+}
+
+// Dynamic shapes: scf loops with a run-time guard.
+// CHECK-LABEL: func.func @copy_dynamic(
+// CHECK: scf.for
+// CHECK: scf.for
+// CHECK: scf.for
+// CHECK: scf.for
+// CHECK: arith.cmpi ult
+// CHECK: scf.if
+func.func @copy_dynamic(%a: memref<?x?xf32>, %b: memref<?x?xf32, #tlayout.tiled<{1,0:T(8,128)}>>) {
+  memref.copy %a, %b : memref<?x?xf32> to memref<?x?xf32, #tlayout.tiled<{1,0:T(8,128)}>>
+  return
+}

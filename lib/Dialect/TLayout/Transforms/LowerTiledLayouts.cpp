@@ -511,11 +511,11 @@ void mlir::tlayout::populateLowerTiledLayoutsPatterns(
 
 /// Ops whose uses of tiled memrefs the conversion rewrites.
 static bool isRewritable(Operation *op) {
-  return isa<memref::AllocOp, memref::AllocaOp, memref::DeallocOp,
-             memref::LoadOp, memref::StoreOp, memref::DimOp, memref::CastOp,
-             affine::AffineLoadOp, affine::AffineStoreOp, ToPhysicalOp,
-             FromPhysicalOp, func::FuncOp, func::CallOp, func::ReturnOp,
-             scf::ForOp, scf::IfOp, scf::WhileOp, scf::YieldOp,
+  return isa<memref::AllocOp, memref::AllocaOp, memref::CopyOp,
+             memref::DeallocOp, memref::LoadOp, memref::StoreOp, memref::DimOp,
+             memref::CastOp, affine::AffineLoadOp, affine::AffineStoreOp,
+             ToPhysicalOp, FromPhysicalOp, func::FuncOp, func::CallOp,
+             func::ReturnOp, scf::ForOp, scf::IfOp, scf::WhileOp, scf::YieldOp,
              scf::ConditionOp, cf::BranchOp, cf::CondBranchOp>(op);
 }
 
@@ -531,6 +531,13 @@ static LogicalResult checkRewritable(ModuleOp module) {
                        unsigned index) -> bool {
     if (!isTiledMemRef(type))
       return true;
+    if (isa<memref::CopyOp>(op) &&
+        !llvm::all_of(op->getOperandTypes(), llvm::IsaPred<MemRefType>)) {
+      op->emitError() << "copies between a tiled memref and an unranked "
+                         "memref cannot be rewritten; cast to a ranked memref "
+                         "first";
+      return false;
+    }
     if (!isRewritable(op)) {
       op->emitError() << "uses a tiled memref (" << what << " #" << index
                       << " of type " << type
@@ -592,6 +599,21 @@ struct LowerTiledLayoutsPass
     ModuleOp module = getOperation();
     if (failed(checkRewritable(module)))
       return signalPassFailure();
+
+    // Copies become loop nests of accesses, which the conversion lowers.
+    SmallVector<memref::CopyOp> copies;
+    module.walk([&](memref::CopyOp op) {
+      if (isTiledMemRef(op.getSource().getType()) ||
+          isTiledMemRef(op.getTarget().getType()))
+        copies.push_back(op);
+    });
+    IRRewriter rewriter(&getContext());
+    for (memref::CopyOp op : copies)
+      if (failed(expandTiledCopy(rewriter, op))) {
+        op.emitError() << "cannot expand this copy of a tiled memref into "
+                          "loops";
+        return signalPassFailure();
+      }
 
     MLIRContext *context = &getContext();
     TiledLayoutTypeConverter typeConverter;

@@ -44,7 +44,12 @@ def LowerTiledLayouts : Pass<"lower-tiled-layouts", "::mlir::ModuleOp"> {
 
     `affine.load`/`affine.store` fold the layout map into their own map.
 
-    Supported: `memref.alloc`, `memref.alloca`, `memref.dealloc`,
+    `memref.copy` between any two layouts of the same logical shape becomes a
+    loop nest that walks the destination's physical order (whole tiles,
+    padding skipped) when the destination is tiled, and the logical order
+    otherwise.
+
+    Supported: `memref.alloc`, `memref.alloca`, `memref.copy`, `memref.dealloc`,
     `memref.load`, `memref.store`, `memref.dim`, `memref.cast`,
     `affine.load`, `affine.store`, `tlayout.to_physical`,
     `tlayout.from_physical`, `func.func`/`call`/`return`, `scf` and `cf`
@@ -61,7 +66,8 @@ def LowerTiledLayouts : Pass<"lower-tiled-layouts", "::mlir::ModuleOp"> {
   let dependentDialects = [
     "::mlir::affine::AffineDialect",
     "::mlir::arith::ArithDialect",
-    "::mlir::memref::MemRefDialect"
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect"
   ];
 }
 

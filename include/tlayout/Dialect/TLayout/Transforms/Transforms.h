@@ -11,6 +11,7 @@
 #ifndef TLAYOUT_DIALECT_TLAYOUT_TRANSFORMS_TRANSFORMS_H
 #define TLAYOUT_DIALECT_TLAYOUT_TRANSFORMS_TRANSFORMS_H
 
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/DialectConversion.h"
@@ -48,6 +49,28 @@ public:
 /// control-flow signatures need the upstream structural patterns as well.
 void populateLowerTiledLayoutsPatterns(const TypeConverter &typeConverter,
                                        RewritePatternSet &patterns);
+
+/// Rewrites a `memref.copy` with a tiled memref on either side into a loop
+/// nest of loads and stores of the original memrefs (which the lowering then
+/// rewrites). With a tiled destination the nest walks its physical order,
+/// whole tiles at a time, skipping padding; otherwise it walks the logical
+/// indices in row-major order. Static shapes give affine loops:
+///
+/// ```mlir
+/// memref.copy %a, %b : memref<3x5xf32> to
+///                      memref<3x5xf32, #tlayout.tiled<{1,0:T(2,2)}>>
+/// ```
+/// becomes
+/// ```mlir
+/// affine.for %t0 = 0 to 2 { affine.for %t1 = 0 to 3 {
+///   affine.for %r = 0 to 2 { affine.for %c = 0 to 2 {
+///     affine.if #in_bounds(%t0, %t1, %r, %c) {
+///       %v = affine.load %a[%t0 * 2 + %r, %t1 * 2 + %c] : ...
+///       affine.store %v, %b[%t0 * 2 + %r, %t1 * 2 + %c] : ... }}}}}
+/// ```
+/// Returns the outermost op of the nest.
+FailureOr<Operation *> expandTiledCopy(RewriterBase &rewriter,
+                                       memref::CopyOp op);
 
 } // namespace mlir::tlayout
 
