@@ -259,3 +259,20 @@ func.func @copy_dynamic(%a: memref<?x?xf32>, %b: memref<?x?xf32, #tlayout.tiled<
   memref.copy %a, %b : memref<?x?xf32> to memref<?x?xf32, #tlayout.tiled<{1,0:T(8,128)}>>
   return
 }
+
+// -----
+
+// Globals: the initializer is permuted into physical order (padding zero);
+// a splat stays a splat.
+// CHECK-LABEL: memref.global "private" constant @fig1 : memref<2x3x2x2xi32> = dense<{{\[\[\[\[}}0, 1], [5, 6]], {{\[\[}}2, 3], [7, 8]], {{\[\[}}4, 0], [9, 0]]], {{\[\[\[}}10, 11], [0, 0]], {{\[\[}}12, 13], [0, 0]], {{\[\[}}14, 0], [0, 0]]]]>
+// CHECK-LABEL: memref.global "private" @ones : memref<2x2x8x128xf32> = dense<1.000000e+00>
+// CHECK-LABEL: memref.global "private" @uninitialized : memref<2x3x2x2xf32>
+// CHECK-LABEL: func.func @get_global()
+// CHECK: memref.get_global @fig1 : memref<2x3x2x2xi32>
+memref.global "private" constant @fig1 : memref<3x5xi32, #tlayout.tiled<{1,0:T(2,2)}>> = dense<[[0, 1, 2, 3, 4], [5, 6, 7, 8, 9], [10, 11, 12, 13, 14]]>
+memref.global "private" @ones : memref<16x256xf32, #tlayout.tiled<{1,0:T(8,128)}>> = dense<1.0>
+memref.global "private" @uninitialized : memref<3x5xf32, #tlayout.tiled<{1,0:T(2,2)}>>
+func.func @get_global() -> memref<3x5xi32, #tlayout.tiled<{1,0:T(2,2)}>> {
+  %g = memref.get_global @fig1 : memref<3x5xi32, #tlayout.tiled<{1,0:T(2,2)}>>
+  return %g : memref<3x5xi32, #tlayout.tiled<{1,0:T(2,2)}>>
+}

@@ -133,8 +133,7 @@ static CopyWalk physicalWalk(const BufferIndexing &indexing) {
       IndexExpr rest = value;
       for (size_t k = source.parts.size(); k-- > 0;) {
         const IndexExpr &partSize = source.partSizes[k];
-        pieceValues[source.parts[k]] =
-            k == 0 ? rest : mod(rest, partSize);
+        pieceValues[source.parts[k]] = k == 0 ? rest : mod(rest, partSize);
         rest = floorDiv(rest, partSize);
       }
       break;
@@ -202,11 +201,11 @@ FailureOr<Operation *> mlir::tlayout::expandTiledCopy(RewriterBase &rewriter,
   // The logical sizes, as values, for the symbols.
   SmallVector<Value> sizes;
   for (unsigned i = 0; i < rank; ++i)
-    sizes.push_back(dstType.isDynamicDim(i)
-                        ? Value(memref::DimOp::create(rewriter, loc,
-                                                      op.getTarget(), i))
-                        : Value(arith::ConstantIndexOp::create(
-                              rewriter, loc, dstType.getDimSize(i))));
+    sizes.push_back(
+        dstType.isDynamicDim(i)
+            ? Value(memref::DimOp::create(rewriter, loc, op.getTarget(), i))
+            : Value(arith::ConstantIndexOp::create(rewriter, loc,
+                                                   dstType.getDimSize(i))));
 
   bool allStatic = llvm::all_of(walk.extents, isStatic) &&
                    llvm::all_of(walk.logicalIndex, isStatic);
@@ -242,8 +241,8 @@ FailureOr<Operation *> mlir::tlayout::expandTiledCopy(RewriterBase &rewriter,
     }
     // Static: the sizes are constants the map does not need.
     AffineMap map = AffineMap::get(depth, 0, indexExprs, context);
-    Value element = affine::AffineLoadOp::create(rewriter, loc, op.getSource(),
-                                                 map, ivs);
+    Value element =
+        affine::AffineLoadOp::create(rewriter, loc, op.getSource(), map, ivs);
     affine::AffineStoreOp::create(rewriter, loc, element, op.getTarget(), map,
                                   ivs);
   } else {
@@ -265,13 +264,13 @@ FailureOr<Operation *> mlir::tlayout::expandTiledCopy(RewriterBase &rewriter,
     }
     Value inBounds;
     for (auto &[value, bound] : walk.guards) {
-      Value less = arith::CmpIOp::create(rewriter, loc,
-                                         arith::CmpIPredicate::ult,
-                                         apply(toAffine(value)),
-                                         apply(toAffine(bound)));
-      inBounds = inBounds ? arith::AndIOp::create(rewriter, loc, inBounds, less)
-                                .getResult()
-                          : less;
+      Value less =
+          arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ult,
+                                apply(toAffine(value)), apply(toAffine(bound)));
+      inBounds =
+          inBounds
+              ? arith::AndIOp::create(rewriter, loc, inBounds, less).getResult()
+              : less;
     }
     if (inBounds) {
       auto ifOp = scf::IfOp::create(rewriter, loc, inBounds,
@@ -281,7 +280,8 @@ FailureOr<Operation *> mlir::tlayout::expandTiledCopy(RewriterBase &rewriter,
     }
     SmallVector<Value> index = llvm::map_to_vector(
         indexMap.getResults(), [&](AffineExpr e) { return apply(e); });
-    Value element = memref::LoadOp::create(rewriter, loc, op.getSource(), index);
+    Value element =
+        memref::LoadOp::create(rewriter, loc, op.getSource(), index);
     memref::StoreOp::create(rewriter, loc, element, op.getTarget(), index);
   }
   rewriter.eraseOp(op);

@@ -492,6 +492,76 @@ struct FromPhysicalLowering : OpConversionPattern<FromPhysicalOp> {
   }
 };
 
+/// A global of a tiled type becomes a global of its physical type; a dense
+/// initializer is permuted into physical order (padding gets zeros; a splat
+/// stays a splat).
+struct GlobalLowering : OpConversionPattern<memref::GlobalOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(memref::GlobalOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    MemRefType type = op.getType();
+    FailureOr<PhysicalLayout> layout = layoutFor(op, type);
+    if (failed(layout) || !layout->type.hasStaticShape())
+      return rewriter.notifyMatchFailure(op, "not a static tiled memref");
+    Attribute initial = op.getInitialValueAttr();
+    if (auto dense = dyn_cast_or_null<DenseElementsAttr>(initial)) {
+      auto physicalTensor =
+          RankedTensorType::get(layout->type.getShape(), type.getElementType());
+      if (dense.isSplat()) {
+        initial = dense.resizeSplat(physicalTensor);
+      } else {
+        llvm::Expected<::tlayout::BufferIndexing> indexing =
+            ::tlayout::BufferIndexing::compile(getTiledLayout(type).getLayout(),
+                                               type.getShape());
+        if (!indexing) {
+          llvm::consumeError(indexing.takeError());
+          return rewriter.notifyMatchFailure(op, "invalid layout");
+        }
+        SmallVector<Attribute> logical(dense.getValues<Attribute>());
+        Attribute zero = rewriter.getZeroAttr(type.getElementType());
+        SmallVector<Attribute> physical;
+        int64_t total = layout->type.getNumElements();
+        physical.reserve(total);
+        for (int64_t offset = 0; offset < total; ++offset) {
+          auto index = indexing->indexAt(offset);
+          if (!index) {
+            llvm::consumeError(index.takeError());
+            return rewriter.notifyMatchFailure(op, "offset outside buffer");
+          }
+          if (!*index) {
+            physical.push_back(zero);
+            continue;
+          }
+          int64_t linear = 0;
+          for (auto [i, v] : llvm::enumerate(**index))
+            linear = linear * type.getDimSize(i) + v;
+          physical.push_back(logical[linear]);
+        }
+        initial = DenseElementsAttr::get(physicalTensor, physical);
+      }
+    }
+    rewriter.replaceOpWithNewOp<memref::GlobalOp>(
+        op, op.getSymName(), op.getSymVisibilityAttr(), layout->type, initial,
+        op.getConstant(), op.getAlignmentAttr());
+    return success();
+  }
+};
+
+struct GetGlobalLowering : OpConversionPattern<memref::GetGlobalOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(memref::GetGlobalOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    FailureOr<PhysicalLayout> layout = layoutFor(op, op.getType());
+    if (failed(layout))
+      return rewriter.notifyMatchFailure(op, "not a lowerable tiled memref");
+    rewriter.replaceOpWithNewOp<memref::GetGlobalOp>(op, layout->type,
+                                                     op.getName());
+    return success();
+  }
+};
+
 } // namespace
 
 void mlir::tlayout::populateLowerTiledLayoutsPatterns(
@@ -501,8 +571,8 @@ void mlir::tlayout::populateLowerTiledLayoutsPatterns(
                AccessLowering<memref::StoreOp>,
                AccessLowering<affine::AffineLoadOp>,
                AccessLowering<affine::AffineStoreOp>, DimLowering, CastLowering,
-               ToPhysicalLowering, FromPhysicalLowering>(typeConverter,
-                                                         patterns.getContext());
+               ToPhysicalLowering, FromPhysicalLowering, GlobalLowering,
+               GetGlobalLowering>(typeConverter, patterns.getContext());
 }
 
 //===----------------------------------------------------------------------===//
@@ -512,10 +582,11 @@ void mlir::tlayout::populateLowerTiledLayoutsPatterns(
 /// Ops whose uses of tiled memrefs the conversion rewrites.
 static bool isRewritable(Operation *op) {
   return isa<memref::AllocOp, memref::AllocaOp, memref::CopyOp,
-             memref::DeallocOp, memref::LoadOp, memref::StoreOp, memref::DimOp,
-             memref::CastOp, affine::AffineLoadOp, affine::AffineStoreOp,
-             ToPhysicalOp, FromPhysicalOp, func::FuncOp, func::CallOp,
-             func::ReturnOp, scf::ForOp, scf::IfOp, scf::WhileOp, scf::YieldOp,
+             memref::DeallocOp, memref::GlobalOp, memref::GetGlobalOp,
+             memref::LoadOp, memref::StoreOp, memref::DimOp, memref::CastOp,
+             affine::AffineLoadOp, affine::AffineStoreOp, ToPhysicalOp,
+             FromPhysicalOp, func::FuncOp, func::CallOp, func::ReturnOp,
+             scf::ForOp, scf::IfOp, scf::WhileOp, scf::YieldOp,
              scf::ConditionOp, cf::BranchOp, cf::CondBranchOp>(op);
 }
 
@@ -566,6 +637,8 @@ static LogicalResult checkRewritable(ModuleOp module) {
       for (auto [i, result] : llvm::enumerate(op->getResults()))
         if (!checkType(op, result.getType(), "result", i))
           return false;
+      if (auto global = dyn_cast<memref::GlobalOp>(op))
+        return checkType(op, global.getType(), "global", 0);
       if (auto func = dyn_cast<func::FuncOp>(op)) {
         for (auto [i, type] : llvm::enumerate(func.getArgumentTypes()))
           if (!checkType(op, type, "argument", i))
@@ -634,6 +707,8 @@ struct LowerTiledLayoutsPass
              typeConverter.isLegal(&op.getBody());
     });
     target.addIllegalOp<ToPhysicalOp, FromPhysicalOp>();
+    target.addDynamicallyLegalOp<memref::GlobalOp>(
+        [](memref::GlobalOp op) { return !isTiledMemRef(op.getType()); });
     target.markUnknownOpDynamicallyLegal(
         [&](Operation *op) { return typeConverter.isLegal(op); });
 

@@ -49,7 +49,11 @@ def LowerTiledLayouts : Pass<"lower-tiled-layouts", "::mlir::ModuleOp"> {
     padding skipped) when the destination is tiled, and the logical order
     otherwise.
 
+    A `memref.global` of a tiled type gets the physical type, its dense
+    initializer permuted into physical order (padding zero-filled).
+
     Supported: `memref.alloc`, `memref.alloca`, `memref.copy`, `memref.dealloc`,
+    `memref.global`, `memref.get_global`,
     `memref.load`, `memref.store`, `memref.dim`, `memref.cast`,
     `affine.load`, `affine.store`, `tlayout.to_physical`,
     `tlayout.from_physical`, `func.func`/`call`/`return`, `scf` and `cf`
