@@ -25,10 +25,18 @@ func.func @unranked_copy(%m: memref<8x256xf32, #tlayout.tiled<{1,0:T(8,128)}>>, 
 
 // -----
 
-func.func @vector_load(%m: memref<8x256xf32, #tlayout.tiled<{1,0:T(8,128)}>>, %i: index, %pad: f32) -> vector<4xf32> {
+func.func @huge_vector(%m: memref<128x256xf32, #tlayout.tiled<{1,0:T(8,128)}>>, %i: index, %pad: f32) -> vector<64x128xf32> {
+  // expected-error @+1 {{a vector access of a tiled memref is split into elements, and this vector has more than 4096 elements}}
+  %v = vector.transfer_read %m[%i, %i], %pad : memref<128x256xf32, #tlayout.tiled<{1,0:T(8,128)}>>, vector<64x128xf32>
+  return %v : vector<64x128xf32>
+}
+
+// -----
+
+func.func @reinterpret(%m: memref<8x256xf32, #tlayout.tiled<{1,0:T(8,128)}>>) -> memref<2048xf32> {
   // expected-error @+1 {{uses a tiled memref (operand #0 of type 'memref<8x256xf32, #tlayout.tiled<{1,0:T(8,128)}>>') that --lower-tiled-layouts cannot rewrite}}
-  %v = vector.transfer_read %m[%i, %i], %pad : memref<8x256xf32, #tlayout.tiled<{1,0:T(8,128)}>>, vector<4xf32>
-  return %v : vector<4xf32>
+  %r = memref.reinterpret_cast %m to offset: [0], sizes: [2048], strides: [1] : memref<8x256xf32, #tlayout.tiled<{1,0:T(8,128)}>> to memref<2048xf32>
+  return %r : memref<2048xf32>
 }
 
 // -----

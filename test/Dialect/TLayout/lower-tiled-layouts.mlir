@@ -276,3 +276,36 @@ func.func @get_global() -> memref<3x5xi32, #tlayout.tiled<{1,0:T(2,2)}>> {
   %g = memref.get_global @fig1 : memref<3x5xi32, #tlayout.tiled<{1,0:T(2,2)}>>
   return %g : memref<3x5xi32, #tlayout.tiled<{1,0:T(2,2)}>>
 }
+
+// -----
+
+// Vector accesses become one guarded scalar access per element: correct
+// also across tile boundaries.
+// CHECK-LABEL: func.func @vector_read(
+// CHECK-SAME: %[[M:.*]]: memref<2x3x2x2xf32>, %[[I:.*]]: index, %[[J:.*]]: index, %[[P:.*]]: f32
+// CHECK-COUNT-4: memref.load %[[M]]
+// CHECK: vector.from_elements %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : vector<4xf32>
+func.func @vector_read(%m: memref<3x5xf32, #tlayout.tiled<{1,0:T(2,2)}>>, %i: index, %j: index, %pad: f32) -> vector<4xf32> {
+  %v = vector.transfer_read %m[%i, %j], %pad {in_bounds = [true]} : memref<3x5xf32, #tlayout.tiled<{1,0:T(2,2)}>>, vector<4xf32>
+  return %v : vector<4xf32>
+}
+
+// Out-of-bounds elements of a transfer read the padding value.
+// CHECK-LABEL: func.func @vector_read_bounds(
+// CHECK-COUNT-2: arith.cmpi ult
+// CHECK: scf.if
+// CHECK: memref.load
+// CHECK: } else {
+// CHECK: scf.yield %{{.*}} : f32
+func.func @vector_read_bounds(%m: memref<3x5xf32, #tlayout.tiled<{1,0:T(2,2)}>>, %i: index, %pad: f32) -> vector<2xf32> {
+  %v = vector.transfer_read %m[%i, %i], %pad : memref<3x5xf32, #tlayout.tiled<{1,0:T(2,2)}>>, vector<2xf32>
+  return %v : vector<2xf32>
+}
+
+// CHECK-LABEL: func.func @affine_vector_store(
+// CHECK-COUNT-3: vector.extract
+// CHECK-NOT: vector.store
+func.func @affine_vector_store(%m: memref<3x5xf32, #tlayout.tiled<{1,0:T(2,2)}>>, %v: vector<3xf32>) {
+  affine.vector_store %v, %m[1, 1] : memref<3x5xf32, #tlayout.tiled<{1,0:T(2,2)}>>, vector<3xf32>
+  return
+}

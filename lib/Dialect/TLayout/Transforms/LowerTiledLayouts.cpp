@@ -25,6 +25,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Transforms/DialectConversion.h"
 
@@ -581,7 +582,9 @@ void mlir::tlayout::populateLowerTiledLayoutsPatterns(
 
 /// Ops whose uses of tiled memrefs the conversion rewrites.
 static bool isRewritable(Operation *op) {
-  return isa<memref::AllocOp, memref::AllocaOp, memref::CopyOp,
+  return isa<vector::TransferReadOp, vector::TransferWriteOp,
+             affine::AffineVectorLoadOp, affine::AffineVectorStoreOp,
+             memref::AllocOp, memref::AllocaOp, memref::CopyOp,
              memref::DeallocOp, memref::GlobalOp, memref::GetGlobalOp,
              memref::LoadOp, memref::StoreOp, memref::DimOp, memref::CastOp,
              affine::AffineLoadOp, affine::AffineStoreOp, ToPhysicalOp,
@@ -608,6 +611,20 @@ static LogicalResult checkRewritable(ModuleOp module) {
                          "memref cannot be rewritten; cast to a ranked memref "
                          "first";
       return false;
+    }
+    if (isa<vector::TransferReadOp, vector::TransferWriteOp,
+            affine::AffineVectorLoadOp, affine::AffineVectorStoreOp>(op)) {
+      auto vectorType = dyn_cast<VectorType>(
+          isa<vector::TransferReadOp, affine::AffineVectorLoadOp>(op)
+              ? op->getResult(0).getType()
+              : op->getOperand(0).getType());
+      if (!vectorType ||
+          vectorType.getNumElements() > kMaxSplitVectorElements) {
+        op->emitError() << "a vector access of a tiled memref is split into "
+                           "elements, and this vector has more than "
+                        << kMaxSplitVectorElements << " elements";
+        return false;
+      }
     }
     if (!isRewritable(op)) {
       op->emitError() << "uses a tiled memref (" << what << " #" << index
@@ -680,7 +697,21 @@ struct LowerTiledLayoutsPass
           isTiledMemRef(op.getTarget().getType()))
         copies.push_back(op);
     });
+    // Vector accesses become element-wise accesses, likewise.
+    SmallVector<Operation *> vectorAccesses;
+    module.walk([&](Operation *op) {
+      if (isa<vector::TransferReadOp, vector::TransferWriteOp,
+              affine::AffineVectorLoadOp, affine::AffineVectorStoreOp>(op) &&
+          llvm::any_of(op->getOperandTypes(), isTiledMemRef))
+        vectorAccesses.push_back(op);
+    });
     IRRewriter rewriter(&getContext());
+    for (Operation *op : vectorAccesses)
+      if (failed(expandTiledVectorAccess(rewriter, op))) {
+        op->emitError() << "cannot split this vector access of a tiled memref "
+                           "into elements";
+        return signalPassFailure();
+      }
     for (memref::CopyOp op : copies)
       if (failed(expandTiledCopy(rewriter, op))) {
         op.emitError() << "cannot expand this copy of a tiled memref into "

@@ -49,10 +49,17 @@ def LowerTiledLayouts : Pass<"lower-tiled-layouts", "::mlir::ModuleOp"> {
     padding skipped) when the destination is tiled, and the logical order
     otherwise.
 
+    `vector.transfer_read`/`transfer_write` and `affine.vector_load`/
+    `vector_store` become one scalar access per element (guarded by the
+    transfer's bounds and mask), which is correct also where a vector crosses
+    a tile boundary; vectors of more than 4096 elements are rejected.
+
     A `memref.global` of a tiled type gets the physical type, its dense
     initializer permuted into physical order (padding zero-filled).
 
-    Supported: `memref.alloc`, `memref.alloca`, `memref.copy`, `memref.dealloc`,
+    Supported: `vector.transfer_read`, `vector.transfer_write`,
+    `affine.vector_load`, `affine.vector_store`,
+    `memref.alloc`, `memref.alloca`, `memref.copy`, `memref.dealloc`,
     `memref.global`, `memref.get_global`,
     `memref.load`, `memref.store`, `memref.dim`, `memref.cast`,
     `affine.load`, `affine.store`, `tlayout.to_physical`,
@@ -71,7 +78,8 @@ def LowerTiledLayouts : Pass<"lower-tiled-layouts", "::mlir::ModuleOp"> {
     "::mlir::affine::AffineDialect",
     "::mlir::arith::ArithDialect",
     "::mlir::memref::MemRefDialect",
-    "::mlir::scf::SCFDialect"
+    "::mlir::scf::SCFDialect",
+    "::mlir::vector::VectorDialect"
   ];
 }
 

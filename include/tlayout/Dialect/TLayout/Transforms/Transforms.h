@@ -72,6 +72,16 @@ void populateLowerTiledLayoutsPatterns(const TypeConverter &typeConverter,
 FailureOr<Operation *> expandTiledCopy(RewriterBase &rewriter,
                                        memref::CopyOp op);
 
+/// The largest vector (in elements) that `expandTiledVectorAccess` splits.
+constexpr int64_t kMaxSplitVectorElements = 4096;
+
+/// Rewrites a vector access of a tiled memref (`vector.transfer_read`,
+/// `vector.transfer_write`, `affine.vector_load`, `affine.vector_store`)
+/// into one scalar access per element, guarded by the transfer's bounds and
+/// mask. Correct also when the vector crosses tile boundaries. Fails for
+/// vectors of more than 4096 elements and for transfers on tensors.
+LogicalResult expandTiledVectorAccess(RewriterBase &rewriter, Operation *op);
+
 } // namespace mlir::tlayout
 
 #endif // TLAYOUT_DIALECT_TLAYOUT_TRANSFORMS_TRANSFORMS_H
