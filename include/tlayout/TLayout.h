@@ -35,8 +35,9 @@ namespace tlayout {
 /// other dialect; the passes load the dialects they create ops in.
 void registerDialects(mlir::DialectRegistry &registry);
 
-/// Registers every tlayout pass with MLIR's global registry, so that textual
-/// pipelines (`--lower-tiled-layouts`) find them.
+/// Registers every tlayout pass and named pipeline with MLIR's global
+/// registry, so that textual pipelines (`--lower-tiled-layouts`,
+/// `--tlayout-lower-to-llvm`) find them.
 void registerPasses();
 
 /// Adds `--lower-tiled-layouts` to a pass manager that runs on a module.

@@ -16,7 +16,10 @@ void tlayout::registerDialects(mlir::DialectRegistry &registry) {
   registry.insert<mlir::tlayout::TLayoutDialect>();
 }
 
-void tlayout::registerPasses() { mlir::tlayout::registerTLayoutPasses(); }
+void tlayout::registerPasses() {
+  mlir::tlayout::registerTLayoutPasses();
+  mlir::tlayout::registerTLayoutPipelines();
+}
 
 void tlayout::addLowerTiledLayoutsPass(mlir::OpPassManager &pm) {
   pm.addPass(mlir::tlayout::createLowerTiledLayouts());

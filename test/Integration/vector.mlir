@@ -1,7 +1,7 @@
 // Vector accesses of tiled memrefs run correctly also where a vector crosses
 // tile boundaries (consecutive elements are not adjacent in memory), and
 // transfers honour bounds and masks.
-// RUN: tlayout-opt %s %{lower_vector_to_llvm} | %{run} | FileCheck %s
+// RUN: tlayout-opt %s %{lower_to_llvm} | %{run} | FileCheck %s
 
 #fig1 = #tlayout.tiled<{1,0:T(2,2)}>
 

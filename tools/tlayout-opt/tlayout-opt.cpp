@@ -82,6 +82,7 @@ int main(int argc, char **argv) {
   mlir::ub::registerConvertUBToLLVMInterface(registry);
   mlir::vector::registerConvertVectorToLLVMInterface(registry);
   mlir::tlayout::registerTLayoutPasses();
+  mlir::tlayout::registerTLayoutPipelines();
   registerUpstreamPasses();
   return mlir::asMainReturnCode(
       mlir::MlirOptMain(argc, argv, "tlayout optimizer driver\n", registry));

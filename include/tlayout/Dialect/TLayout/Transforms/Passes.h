@@ -27,6 +27,16 @@ namespace mlir::tlayout {
 #define GEN_PASS_REGISTRATION
 #include "tlayout/Dialect/TLayout/Transforms/Passes.h.inc"
 
+/// Builds --tlayout-lower-to-llvm: --lower-tiled-layouts,
+/// --tlayout-erase-memory-spaces, then upstream's lowering of affine, scf,
+/// vector, memref, arith, func and cf to the LLVM dialect. The context needs
+/// the ConvertToLLVMPatternInterface of those dialects registered (as
+/// tlayout-opt and mlir-opt do).
+void buildLowerToLLVMPipeline(OpPassManager &pm);
+
+/// Registers the named pipelines (`--tlayout-lower-to-llvm`).
+void registerTLayoutPipelines();
+
 } // namespace mlir::tlayout
 
 #endif // TLAYOUT_DIALECT_TLAYOUT_TRANSFORMS_PASSES_H

@@ -83,4 +83,25 @@ def LowerTiledLayouts : Pass<"lower-tiled-layouts", "::mlir::ModuleOp"> {
   ];
 }
 
+def EraseMemorySpaces : Pass<"tlayout-erase-memory-spaces", "::mlir::ModuleOp"> {
+  let summary = "Map the emulated target's memory spaces to the CPU's";
+  let description = [{
+    Replaces every `#tlayout.memory_space<...>` memory space on memref types
+    (in op results, block arguments, function types and attributes) by the
+    default memory space, so that the CPU lowering to LLVM, which only
+    understands integer address spaces, can run the code. Memrefs whose
+    memory spaces are of another dialect are left alone. Run it after the
+    layouts are lowered and capacities are checked: it forgets where each
+    buffer lives.
+
+    ```mlir
+    memref<2x2x8x128xf32, #tlayout.memory_space<vmem>>
+    ```
+    becomes
+    ```mlir
+    memref<2x2x8x128xf32>
+    ```
+  }];
+}
+
 #endif // TLAYOUT_DIALECT_TLAYOUT_TRANSFORMS_PASSES_TD

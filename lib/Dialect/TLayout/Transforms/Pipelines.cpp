@@ -1,0 +1,42 @@
+//===- Pipelines.cpp - tlayout's named pass pipelines ---------------------===//
+//
+// Part of the tlayout project.
+//
+//===----------------------------------------------------------------------===//
+//
+// --tlayout-lower-to-llvm: tiled layouts lowered, the emulated target's
+// memory spaces erased, then upstream's lowering to the LLVM dialect, so
+// that mlir-runner runs the result on the CPU.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tlayout/Dialect/TLayout/Transforms/Passes.h"
+
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+using namespace mlir;
+
+void mlir::tlayout::buildLowerToLLVMPipeline(OpPassManager &pm) {
+  pm.addPass(createLowerTiledLayouts());
+  pm.addPass(createEraseMemorySpaces());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createConvertVectorToSCFPass());
+  pm.addPass(createLowerAffinePass());
+  pm.addPass(createSCFToControlFlowPass());
+  pm.addPass(memref::createExpandStridedMetadataPass());
+  pm.addPass(createConvertVectorToLLVMPass());
+  pm.addPass(createFinalizeMemRefToLLVMConversionPass());
+  pm.addPass(createConvertToLLVMPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+}
+
+void mlir::tlayout::registerTLayoutPipelines() {
+  PassPipelineRegistration<>(
+      "tlayout-lower-to-llvm",
+      "Lower tiled layouts, erase the emulated memory spaces and lower to the "
+      "LLVM dialect for the CPU",
+      buildLowerToLLVMPipeline);
+}
