@@ -59,6 +59,10 @@ static cl::opt<std::string>
                      "the drawn ones are ignored)"),
             cl::value_desc("i,j,..."));
 static cl::opt<bool> json("json", cl::desc("Print everything as JSON"));
+static cl::opt<bool>
+    allOffsets("all-offsets",
+               cl::desc("Print the offset of every logical index, in "
+                        "row-major order, on one line"));
 
 /// Fails with one line `tlayout-inspect: error: <message>` and exit code 1.
 [[noreturn]] static void fail(const llvm::Twine &message) {
@@ -545,6 +549,28 @@ int main(int argc, char **argv) {
   std::string physicalMap =
       affineMapText(rank, dynamic, indexing.getPhysicalIndices());
   std::string offsetMap = affineMapText(rank, dynamic, {indexing.getOffset()});
+
+  if (allOffsets) {
+    if (!indexing.hasStaticShape())
+      fail("--all-offsets needs a static shape");
+    llvm::SmallVector<int64_t, 4> index(rank, 0);
+    int64_t count = 1;
+    for (int64_t d : shape.dims)
+      count *= d;
+    for (int64_t n = 0; n < count; ++n) {
+      int64_t rest = n;
+      for (unsigned i = rank; i-- > 0;) {
+        index[i] = rest % shape.dims[i];
+        rest /= shape.dims[i];
+      }
+      llvm::Expected<int64_t> offset = indexing.offsetOf(index);
+      if (!offset)
+        fail(llvm::toString(offset.takeError()));
+      llvm::outs() << (n ? " " : "") << *offset;
+    }
+    llvm::outs() << "\n";
+    return 0;
+  }
 
   if (json) {
     llvm::json::Object out;
