@@ -144,7 +144,14 @@ static bool isTiledMemRef(Type type) {
   return memref && getTiledLayout(memref);
 }
 
-TiledLayoutTypeConverter::TiledLayoutTypeConverter() {
+struct TiledLayoutTypeConverter::Cache {
+  DenseMap<Type, std::optional<PhysicalLayout>> layouts;
+};
+
+TiledLayoutTypeConverter::~TiledLayoutTypeConverter() = default;
+
+TiledLayoutTypeConverter::TiledLayoutTypeConverter()
+    : cache(std::make_unique<Cache>()) {
   addConversion([](Type type) { return type; });
   // A tiled memref becomes its physical buffer followed by the sizes of its
   // dynamic logical dimensions, which the physical shape cannot recover.
@@ -208,12 +215,25 @@ static SmallVector<Value> flatten(ArrayRef<ValueRange> ranges) {
 
 namespace {
 
-/// Computes the physical layout of a tiled memref type in a pattern.
-static FailureOr<PhysicalLayout> layoutFor(Operation *op, Type type) {
+/// The physical layout of a tiled memref type, computed once per type and
+/// conversion.
+static FailureOr<PhysicalLayout> layoutFor(const ConversionPattern &pattern,
+                                           Operation *op, Type type) {
   auto memref = dyn_cast<MemRefType>(type);
   if (!memref || !getTiledLayout(memref))
     return failure();
-  return computePhysicalLayout(memref, [&] { return op->emitError(); });
+  auto &layouts =
+      pattern.getTypeConverter<TiledLayoutTypeConverter>()->getCache().layouts;
+  auto [it, inserted] = layouts.try_emplace(type);
+  if (inserted) {
+    FailureOr<PhysicalLayout> layout =
+        computePhysicalLayout(memref, [&] { return op->emitError(); });
+    if (succeeded(layout))
+      it->second = *layout;
+  }
+  if (!it->second)
+    return failure();
+  return *it->second;
 }
 
 template <typename AllocLikeOp>
@@ -223,7 +243,7 @@ struct AllocLowering : OpConversionPattern<AllocLikeOp> {
       AllocLikeOp op,
       typename OpConversionPattern<AllocLikeOp>::OneToNOpAdaptor adaptor,
       ConversionPatternRewriter &rewriter) const override {
-    FailureOr<PhysicalLayout> layout = layoutFor(op, op.getType());
+    FailureOr<PhysicalLayout> layout = layoutFor(*this, op, op.getType());
     if (failed(layout))
       return rewriter.notifyMatchFailure(op, "not a lowerable tiled memref");
     SmallVector<Value> sizes = flatten(adaptor.getDynamicSizes());
@@ -334,7 +354,7 @@ struct AccessLowering : OpConversionPattern<AccessOp> {
       AccessOp op,
       typename OpConversionPattern<AccessOp>::OneToNOpAdaptor adaptor,
       ConversionPatternRewriter &rewriter) const override {
-    FailureOr<PhysicalLayout> layout = layoutFor(op, op.getMemRefType());
+    FailureOr<PhysicalLayout> layout = layoutFor(*this, op, op.getMemRefType());
     if (failed(layout))
       return rewriter.notifyMatchFailure(op, "not a lowerable tiled memref");
     ValueRange memref = adaptor.getMemref();
@@ -399,7 +419,7 @@ struct CastLowering : OpConversionPattern<memref::CastOp> {
                   ConversionPatternRewriter &rewriter) const override {
     auto sourceType = cast<MemRefType>(op.getSource().getType());
     auto resultType = cast<MemRefType>(op.getType());
-    FailureOr<PhysicalLayout> layout = layoutFor(op, resultType);
+    FailureOr<PhysicalLayout> layout = layoutFor(*this, op, resultType);
     if (failed(layout))
       return rewriter.notifyMatchFailure(op, "not a lowerable tiled memref");
     Location loc = op.getLoc();
@@ -452,7 +472,8 @@ struct ToPhysicalLowering : OpConversionPattern<ToPhysicalOp> {
   LogicalResult
   matchAndRewrite(ToPhysicalOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    FailureOr<PhysicalLayout> layout = layoutFor(op, op.getSource().getType());
+    FailureOr<PhysicalLayout> layout =
+        layoutFor(*this, op, op.getSource().getType());
     if (failed(layout))
       return rewriter.notifyMatchFailure(op, "not a lowerable tiled memref");
     auto resultType = cast<MemRefType>(op.getType());
@@ -474,7 +495,7 @@ struct FromPhysicalLowering : OpConversionPattern<FromPhysicalOp> {
   LogicalResult
   matchAndRewrite(FromPhysicalOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    FailureOr<PhysicalLayout> layout = layoutFor(op, op.getType());
+    FailureOr<PhysicalLayout> layout = layoutFor(*this, op, op.getType());
     if (failed(layout))
       return rewriter.notifyMatchFailure(op, "not a lowerable tiled memref");
     Value buffer = adaptor.getBuffer().front();
@@ -502,7 +523,7 @@ struct GlobalLowering : OpConversionPattern<memref::GlobalOp> {
   matchAndRewrite(memref::GlobalOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     MemRefType type = op.getType();
-    FailureOr<PhysicalLayout> layout = layoutFor(op, type);
+    FailureOr<PhysicalLayout> layout = layoutFor(*this, op, type);
     if (failed(layout) || !layout->type.hasStaticShape())
       return rewriter.notifyMatchFailure(op, "not a static tiled memref");
     Attribute initial = op.getInitialValueAttr();
@@ -554,7 +575,7 @@ struct GetGlobalLowering : OpConversionPattern<memref::GetGlobalOp> {
   LogicalResult
   matchAndRewrite(memref::GetGlobalOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    FailureOr<PhysicalLayout> layout = layoutFor(op, op.getType());
+    FailureOr<PhysicalLayout> layout = layoutFor(*this, op, op.getType());
     if (failed(layout))
       return rewriter.notifyMatchFailure(op, "not a lowerable tiled memref");
     rewriter.replaceOpWithNewOp<memref::GetGlobalOp>(op, layout->type,
@@ -566,7 +587,8 @@ struct GetGlobalLowering : OpConversionPattern<memref::GetGlobalOp> {
 } // namespace
 
 void mlir::tlayout::populateLowerTiledLayoutsPatterns(
-    const TypeConverter &typeConverter, RewritePatternSet &patterns) {
+    const TiledLayoutTypeConverter &typeConverter,
+    RewritePatternSet &patterns) {
   patterns.add<AllocLowering<memref::AllocOp>, AllocLowering<memref::AllocaOp>,
                DeallocLowering, AccessLowering<memref::LoadOp>,
                AccessLowering<memref::StoreOp>,

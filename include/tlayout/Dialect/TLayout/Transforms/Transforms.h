@@ -24,11 +24,22 @@ namespace mlir::tlayout {
 /// and for layouts the lowering does not handle.
 FailureOr<MemRefType> getPhysicalMemRefType(MemRefType type);
 
-/// A type converter that maps tiled memrefs to `getPhysicalMemRefType` and
-/// leaves every other type alone.
+/// A type converter that maps tiled memrefs to `getPhysicalMemRefType`
+/// followed by one `index` per dynamic logical size, and leaves every other
+/// type alone. It also caches, per tiled type, the index maps the patterns
+/// use, so that each layout is compiled once per conversion.
 class TiledLayoutTypeConverter : public TypeConverter {
 public:
   TiledLayoutTypeConverter();
+  ~TiledLayoutTypeConverter() override;
+
+  /// The lowering of each tiled type (an implementation detail of the
+  /// patterns).
+  struct Cache;
+  Cache &getCache() const { return *cache; }
+
+private:
+  std::unique_ptr<Cache> cache;
 };
 
 /// Adds patterns that rewrite accesses to tiled memrefs into accesses to
@@ -47,8 +58,8 @@ public:
 /// Covers memref alloc/alloca/dealloc/load/store/dim/cast, affine load/store
 /// and `tlayout.to_physical`/`from_physical`. Function, call, return and
 /// control-flow signatures need the upstream structural patterns as well.
-void populateLowerTiledLayoutsPatterns(const TypeConverter &typeConverter,
-                                       RewritePatternSet &patterns);
+void populateLowerTiledLayoutsPatterns(
+    const TiledLayoutTypeConverter &typeConverter, RewritePatternSet &patterns);
 
 /// Rewrites a `memref.copy` with a tiled memref on either side into a loop
 /// nest of loads and stores of the original memrefs (which the lowering then
