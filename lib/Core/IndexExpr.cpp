@@ -219,6 +219,30 @@ IndexExpr::evaluate(llvm::ArrayRef<int64_t> dims,
   }
 }
 
+IndexExpr IndexExpr::substituteDims(llvm::ArrayRef<IndexExpr> dims) const {
+  switch (node->kind) {
+  case Kind::Constant:
+  case Kind::Symbol:
+    return *this;
+  case Kind::Dim:
+    assert(static_cast<size_t>(node->value) < dims.size() && "missing dim");
+    return dims[node->value];
+  case Kind::Add:
+    return getLHS().substituteDims(dims) + getRHS().substituteDims(dims);
+  case Kind::Mul:
+    return getLHS().substituteDims(dims) * getRHS().substituteDims(dims);
+  case Kind::FloorDiv:
+    return floorDiv(getLHS().substituteDims(dims),
+                    getRHS().substituteDims(dims));
+  case Kind::CeilDiv:
+    return ceilDiv(getLHS().substituteDims(dims),
+                   getRHS().substituteDims(dims));
+  case Kind::Mod:
+    return mod(getLHS().substituteDims(dims), getRHS().substituteDims(dims));
+  }
+  llvm_unreachable("every kind handled");
+}
+
 bool IndexExpr::operator==(const IndexExpr &other) const {
   if (node == other.node)
     return true;

@@ -32,8 +32,33 @@ func.func private @huge(memref<3x5xf32, #tlayout.tiled<{1,0:T(999999999999999999
 
 // -----
 
-// expected-error @+1 {{unexpected 'x' after the layout}}
+// expected-error @+1 {{expected ',' in the view description `, parent = [...], offsets = [...]`}}
 func.func private @trailing(memref<3x5xf32, #tlayout.tiled<{1,0} x>>)
+
+// -----
+
+// expected-error @+1 {{expected a size, an offset or '?'}}
+func.func private @view_junk(memref<3x5xf32, #tlayout.tiled<{1,0}, parent = [6, x], offsets = [0, 0]>>)
+
+// -----
+
+// expected-error @+1 {{unexpected text after the view description}}
+func.func private @view_trailing(memref<3x5xf32, #tlayout.tiled<{1,0}, parent = [6, 8], offsets = [0, 0] x>>)
+
+// -----
+
+// expected-error @+1 {{a view needs a parent size and an offset for each of the 2 dimensions, got 3 and 2}}
+func.func private @view_rank(memref<3x5xf32, #tlayout.tiled<{1,0}, parent = [6, 8, 1], offsets = [0, 0]>>)
+
+// -----
+
+// expected-error @+1 {{the view's dimension 1 (offset 4, size 5) does not fit in the parent's size 8}}
+func.func private @view_fit(memref<3x5xf32, #tlayout.tiled<{1,0:T(2,2)}, parent = [6, 8], offsets = [0, 4]>>)
+
+// -----
+
+// expected-error @+1 {{the view has rank 2 but its parent has rank 3}}
+func.func private @view_parent_rank(memref<3x5xf32, #tlayout.tiled<{2,1,0}, parent = [6, 8, 2], offsets = [0, 0, 0]>>)
 
 // -----
 

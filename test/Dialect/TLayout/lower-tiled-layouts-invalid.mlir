@@ -60,3 +60,10 @@ func.func @element_size(%m: memref<8x128xi8, #tlayout.tiled<{1,0:T(8,128)E(16)}>
 func.func @element_too_small(%m: memref<8x128xf32, #tlayout.tiled<{1,0:E(8)}>>) {
   return
 }
+
+// -----
+
+// expected-error @+1 {{cannot lower argument #0: views of tiled memrefs are not lowered yet}}
+func.func @view(%m: memref<4x100xf32, #tlayout.tiled<{1,0:T(8,128)}, parent = [16, 256], offsets = [3, 0]>>) {
+  return
+}

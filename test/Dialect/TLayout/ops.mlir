@@ -94,3 +94,11 @@ func.func @from_physical_static(%b: memref<24xf32>) -> memref<3x5xf32, #tlayout.
 #bf16_tpu = #tlayout.tiled<{1,0:T(8,128)(2,1)}>
 // CHECK-LABEL: func.func private @alias(memref<16x256xbf16, #tlayout.tiled<{1,0:T(8,128)(2,1)}>>)
 func.func private @alias(memref<16x256xbf16, #bf16_tpu>)
+
+// Views record their parent's sizes and their offsets; `?` is dynamic.
+// CHECK-LABEL: func.func private @views(
+// CHECK-SAME: memref<4x100xf32, #tlayout.tiled<{1,0:T(8,128)}, parent = [16, 256], offsets = [3, ?]>>
+// CHECK-SAME: memref<?x8xf32, #tlayout.tiled<{1,0:T(2,2)}, parent = [?, 8], offsets = [?, 0]>>
+func.func private @views(
+    memref<4x100xf32, #tlayout.tiled<{1,0:T(8,128)}, parent = [16, 256], offsets = [3, ?]>>,
+    memref<?x8xf32, #tlayout.tiled<{1,0:T(2,2)},parent=[?,8],offsets=[?,0]>>)

@@ -16,6 +16,7 @@
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -97,13 +98,16 @@ FailureOr<BufferIndexing> mlir::tlayout::compileTiledMemRef(
     return failure();
   }
   TiledLayout layout = attr.getLayout();
-  if (llvm::Error err = layout.verify(
-          type.getShape(), getElementTypeBits(type.getElementType()))) {
+  // A view is placed by its parent: compile the parent's shape.
+  ArrayRef<int64_t> shape =
+      attr.isView() ? attr.getParentShape() : type.getShape();
+  if (llvm::Error err =
+          layout.verify(shape, getElementTypeBits(type.getElementType()))) {
     emitError() << llvm::toString(std::move(err));
     return failure();
   }
   llvm::Expected<BufferIndexing> indexing =
-      BufferIndexing::compile(layout, type.getShape());
+      BufferIndexing::compile(layout, shape);
   if (!indexing) {
     emitError() << llvm::toString(indexing.takeError());
     return failure();
@@ -127,23 +131,33 @@ static void flattenTiles(const TiledLayout &layout,
 }
 
 TiledLayoutAttr TiledLayoutAttr::get(MLIRContext *context,
-                                     const TiledLayout &layout) {
+                                     const TiledLayout &layout,
+                                     ArrayRef<int64_t> parentShape,
+                                     ArrayRef<int64_t> offsets) {
   SmallVector<int64_t> entries, ranks;
   flattenTiles(layout, entries, ranks);
   return Base::get(context, ArrayRef<int64_t>(layout.minorToMajor),
                    ArrayRef<int64_t>(entries), ArrayRef<int64_t>(ranks),
-                   layout.tailPaddingAlignment, layout.elementSizeInBits);
+                   layout.tailPaddingAlignment, layout.elementSizeInBits,
+                   parentShape, offsets);
 }
 
 TiledLayoutAttr
 TiledLayoutAttr::getChecked(function_ref<InFlightDiagnostic()> emitError,
-                            MLIRContext *context, const TiledLayout &layout) {
+                            MLIRContext *context, const TiledLayout &layout,
+                            ArrayRef<int64_t> parentShape,
+                            ArrayRef<int64_t> offsets) {
   SmallVector<int64_t> entries, ranks;
   flattenTiles(layout, entries, ranks);
-  return Base::getChecked(
-      emitError, context, ArrayRef<int64_t>(layout.minorToMajor),
-      ArrayRef<int64_t>(entries), ArrayRef<int64_t>(ranks),
-      layout.tailPaddingAlignment, layout.elementSizeInBits);
+  return Base::getChecked(emitError, context,
+                          ArrayRef<int64_t>(layout.minorToMajor),
+                          ArrayRef<int64_t>(entries), ArrayRef<int64_t>(ranks),
+                          layout.tailPaddingAlignment, layout.elementSizeInBits,
+                          parentShape, offsets);
+}
+
+TiledLayoutAttr TiledLayoutAttr::getBase() const {
+  return isView() ? TiledLayoutAttr::get(getContext(), getLayout()) : *this;
 }
 
 static TiledLayout buildLayout(ArrayRef<int64_t> minorToMajor,
@@ -172,7 +186,24 @@ LogicalResult TiledLayoutAttr::verify(
     function_ref<InFlightDiagnostic()> emitError,
     ArrayRef<int64_t> minorToMajor, ArrayRef<int64_t> tileEntries,
     ArrayRef<int64_t> tileRanks, int64_t tailPaddingAlignment,
-    int64_t elementSizeInBits) {
+    int64_t elementSizeInBits, ArrayRef<int64_t> parentShape,
+    ArrayRef<int64_t> offsets) {
+  if (!parentShape.empty() || !offsets.empty()) {
+    if (parentShape.size() != minorToMajor.size() ||
+        offsets.size() != minorToMajor.size())
+      return emitError() << "a view needs a parent size and an offset for "
+                            "each of the "
+                         << minorToMajor.size() << " dimensions, got "
+                         << parentShape.size() << " and " << offsets.size();
+    for (auto [i, offset] : llvm::enumerate(offsets))
+      if (offset < 0 && !ShapedType::isDynamic(offset))
+        return emitError() << "view offset " << offset << " of dimension " << i
+                           << " is negative";
+    for (auto [i, size] : llvm::enumerate(parentShape))
+      if (size < 0 && !ShapedType::isDynamic(size))
+        return emitError() << "parent size " << size << " of dimension " << i
+                           << " is negative";
+  }
   int64_t total = 0;
   for (int64_t rank : tileRanks) {
     if (rank < 0)
@@ -200,22 +231,35 @@ AffineMap TiledLayoutAttr::getAffineMap() const {
     llvm::consumeError(indexing.takeError());
     return AffineMap::getMultiDimIdentityMap(rank, context);
   }
+  // A view indexes its parent at `d<i> + offset<i>`; a dynamic offset is
+  // symbol `rank + i`, after the parent's sizes.
+  SmallVector<IndexExpr> shifted;
+  for (unsigned i = 0; i < rank; ++i) {
+    IndexExpr offset(0);
+    if (isView())
+      offset = ShapedType::isDynamic(getOffsets()[i])
+                   ? IndexExpr::symbol(rank + i)
+                   : IndexExpr(getOffsets()[i]);
+    shifted.push_back(IndexExpr::dim(i) + offset);
+  }
   SmallVector<AffineExpr> results;
   for (const IndexExpr &e : indexing->getPhysicalIndices())
-    results.push_back(toAffineExpr(e, context));
-  // Sizes appear as symbols only where combined dimensions need them.
+    results.push_back(toAffineExpr(e.substituteDims(shifted), context));
+  // Sizes appear as symbols only where combined dimensions need them, and
+  // dynamic view offsets after them.
   unsigned numSymbols = 0;
   for (AffineExpr e : results)
     e.walk([&](AffineExpr sub) {
-      if (isa<AffineSymbolExpr>(sub))
-        numSymbols = rank;
+      if (auto symbol = dyn_cast<AffineSymbolExpr>(sub))
+        numSymbols =
+            std::max(numSymbols, symbol.getPosition() < rank ? rank : 2 * rank);
     });
   return AffineMap::get(rank, numSymbols, results, context);
 }
 
 bool TiledLayoutAttr::isIdentity() const {
-  return getTileRanks().empty() && getTailPaddingAlignment() == 1 &&
-         getElementSizeInBits() == 0 &&
+  return !isView() && getTileRanks().empty() &&
+         getTailPaddingAlignment() == 1 && getElementSizeInBits() == 0 &&
          getLayout().minorToMajor ==
              TiledLayout::rowMajor(getMinorToMajor().size()).minorToMajor;
 }
@@ -223,8 +267,28 @@ bool TiledLayoutAttr::isIdentity() const {
 LogicalResult TiledLayoutAttr::verifyLayout(
     ArrayRef<int64_t> shape,
     function_ref<InFlightDiagnostic()> emitError) const {
-  if (llvm::Error err = getLayout().verify(shape))
+  if (!isView()) {
+    if (llvm::Error err = getLayout().verify(shape))
+      return emitError() << llvm::toString(std::move(err));
+    return success();
+  }
+  // A view: the layout places the parent; the view must fit in it.
+  if (shape.size() != getParentShape().size())
+    return emitError() << "the view has rank " << shape.size()
+                       << " but its parent has rank "
+                       << getParentShape().size();
+  if (llvm::Error err = getLayout().verify(getParentShape()))
     return emitError() << llvm::toString(std::move(err));
+  for (auto [i, size] : llvm::enumerate(shape)) {
+    int64_t offset = getOffsets()[i], parent = getParentShape()[i];
+    if (ShapedType::isDynamic(size) || ShapedType::isDynamic(offset) ||
+        ShapedType::isDynamic(parent))
+      continue;
+    if (offset + size > parent)
+      return emitError() << "the view's dimension " << i << " (offset "
+                         << offset << ", size " << size
+                         << ") does not fit in the parent's size " << parent;
+  }
   return success();
 }
 
@@ -233,7 +297,7 @@ TiledLayoutAttr::getStridesAndOffset(ArrayRef<int64_t> shape,
                                      SmallVectorImpl<int64_t> &strides,
                                      int64_t &offset) const {
   // Strided only when the placement is a permutation of whole dimensions.
-  if (getTailPaddingAlignment() != 1 || getElementSizeInBits() != 0)
+  if (isView() || getTailPaddingAlignment() != 1 || getElementSizeInBits() != 0)
     return failure();
   llvm::Expected<BufferIndexing> indexing =
       BufferIndexing::compile(getLayout(), shape);
@@ -267,8 +331,92 @@ Attribute TiledLayoutAttr::parse(AsmParser &parser, Type) {
   return {};
 }
 
+/// Prints `[16, ?, 4]`.
+static void printSizeList(AsmPrinter &printer, ArrayRef<int64_t> values) {
+  printer << '[';
+  llvm::interleaveComma(values, printer, [&](int64_t v) {
+    if (ShapedType::isDynamic(v))
+      printer << '?';
+    else
+      printer << v;
+  });
+  printer << ']';
+}
+
 void TiledLayoutAttr::print(AsmPrinter &printer) const {
-  printer << '<' << getLayout().str() << '>';
+  printer << '<' << getLayout().str();
+  if (isView()) {
+    printer << ", parent = ";
+    printSizeList(printer, getParentShape());
+    printer << ", offsets = ";
+    printSizeList(printer, getOffsets());
+  }
+  printer << '>';
+}
+
+/// Parses `, parent = [16, ?], offsets = [3, ?]` from `text` at `pos`.
+static LogicalResult parseViewDescription(DialectAsmParser &parser,
+                                          StringRef text, size_t pos,
+                                          SmallVectorImpl<int64_t> &parentShape,
+                                          SmallVectorImpl<int64_t> &offsets) {
+  auto locAt = [&](size_t column) {
+    return SMLoc::getFromPointer(text.data() + column);
+  };
+  auto skip = [&] {
+    while (pos < text.size() && llvm::isSpace(text[pos]))
+      ++pos;
+  };
+  auto expect = [&](StringRef token) -> LogicalResult {
+    skip();
+    if (!text.substr(pos).starts_with(token))
+      return parser.emitError(locAt(pos))
+             << "expected '" << token
+             << "' in the view description `, parent = [...], offsets = "
+                "[...]`";
+    pos += token.size();
+    return success();
+  };
+  auto parseList = [&](SmallVectorImpl<int64_t> &values) -> LogicalResult {
+    if (failed(expect("[")))
+      return failure();
+    skip();
+    if (pos < text.size() && text[pos] == ']') {
+      ++pos;
+      return success();
+    }
+    while (true) {
+      skip();
+      if (pos < text.size() && text[pos] == '?') {
+        ++pos;
+        values.push_back(ShapedType::kDynamic);
+      } else {
+        size_t start = pos;
+        while (pos < text.size() && llvm::isDigit(text[pos]))
+          ++pos;
+        int64_t value;
+        if (start == pos || text.slice(start, pos).getAsInteger(10, value))
+          return parser.emitError(locAt(start),
+                                  "expected a size, an offset or '?'");
+        values.push_back(value);
+      }
+      skip();
+      if (pos < text.size() && text[pos] == ',') {
+        ++pos;
+        continue;
+      }
+      return expect("]");
+    }
+  };
+  if (failed(expect(",")) || failed(expect("parent")) || failed(expect("=")) ||
+      failed(parseList(parentShape)) || failed(expect(",")) ||
+      failed(expect("offsets")) || failed(expect("=")) ||
+      failed(parseList(offsets)))
+    return failure();
+  skip();
+  if (pos != text.size())
+    return parser.emitError(locAt(pos),
+                            "unexpected text after the view description");
+  return success();
 }
 
 /// Parses the body of `tiled<...>` with the core parser, reporting errors at
@@ -282,10 +430,13 @@ static Attribute parseTiledLayout(DialectAsmParser &parser, StringRef spec) {
                      "#tlayout.tiled<{1,0:T(8,128)}>");
     return {};
   }
-  StringRef body = spec.slice(open + 1, spec.size() - 1);
+  StringRef full = spec.slice(open + 1, spec.size() - 1);
   auto locAt = [&](size_t column) {
-    return SMLoc::getFromPointer(body.data() + column);
+    return SMLoc::getFromPointer(full.data() + column);
   };
+  // The layout ends at its closing brace; a view description may follow.
+  size_t close = full.find('}');
+  StringRef body = close == StringRef::npos ? full : full.take_front(close + 1);
   llvm::Expected<TiledLayout> layout = TiledLayout::parse(body);
   if (!layout) {
     llvm::handleAllErrors(layout.takeError(), [&](const ParseError &err) {
@@ -301,8 +452,14 @@ static Attribute parseTiledLayout(DialectAsmParser &parser, StringRef spec) {
            "#tlayout.memory_space<...> as the memref's memory space";
     return {};
   }
-  return TiledLayoutAttr::getChecked([&] { return parser.emitError(locAt(0)); },
-                                     context, *layout);
+  SmallVector<int64_t> parentShape, offsets;
+  if (close != StringRef::npos && !full.drop_front(close + 1).trim().empty() &&
+      failed(
+          parseViewDescription(parser, full, close + 1, parentShape, offsets)))
+    return {};
+  return TiledLayoutAttr::getChecked(
+      [&] { return parser.emitError(locAt(0)); }, context, *layout,
+      ArrayRef<int64_t>(parentShape), ArrayRef<int64_t>(offsets));
 }
 
 TiledLayoutAttr TiledLayoutAttr::parseLayoutText(StringRef layoutText,

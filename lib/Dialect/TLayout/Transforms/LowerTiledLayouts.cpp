@@ -63,11 +63,15 @@ struct PhysicalLayout {
 static FailureOr<PhysicalLayout>
 computePhysicalLayout(MemRefType type,
                       function_ref<InFlightDiagnostic()> emitError) {
+  TiledLayoutAttr attr = getTiledLayout(type);
+  if (attr.isView()) {
+    emitError() << "views of tiled memrefs are not lowered yet: " << type;
+    return failure();
+  }
   FailureOr<::tlayout::BufferIndexing> indexing =
       compileTiledMemRef(type, emitError);
   if (failed(indexing))
     return failure();
-  TiledLayoutAttr attr = getTiledLayout(type);
   int64_t bits = getElementTypeBits(type.getElementType());
   if (attr.getElementSizeInBits() != 0 && attr.getElementSizeInBits() != bits) {
     emitError() << "element size E(" << attr.getElementSizeInBits()

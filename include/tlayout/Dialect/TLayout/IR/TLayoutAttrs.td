@@ -48,10 +48,17 @@ def TLayout_TiledLayoutAttr : TLayout_Attr<"TiledLayout", "tiled", [
     memref<3x5xf32, #tlayout.tiled<{1,0:T(2,2)}>>
     ```
 
-    The text after the layout is reserved: views of a tiled memref (a later
-    `tlayout.subview`) will record the parent's logical sizes and the view's
-    offsets there, as `#tlayout.tiled<{...}, parent = [...], offsets =
-    [...]>`; today any text after the closing brace is an error.
+    A view of a tiled memref (the result of `tlayout.subview`) records the
+    logical sizes of the memref it views and its offsets there; `?` marks a
+    size or offset known only at run time:
+
+    ```mlir
+    memref<4x100xf32, #tlayout.tiled<{1,0:T(8,128)}, parent = [16, 256],
+                                     offsets = [3, ?]>>
+    ```
+
+    Element `e` of the view is element `e + offsets` of the parent, placed by
+    the parent's layout in the parent's physical buffer.
 
     `getAffineMap()` returns one result per physical dimension, e.g.
     `(d0, d1) -> (d0 floordiv 2, d1 floordiv 2, d0 mod 2, d1 mod 2)`; where
@@ -71,10 +78,17 @@ def TLayout_TiledLayoutAttr : TLayout_Attr<"TiledLayout", "tiled", [
     DefaultValuedParameter<"int64_t", "1",
         "tail padding alignment in elements">:$tailPaddingAlignment,
     DefaultValuedParameter<"int64_t", "0",
-        "bits per element; 0 for the element type's size">:$elementSizeInBits
+        "bits per element; 0 for the element type's size">:$elementSizeInBits,
+    OptionalArrayRefParameter<"int64_t",
+        "for a view: the logical sizes of the memref it views">:$parentShape,
+    OptionalArrayRefParameter<"int64_t",
+        "for a view: its offsets in the parent (INT64_MIN if dynamic)">:
+        $offsets
   );
   let builders = [
-    AttrBuilder<(ins "const ::tlayout::TiledLayout &":$layout)>
+    AttrBuilder<(ins "const ::tlayout::TiledLayout &":$layout,
+                     CArg<"::llvm::ArrayRef<int64_t>", "{}">:$parentShape,
+                     CArg<"::llvm::ArrayRef<int64_t>", "{}">:$offsets)>
   ];
   let skipDefaultBuilders = 1;
   let genVerifyDecl = 1;
@@ -85,6 +99,12 @@ def TLayout_TiledLayoutAttr : TLayout_Attr<"TiledLayout", "tiled", [
   let extraClassDeclaration = [{
     /// The layout as a core value.
     ::tlayout::TiledLayout getLayout() const;
+
+    /// Whether this describes a view (it records a parent shape).
+    bool isView() const { return !getParentShape().empty(); }
+
+    /// The same layout without view information.
+    TiledLayoutAttr getBase() const;
 
     /// Parses the attribute from `#tlayout.tiled<...>` text, e.g. for tools.
     static TiledLayoutAttr parseLayoutText(::llvm::StringRef layoutText,
