@@ -236,3 +236,44 @@ func.func @from_physical_rank(%b: memref<4x6xf32>) {
   %0 = tlayout.from_physical %b : memref<4x6xf32> to memref<3x5xf32, #tlayout.tiled<{1,0:T(2,2)}>>
   return
 }
+
+// -----
+
+func.func @subview_layout(%m: memref<16x256xf32, #tlayout.tiled<{1,0:T(8,128)}>>) {
+  // expected-error @+1 {{'tlayout.subview' op expects the result layout #tlayout.tiled<{1,0:T(8,128)}, parent = [16, 256], offsets = [3, 0]>, got #tlayout.tiled<{1,0:T(8,128)}, parent = [16, 256], offsets = [3, 1]>}}
+  %v = tlayout.subview %m[3, 0] [4, 100] : memref<16x256xf32, #tlayout.tiled<{1,0:T(8,128)}>> to memref<4x100xf32, #tlayout.tiled<{1,0:T(8,128)}, parent = [16, 256], offsets = [3, 1]>>
+  return
+}
+
+// -----
+
+// The source is a view at run-time offsets: only the op can check the bound.
+func.func @subview_bounds(%m: memref<10x100xf32, #tlayout.tiled<{1,0:T(8,128)}, parent = [16, 256], offsets = [?, ?]>>) {
+  // expected-error @+1 {{'tlayout.subview' op view dimension 1 (offset 50, size 60) is outside the source's size 100}}
+  %v = tlayout.subview %m[0, 50] [4, 60] : memref<10x100xf32, #tlayout.tiled<{1,0:T(8,128)}, parent = [16, 256], offsets = [?, ?]>> to memref<4x60xf32, #tlayout.tiled<{1,0:T(8,128)}, parent = [16, 256], offsets = [?, ?]>>
+  return
+}
+
+// -----
+
+func.func @subview_shape(%m: memref<16x256xf32, #tlayout.tiled<{1,0:T(8,128)}>>) {
+  // expected-error @+1 {{'tlayout.subview' op expects result dimension 0 to be 4, got 'memref<5x100xf32, #tlayout.tiled<{1,0:T(8,128)}, parent = [16, 256], offsets = [3, 0]>>'}}
+  %v = tlayout.subview %m[3, 0] [4, 100] : memref<16x256xf32, #tlayout.tiled<{1,0:T(8,128)}>> to memref<5x100xf32, #tlayout.tiled<{1,0:T(8,128)}, parent = [16, 256], offsets = [3, 0]>>
+  return
+}
+
+// -----
+
+func.func @subview_untiled(%m: memref<16x256xf32>) {
+  // expected-error @+1 {{'tlayout.subview' op expects a memref with a #tlayout.tiled layout, got 'memref<16x256xf32>'}}
+  %v = tlayout.subview %m[3, 0] [4, 100] : memref<16x256xf32> to memref<4x100xf32>
+  return
+}
+
+// -----
+
+func.func @from_physical_view(%b: memref<4096xf32>) {
+  // expected-error @+1 {{'tlayout.from_physical' op cannot view a physical buffer as a view of a tiled memref; view it whole, then use tlayout.subview}}
+  %v = tlayout.from_physical %b : memref<4096xf32> to memref<4x100xf32, #tlayout.tiled<{1,0:T(8,128)}, parent = [16, 256], offsets = [3, 0]>>
+  return
+}

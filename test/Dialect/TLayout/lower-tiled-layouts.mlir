@@ -309,3 +309,19 @@ func.func @affine_vector_store(%m: memref<3x5xf32, #tlayout.tiled<{1,0:T(2,2)}>>
   affine.vector_store %v, %m[1, 1] : memref<3x5xf32, #tlayout.tiled<{1,0:T(2,2)}>>, vector<3xf32>
   return
 }
+
+// -----
+
+// A view indexes its root's buffer at the element plus its offsets; views of
+// views add offsets; dynamic offsets travel with the buffer.
+// CHECK-LABEL: func.func @views(
+// CHECK-SAME: %[[M:.*]]: memref<2x3x2x2xf32>, %[[J:.*]]: index
+// CHECK: %[[A:.*]] = arith.addi %{{.*}}, %[[J]] : index
+// CHECK: %[[O:.*]] = arith.addi %[[A]], %{{.*}} : index
+// CHECK: affine.load %[[M]][0, (symbol(%[[O]]) + 1) floordiv 2, 1, (symbol(%[[O]]) + 1) mod 2] : memref<2x3x2x2xf32>
+func.func @views(%m: memref<3x5xf32, #tlayout.tiled<{1,0:T(2,2)}>>, %j: index) -> f32 {
+  %v = tlayout.subview %m[1, %j] [2, 3] : memref<3x5xf32, #tlayout.tiled<{1,0:T(2,2)}>> to memref<2x3xf32, #tlayout.tiled<{1,0:T(2,2)}, parent = [3, 5], offsets = [1, ?]>>
+  %w = tlayout.subview %v[0, 1] [1, 2] : memref<2x3xf32, #tlayout.tiled<{1,0:T(2,2)}, parent = [3, 5], offsets = [1, ?]>> to memref<1x2xf32, #tlayout.tiled<{1,0:T(2,2)}, parent = [3, 5], offsets = [1, ?]>>
+  %x = affine.load %w[0, 1] : memref<1x2xf32, #tlayout.tiled<{1,0:T(2,2)}, parent = [3, 5], offsets = [1, ?]>>
+  return %x : f32
+}

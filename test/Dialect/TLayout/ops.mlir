@@ -102,3 +102,13 @@ func.func private @alias(memref<16x256xbf16, #bf16_tpu>)
 func.func private @views(
     memref<4x100xf32, #tlayout.tiled<{1,0:T(8,128)}, parent = [16, 256], offsets = [3, ?]>>,
     memref<?x8xf32, #tlayout.tiled<{1,0:T(2,2)},parent=[?,8],offsets=[?,0]>>)
+
+// CHECK-LABEL: func.func @subview(
+// CHECK-SAME: %[[M:.*]]: memref<16x256xf32, #tlayout.tiled<{1,0:T(8,128)}>>, %[[J:.*]]: index
+// CHECK: %[[V:.*]] = tlayout.subview %[[M]][3, %[[J]]] [4, 100] : memref<16x256xf32, #tlayout.tiled<{1,0:T(8,128)}>> to memref<4x100xf32, #tlayout.tiled<{1,0:T(8,128)}, parent = [16, 256], offsets = [3, ?]>>
+// CHECK: tlayout.subview %[[V]][1, 2] [2, %[[J]]] : memref<4x100xf32, #tlayout.tiled<{1,0:T(8,128)}, parent = [16, 256], offsets = [3, ?]>> to memref<2x?xf32, #tlayout.tiled<{1,0:T(8,128)}, parent = [16, 256], offsets = [4, ?]>>
+func.func @subview(%m: memref<16x256xf32, #tlayout.tiled<{1,0:T(8,128)}>>, %j: index) {
+  %v = tlayout.subview %m[3, %j] [4, 100] : memref<16x256xf32, #tlayout.tiled<{1,0:T(8,128)}>> to memref<4x100xf32, #tlayout.tiled<{1,0:T(8,128)}, parent = [16, 256], offsets = [3, ?]>>
+  %w = tlayout.subview %v[1, 2] [2, %j] : memref<4x100xf32, #tlayout.tiled<{1,0:T(8,128)}, parent = [16, 256], offsets = [3, ?]>> to memref<2x?xf32, #tlayout.tiled<{1,0:T(8,128)}, parent = [16, 256], offsets = [4, ?]>>
+  return
+}

@@ -64,7 +64,12 @@ LogicalResult ToPhysicalOp::verify() {
   auto resultType = cast<MemRefType>(getResult().getType());
   if (failed(verifyPhysicalBuffer(*this, sourceType, resultType, "result")))
     return failure();
-  if (sourceType.hasStaticShape() && !resultType.hasStaticShape())
+  // The buffer is the root's (a view's parent's) whole buffer.
+  TiledLayoutAttr layout = getTiledLayout(sourceType);
+  bool staticRoot = layout.isView() ? llvm::none_of(layout.getParentShape(),
+                                                    ShapedType::isDynamic)
+                                    : sourceType.hasStaticShape();
+  if (staticRoot && !resultType.hasStaticShape())
     return emitOpError() << "expects a static result size for the static "
                             "source "
                          << sourceType;
@@ -80,9 +85,77 @@ Value FromPhysicalOp::getViewSource() { return getBuffer(); }
 LogicalResult FromPhysicalOp::verify() {
   auto bufferType = cast<MemRefType>(getBuffer().getType());
   auto resultType = cast<MemRefType>(getResult().getType());
+  if (TiledLayoutAttr layout = getTiledLayout(resultType);
+      layout && layout.isView())
+    return emitOpError() << "cannot view a physical buffer as a view of a "
+                            "tiled memref; view it whole, then use "
+                            "tlayout.subview";
   if (getSizes().size() != resultType.getNumDynamicDims())
     return emitOpError() << "expects " << resultType.getNumDynamicDims()
                          << " size operands (one per dynamic dimension of "
                          << resultType << "), got " << getSizes().size();
   return verifyPhysicalBuffer(*this, resultType, bufferType, "buffer");
+}
+
+//===----------------------------------------------------------------------===//
+// SubViewOp
+//===----------------------------------------------------------------------===//
+
+Value SubViewOp::getViewSource() { return getSource(); }
+
+SmallVector<int64_t> SubViewOp::getExpectedRootOffsets() {
+  auto sourceType = cast<MemRefType>(getSource().getType());
+  TiledLayoutAttr source = getTiledLayout(sourceType);
+  SmallVector<int64_t> offsets;
+  for (auto [i, offset] : llvm::enumerate(getStaticOffsets())) {
+    int64_t base = source && source.isView() ? source.getOffsets()[i] : 0;
+    offsets.push_back(ShapedType::isDynamic(offset) ||
+                              ShapedType::isDynamic(base)
+                          ? ShapedType::kDynamic
+                          : base + offset);
+  }
+  return offsets;
+}
+
+LogicalResult SubViewOp::verify() {
+  auto sourceType = cast<MemRefType>(getSource().getType());
+  auto resultType = cast<MemRefType>(getResult().getType());
+  TiledLayoutAttr source = getTiledLayout(sourceType);
+  if (!source)
+    return emitOpError() << "expects a memref with a #tlayout.tiled layout, "
+                            "got "
+                         << sourceType;
+  int64_t rank = sourceType.getRank();
+  if (static_cast<int64_t>(getStaticOffsets().size()) != rank ||
+      static_cast<int64_t>(getStaticSizes().size()) != rank)
+    return emitOpError() << "expects " << rank
+                         << " offsets and sizes, one per dimension";
+  if (resultType.getRank() != rank)
+    return emitOpError() << "expects a result of rank " << rank;
+  if (resultType.getElementType() != sourceType.getElementType() ||
+      resultType.getMemorySpace() != sourceType.getMemorySpace())
+    return emitOpError() << "expects the result to have the source's element "
+                            "type and memory space";
+  for (auto [i, size] : llvm::enumerate(getStaticSizes())) {
+    if (size != resultType.getDimSize(i))
+      return emitOpError() << "expects result dimension " << i << " to be "
+                           << (ShapedType::isDynamic(size)
+                                   ? std::string("dynamic")
+                                   : std::to_string(size))
+                           << ", got " << resultType;
+    int64_t offset = getStaticOffsets()[i], bound = sourceType.getDimSize(i);
+    if (!ShapedType::isDynamic(size) && !ShapedType::isDynamic(offset) &&
+        !ShapedType::isDynamic(bound) && (offset < 0 || offset + size > bound))
+      return emitOpError() << "view dimension " << i << " (offset " << offset
+                           << ", size " << size
+                           << ") is outside the source's size " << bound;
+  }
+  ArrayRef<int64_t> rootShape =
+      source.isView() ? source.getParentShape() : sourceType.getShape();
+  TiledLayoutAttr expected = TiledLayoutAttr::get(
+      getContext(), source.getLayout(), rootShape, getExpectedRootOffsets());
+  if (resultType.getLayout() != MemRefLayoutAttrInterface(expected))
+    return emitOpError() << "expects the result layout " << expected << ", got "
+                         << resultType.getLayout();
+  return success();
 }

@@ -179,7 +179,11 @@ FailureOr<Operation *> mlir::tlayout::expandTiledCopy(RewriterBase &rewriter,
     return rewriter.notifyMatchFailure(op, "shapes differ");
 
   CopyWalk walk;
-  if (TiledLayoutAttr layout = getTiledLayout(dstType)) {
+  // A tiled destination is walked in its physical order; a view of one in
+  // its logical order (its physical positions are not a whole buffer).
+  TiledLayoutAttr dstLayout = getTiledLayout(dstType);
+  if (dstLayout && !dstLayout.isView()) {
+    TiledLayoutAttr layout = dstLayout;
     llvm::Expected<BufferIndexing> indexing =
         BufferIndexing::compile(layout.getLayout(), dstType.getShape());
     if (!indexing) {

@@ -19,6 +19,7 @@
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Func/Transforms/FuncConversions.h"
@@ -64,10 +65,6 @@ static FailureOr<PhysicalLayout>
 computePhysicalLayout(MemRefType type,
                       function_ref<InFlightDiagnostic()> emitError) {
   TiledLayoutAttr attr = getTiledLayout(type);
-  if (attr.isView()) {
-    emitError() << "views of tiled memrefs are not lowered yet: " << type;
-    return failure();
-  }
   FailureOr<::tlayout::BufferIndexing> indexing =
       compileTiledMemRef(type, emitError);
   if (failed(indexing))
@@ -82,20 +79,29 @@ computePhysicalLayout(MemRefType type,
   }
   MLIRContext *context = type.getContext();
   unsigned rank = type.getRank();
-  unsigned numSymbols = type.getNumDynamicDims();
+  // The layout places the root memref (the parent of a view). Its dynamic
+  // sizes are the first symbols; a view's dynamic offsets follow.
+  ArrayRef<int64_t> rootShape =
+      attr.isView() ? attr.getParentShape() : type.getShape();
+  SmallVector<int64_t> offsets(rank, 0);
+  if (attr.isView())
+    offsets.assign(attr.getOffsets().begin(), attr.getOffsets().end());
+  SmallVector<AffineExpr> symbols;
+  unsigned numSymbols = 0;
+  for (int64_t size : rootShape)
+    symbols.push_back(ShapedType::isDynamic(size)
+                          ? getAffineSymbolExpr(numSymbols++, context)
+                          : getAffineConstantExpr(size, context));
+  SmallVector<AffineExpr> dims;
+  for (unsigned i = 0; i < rank; ++i) {
+    AffineExpr offset = ShapedType::isDynamic(offsets[i])
+                            ? getAffineSymbolExpr(numSymbols++, context)
+                            : getAffineConstantExpr(offsets[i], context);
+    dims.push_back(getAffineDimExpr(i, context) + offset);
+  }
   auto convert = [&](const ::tlayout::IndexExpr &e) {
-    // Dims stay dims; only symbols are renumbered.
-    AffineExpr withDims = toAffineExpr(e, context);
-    SmallVector<AffineExpr> symbols;
-    unsigned next = 0;
-    for (int64_t size : type.getShape())
-      symbols.push_back(ShapedType::isDynamic(size)
-                            ? getAffineSymbolExpr(next++, context)
-                            : getAffineConstantExpr(size, context));
-    SmallVector<AffineExpr> dims;
-    for (unsigned i = 0; i < rank; ++i)
-      dims.push_back(getAffineDimExpr(i, context));
-    return withDims.replaceDimsAndSymbols(dims, symbols);
+    // Element d of a view is element d + offset of its root.
+    return toAffineExpr(e, context).replaceDimsAndSymbols(dims, symbols);
   };
   PhysicalLayout result;
   result.numElements =
@@ -159,17 +165,26 @@ TiledLayoutTypeConverter::TiledLayoutTypeConverter()
   addConversion([](Type type) { return type; });
   // A tiled memref becomes its physical buffer followed by the sizes of its
   // dynamic logical dimensions, which the physical shape cannot recover.
-  addConversion([](MemRefType type, SmallVectorImpl<Type> &results)
-                    -> std::optional<LogicalResult> {
-    if (!getTiledLayout(type))
-      return std::nullopt;
-    FailureOr<MemRefType> physical = getPhysicalMemRefType(type);
-    if (failed(physical))
-      return failure();
-    results.push_back(*physical);
-    results.append(type.getNumDynamicDims(), IndexType::get(type.getContext()));
-    return success();
-  });
+  addConversion(
+      [](MemRefType type,
+         SmallVectorImpl<Type> &results) -> std::optional<LogicalResult> {
+        if (!getTiledLayout(type))
+          return std::nullopt;
+        FailureOr<MemRefType> physical = getPhysicalMemRefType(type);
+        if (failed(physical))
+          return failure();
+        results.push_back(*physical);
+        Type index = IndexType::get(type.getContext());
+        results.append(type.getNumDynamicDims(), index);
+        // A view also carries its root's dynamic sizes and its dynamic offsets.
+        TiledLayoutAttr attr = getTiledLayout(type);
+        if (attr.isView())
+          results.append(
+              llvm::count_if(attr.getParentShape(), ShapedType::isDynamic) +
+                  llvm::count_if(attr.getOffsets(), ShapedType::isDynamic),
+              index);
+        return success();
+      });
 }
 
 /// The values of `map`'s results for `dims` and `symbols`: constants where
@@ -211,6 +226,19 @@ static SmallVector<Value> flatten(ArrayRef<ValueRange> ranges) {
   for (ValueRange range : ranges)
     llvm::append_range(result, range);
   return result;
+}
+
+/// The dynamic sizes of a lowered tiled memref (its own, not its root's).
+static ValueRange viewSizesOf(MemRefType type, ValueRange values) {
+  return values.slice(1, type.getNumDynamicDims());
+}
+
+/// The symbols of a lowered tiled memref's maps: the dynamic sizes of the
+/// memref it places, then (for a view) its dynamic offsets.
+static ValueRange symbolsOf(MemRefType type, ValueRange values) {
+  if (!getTiledLayout(type).isView())
+    return values.drop_front();
+  return values.drop_front(1 + type.getNumDynamicDims());
 }
 
 //===----------------------------------------------------------------------===//
@@ -367,8 +395,9 @@ struct AccessLowering : OpConversionPattern<AccessOp> {
                   std::is_same_v<AccessOp, affine::AffineStoreOp>)
       value = adaptor.getValue().front();
     SmallVector<Value> indices = flatten(adaptor.getIndices());
-    rewriteAccess(op, indices, memref.front(), memref.drop_front(), value,
-                  *layout, rewriter);
+    rewriteAccess(op, indices, memref.front(),
+                  symbolsOf(op.getMemRefType(), memref), value, *layout,
+                  rewriter);
     return success();
   }
 };
@@ -386,7 +415,7 @@ struct DimLowering : OpConversionPattern<memref::DimOp> {
     if (shape.empty())
       return rewriter.notifyMatchFailure(op, "rank 0 has no dimensions");
     Location loc = op.getLoc();
-    ValueRange dynamicSizes = adaptor.getSource().drop_front();
+    ValueRange dynamicSizes = viewSizesOf(type, adaptor.getSource());
     auto sizeOf = [&](unsigned i) -> Value {
       if (ShapedType::isDynamic(shape[i]))
         return dynamicSizes[llvm::count_if(shape.take_front(i),
@@ -423,6 +452,10 @@ struct CastLowering : OpConversionPattern<memref::CastOp> {
                   ConversionPatternRewriter &rewriter) const override {
     auto sourceType = cast<MemRefType>(op.getSource().getType());
     auto resultType = cast<MemRefType>(op.getType());
+    if (sourceType == resultType) {
+      rewriter.replaceOpWithMultiple(op, {adaptor.getSource()});
+      return success();
+    }
     FailureOr<PhysicalLayout> layout = layoutFor(*this, op, resultType);
     if (failed(layout))
       return rewriter.notifyMatchFailure(op, "not a lowerable tiled memref");
@@ -487,7 +520,8 @@ struct ToPhysicalLowering : OpConversionPattern<ToPhysicalOp> {
       return success();
     }
     SmallVector<Value> size = emitDynamicSizes(
-        rewriter, op.getLoc(), layout->numElements, source.drop_front());
+        rewriter, op.getLoc(), layout->numElements,
+        symbolsOf(cast<MemRefType>(op.getSource().getType()), source));
     rewriter.replaceOp(op, reinterpretAs(rewriter, op.getLoc(), source.front(),
                                          resultType, size));
     return success();
@@ -513,6 +547,63 @@ struct FromPhysicalLowering : OpConversionPattern<FromPhysicalOp> {
     }
     SmallVector<Value> replacement = {physical};
     llvm::append_range(replacement, sizes);
+    rewriter.replaceOpWithMultiple(op, {replacement});
+    return success();
+  }
+};
+
+/// A view shares its root's buffer; it carries its own dynamic sizes, its
+/// root's dynamic sizes, and its dynamic offsets in the root (the source's
+/// offsets plus the new ones).
+struct SubViewLowering : OpConversionPattern<SubViewOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(SubViewOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto sourceType = cast<MemRefType>(op.getSource().getType());
+    TiledLayoutAttr source = getTiledLayout(sourceType);
+    if (!source)
+      return rewriter.notifyMatchFailure(op, "not a tiled memref");
+    Location loc = op.getLoc();
+    ValueRange values = adaptor.getSource();
+    unsigned rank = sourceType.getRank();
+    SmallVector<Value> rootSizes;
+    SmallVector<OpFoldResult> baseOffsets;
+    if (source.isView()) {
+      ValueRange rest = symbolsOf(sourceType, values);
+      unsigned numRootSizes =
+          llvm::count_if(source.getParentShape(), ShapedType::isDynamic);
+      rootSizes.assign(rest.begin(), rest.begin() + numRootSizes);
+      unsigned next = numRootSizes;
+      for (int64_t offset : source.getOffsets())
+        baseOffsets.push_back(
+            ShapedType::isDynamic(offset)
+                ? OpFoldResult(rest[next++])
+                : OpFoldResult(rewriter.getIndexAttr(offset)));
+    } else {
+      llvm::append_range(rootSizes, viewSizesOf(sourceType, values));
+      baseOffsets.assign(rank, rewriter.getIndexAttr(0));
+    }
+    SmallVector<Value> replacement = {values.front()};
+    llvm::append_range(replacement, flatten(adaptor.getSizes()));
+    llvm::append_range(replacement, rootSizes);
+    SmallVector<Value> dynamicOffsets = flatten(adaptor.getOffsets());
+    SmallVector<int64_t> expected = op.getExpectedRootOffsets();
+    unsigned next = 0;
+    for (unsigned i = 0; i < rank; ++i) {
+      int64_t offset = op.getStaticOffsets()[i];
+      Value newOffset =
+          ShapedType::isDynamic(offset)
+              ? dynamicOffsets[next++]
+              : arith::ConstantIndexOp::create(rewriter, loc, offset)
+                    .getResult();
+      if (!ShapedType::isDynamic(expected[i]))
+        continue;
+      Value base =
+          getValueOrCreateConstantIndexOp(rewriter, loc, baseOffsets[i]);
+      replacement.push_back(
+          arith::AddIOp::create(rewriter, loc, base, newOffset));
+    }
     rewriter.replaceOpWithMultiple(op, {replacement});
     return success();
   }
@@ -599,7 +690,8 @@ void mlir::tlayout::populateLowerTiledLayoutsPatterns(
                AccessLowering<affine::AffineLoadOp>,
                AccessLowering<affine::AffineStoreOp>, DimLowering, CastLowering,
                ToPhysicalLowering, FromPhysicalLowering, GlobalLowering,
-               GetGlobalLowering>(typeConverter, patterns.getContext());
+               GetGlobalLowering, SubViewLowering>(typeConverter,
+                                                   patterns.getContext());
 }
 
 //===----------------------------------------------------------------------===//
@@ -612,10 +704,10 @@ static bool isRewritable(Operation *op) {
              affine::AffineVectorLoadOp, affine::AffineVectorStoreOp,
              memref::AllocOp, memref::AllocaOp, memref::CopyOp,
              memref::DeallocOp, memref::GlobalOp, memref::GetGlobalOp,
-             memref::LoadOp, memref::StoreOp, memref::DimOp, memref::CastOp,
-             affine::AffineLoadOp, affine::AffineStoreOp, ToPhysicalOp,
-             FromPhysicalOp, func::FuncOp, func::CallOp, func::ReturnOp,
-             scf::ForOp, scf::IfOp, scf::WhileOp, scf::YieldOp,
+             SubViewOp, memref::LoadOp, memref::StoreOp, memref::DimOp,
+             memref::CastOp, affine::AffineLoadOp, affine::AffineStoreOp,
+             ToPhysicalOp, FromPhysicalOp, func::FuncOp, func::CallOp,
+             func::ReturnOp, scf::ForOp, scf::IfOp, scf::WhileOp, scf::YieldOp,
              scf::ConditionOp, cf::BranchOp, cf::CondBranchOp>(op);
 }
 
@@ -651,6 +743,17 @@ static LogicalResult checkRewritable(ModuleOp module) {
                         << kMaxSplitVectorElements << " elements";
         return false;
       }
+    }
+    if (TiledLayoutAttr attr = getTiledLayout(cast<MemRefType>(type));
+        attr.isView() &&
+        (isa<memref::AllocOp, memref::AllocaOp, memref::GlobalOp,
+             memref::GetGlobalOp>(op) ||
+         (isa<memref::CastOp>(op) &&
+          op->getOperand(0).getType() != op->getResult(0).getType()))) {
+      op->emitError() << "a view of a tiled memref (" << what << " #" << index
+                      << ") can only be accessed, copied, viewed or passed "
+                         "along, not allocated, made global or cast";
+      return false;
     }
     if (!isRewritable(op)) {
       op->emitError() << "uses a tiled memref (" << what << " #" << index

@@ -59,4 +59,46 @@ def TLayout_FromPhysicalOp : TLayout_Op<"from_physical", [
   let hasVerifier = 1;
 }
 
+def TLayout_SubViewOp : TLayout_Op<"subview", [
+    Pure, AttrSizedOperandSegments,
+    DeclareOpInterfaceMethods<ViewLikeOpInterface>]> {
+  let summary = "A view of a tiled memref";
+  let description = [{
+    A rectangular view of a memref with a `#tlayout.tiled` layout, at static
+    or dynamic offsets with static or dynamic sizes and unit strides. No data
+    moves: the view shares its parent's physical buffer. Upstream's
+    `memref.subview` rejects non-strided layouts, hence this op.
+
+    The result's layout is the source's layout as a view: it records the
+    logical sizes of the root memref and the view's offsets in it (offsets of
+    views of views add up; an offset is `?` when either part is dynamic).
+
+    ```mlir
+    %v = tlayout.subview %m[3, %j] [4, 100]
+        : memref<16x256xf32, #tlayout.tiled<{1,0:T(8,128)}>>
+       to memref<4x100xf32, #tlayout.tiled<{1,0:T(8,128)}, parent = [16, 256],
+                                           offsets = [3, ?]>>
+    ```
+
+    `--lower-tiled-layouts` lowers accesses through a view at any offset by
+    adding the offsets before the parent's layout map.
+  }];
+  let arguments = (ins AnyMemRef:$source, Variadic<Index>:$offsets,
+                       Variadic<Index>:$sizes,
+                       DenseI64ArrayAttr:$static_offsets,
+                       DenseI64ArrayAttr:$static_sizes);
+  let results = (outs AnyMemRef:$result);
+  let assemblyFormat = [{
+    $source `` custom<DynamicIndexList>($offsets, $static_offsets)
+    custom<DynamicIndexList>($sizes, $static_sizes)
+    attr-dict `:` type($source) `to` type($result)
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The offset of the view in its root memref along each dimension:
+    /// constant, or kDynamic.
+    ::llvm::SmallVector<int64_t> getExpectedRootOffsets();
+  }];
+}
+
 #endif // TLAYOUT_DIALECT_TLAYOUT_IR_TLAYOUTOPS_TD

@@ -54,13 +54,17 @@ def LowerTiledLayouts : Pass<"lower-tiled-layouts", "::mlir::ModuleOp"> {
     transfer's bounds and mask), which is correct also where a vector crosses
     a tile boundary; vectors of more than 4096 elements are rejected.
 
+    `tlayout.subview` results (views) share their root's physical buffer;
+    accesses through a view add its offsets (static or dynamic, at any
+    alignment) before the root's layout map, and views of views add up.
+
     A `memref.global` of a tiled type gets the physical type, its dense
     initializer permuted into physical order (padding zero-filled).
 
     Supported: `vector.transfer_read`, `vector.transfer_write`,
     `affine.vector_load`, `affine.vector_store`,
     `memref.alloc`, `memref.alloca`, `memref.copy`, `memref.dealloc`,
-    `memref.global`, `memref.get_global`,
+    `memref.global`, `memref.get_global`, `tlayout.subview`,
     `memref.load`, `memref.store`, `memref.dim`, `memref.cast`,
     `affine.load`, `affine.store`, `tlayout.to_physical`,
     `tlayout.from_physical`, `func.func`/`call`/`return`, `scf` and `cf`
