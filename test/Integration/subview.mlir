@@ -91,11 +91,39 @@ func.func @main() {
   // CHECK: [-1,  -1,  -1,  -1,  -1,  -1,  -1,  -1,  -1,  -1,  -1,  -1,  -1,  -1,  -1,  -1,  20,  21,  -1,  -1,  -1,  -1,  -1,  -1]
   call @printMemrefI32(%u) : (memref<*xi32>) -> ()
 
-  // Reading through a view with a vector transfer that crosses a tile.
+  // Tile-aligned static offsets: a window of whole tiles of the physical
+  // buffer (a memref.subview). The tile at (0, 2) holds offsets 4-7; a view
+  // of that window at (1, 1) is the root's (1, 3), offset 7.
+  call @clear(%p) : (memref<24xi32>) -> ()
+  %t = tlayout.subview %m[0, 2] [2, 2] : memref<3x5xi32, #fig1> to memref<2x2xi32, #tlayout.tiled<{1,0:T(2,2)}, parent = [3, 5], offsets = [0, 2]>>
+  affine.for %i = 0 to 2 {
+    affine.for %j = 0 to 2 {
+      %x = affine.apply affine_map<(d0, d1) -> (d0 * 10 + d1)>(%i, %j)
+      %w = arith.index_cast %x : index to i32
+      affine.store %w, %t[%i, %j] : memref<2x2xi32, #tlayout.tiled<{1,0:T(2,2)}, parent = [3, 5], offsets = [0, 2]>>
+    }
+  }
+  %in = tlayout.subview %t[1, 1] [1, 1] : memref<2x2xi32, #tlayout.tiled<{1,0:T(2,2)}, parent = [3, 5], offsets = [0, 2]>> to memref<1x1xi32, #tlayout.tiled<{1,0:T(2,2)}, parent = [3, 5], offsets = [1, 3]>>
+  %c99 = arith.constant 99 : i32
+  memref.store %c99, %in[%c0, %c0] : memref<1x1xi32, #tlayout.tiled<{1,0:T(2,2)}, parent = [3, 5], offsets = [1, 3]>>
+  // The whole buffer, also through the window's to_physical.
+  %pt = tlayout.to_physical %t : memref<2x2xi32, #tlayout.tiled<{1,0:T(2,2)}, parent = [3, 5], offsets = [0, 2]>> to memref<24xi32>
+  %ut = memref.cast %pt : memref<24xi32> to memref<*xi32>
+  // CHECK: [-1,  -1,  -1,  -1,  0,  1,  10,  99,  -1,  -1,  -1,  -1,  -1,  -1,  -1,  -1,  -1,  -1,  -1,  -1,  -1,  -1,  -1,  -1]
+  call @printMemrefI32(%ut) : (memref<*xi32>) -> ()
+
+  // Reading through a view with a vector transfer that crosses a tile
+  // boundary (between columns 1 and 2).
+  %c31 = arith.constant 31 : i32
+  %c32 = arith.constant 32 : i32
+  %c33 = arith.constant 33 : i32
+  memref.store %c31, %m[%c2, %c1] : memref<3x5xi32, #fig1>
+  memref.store %c32, %m[%c2, %c2] : memref<3x5xi32, #fig1>
+  memref.store %c33, %m[%c2, %c3] : memref<3x5xi32, #fig1>
   %g = tlayout.subview %m[2, 0] [1, 5] : memref<3x5xi32, #fig1> to memref<1x5xi32, #tlayout.tiled<{1,0:T(2,2)}, parent = [3, 5], offsets = [2, 0]>>
   %pad = arith.constant 0 : i32
   %r = vector.transfer_read %g[%c0, %c1], %pad {in_bounds = [true]} : memref<1x5xi32, #tlayout.tiled<{1,0:T(2,2)}, parent = [3, 5], offsets = [2, 0]>>, vector<3xi32>
-  // CHECK: ( -1, 20, 21 )
+  // CHECK: ( 31, 32, 33 )
   vector.print %r : vector<3xi32>
   memref.dealloc %m : memref<3x5xi32, #fig1>
   return

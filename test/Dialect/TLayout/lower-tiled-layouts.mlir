@@ -325,3 +325,17 @@ func.func @views(%m: memref<3x5xf32, #tlayout.tiled<{1,0:T(2,2)}>>, %j: index) -
   %x = affine.load %w[0, 1] : memref<1x2xf32, #tlayout.tiled<{1,0:T(2,2)}, parent = [3, 5], offsets = [1, ?]>>
   return %x : f32
 }
+
+// -----
+
+// A view at tile-aligned static offsets is a window of whole tiles of the
+// physical buffer: a plain memref.subview, indexed like an unviewed memref.
+// CHECK-LABEL: func.func @aligned_view(
+// CHECK-SAME: %[[M:.*]]: memref<2x2x8x128xf32>
+// CHECK: %[[W:.*]] = memref.subview %[[M]][1, 1, 0, 0] [1, 1, 8, 128] [1, 1, 1, 1] : memref<2x2x8x128xf32> to memref<1x1x8x128xf32, strided<[2048, 1024, 128, 1], offset: 3072>>
+// CHECK: affine.load %[[W]][%{{.*}} floordiv 8, %{{.*}} floordiv 128, %{{.*}} mod 8, %{{.*}} mod 128] : memref<1x1x8x128xf32, strided<[2048, 1024, 128, 1], offset: 3072>>
+func.func @aligned_view(%m: memref<16x256xf32, #tlayout.tiled<{1,0:T(8,128)}>>, %i: index, %j: index) -> f32 {
+  %v = tlayout.subview %m[8, 128] [8, 128] : memref<16x256xf32, #tlayout.tiled<{1,0:T(8,128)}>> to memref<8x128xf32, #tlayout.tiled<{1,0:T(8,128)}, parent = [16, 256], offsets = [8, 128]>>
+  %x = affine.load %v[%i, %j] : memref<8x128xf32, #tlayout.tiled<{1,0:T(8,128)}, parent = [16, 256], offsets = [8, 128]>>
+  return %x : f32
+}

@@ -56,8 +56,43 @@ struct PhysicalLayout {
   AffineMap physicalSizes;
   /// () [sizes] -> the number of elements of the physical buffer.
   AffineMap numElements;
+  /// For a view at tile-aligned offsets: the root's physical type and the
+  /// physical index of the view's origin in it. The view then lowers to a
+  /// strided subview of the root's buffer (`type`), indexed by the layout's
+  /// own map over the view's shape.
+  std::optional<MemRefType> alignedRoot;
+  SmallVector<int64_t> alignedOrigin;
 };
 } // namespace
+
+/// Whether a view lies at offsets that are whole tiles in every tiled
+/// dimension, with one tile level, no combined dimensions, no tail padding
+/// and a static root: then its elements keep their positions within tiles,
+/// and the view is a window of whole tiles of the root's physical buffer.
+static bool isAlignedView(MemRefType type) {
+  TiledLayoutAttr attr = getTiledLayout(type);
+  if (!attr || !attr.isView() || attr.getTileRanks().size() != 1 ||
+      attr.getTailPaddingAlignment() != 1 ||
+      llvm::any_of(attr.getTileEntries(),
+                   [](int64_t t) { return t == ::tlayout::Tile::kCombine; }) ||
+      llvm::any_of(attr.getOffsets(), ShapedType::isDynamic) ||
+      llvm::any_of(attr.getParentShape(), ShapedType::isDynamic))
+    return false;
+  // The tile applies to the most minor physical dimensions; physical
+  // position q holds logical dimension minorToMajor[rank - 1 - q].
+  ArrayRef<int64_t> tile = attr.getTileEntries();
+  ArrayRef<int64_t> minorToMajor = attr.getMinorToMajor();
+  int64_t rank = minorToMajor.size();
+  int64_t first = rank - static_cast<int64_t>(tile.size());
+  for (int64_t q = 0; q < rank; ++q) {
+    if (q < first)
+      continue; // Not tiled: any offset keeps the structure.
+    int64_t dim = minorToMajor[rank - 1 - q];
+    if (attr.getOffsets()[dim] % tile[q - first] != 0)
+      return false;
+  }
+  return true;
+}
 
 /// Computes the lowering of a tiled memref type, or explains why there is
 /// none through `emitError`.
@@ -65,6 +100,28 @@ static FailureOr<PhysicalLayout>
 computePhysicalLayout(MemRefType type,
                       function_ref<InFlightDiagnostic()> emitError) {
   TiledLayoutAttr attr = getTiledLayout(type);
+  if (isAlignedView(type)) {
+    // The layout over the view's own shape, in a window of the root.
+    MemRefType asRoot = MemRefType::get(type.getShape(), type.getElementType(),
+                                        attr.getBase(), type.getMemorySpace());
+    MemRefType root =
+        MemRefType::get(attr.getParentShape(), type.getElementType(),
+                        attr.getBase(), type.getMemorySpace());
+    FailureOr<PhysicalLayout> own = computePhysicalLayout(asRoot, emitError);
+    FailureOr<PhysicalLayout> whole = computePhysicalLayout(root, emitError);
+    if (failed(own) || failed(whole))
+      return failure();
+    SmallVector<int64_t> origin(whole->indexMap.compose(
+        llvm::to_vector_of<int64_t>(attr.getOffsets())));
+    SmallVector<int64_t> ones(origin.size(), 1);
+    PhysicalLayout result = *own;
+    result.type = memref::SubViewOp::inferResultType(
+        whole->type, origin, own->type.getShape(), ones);
+    result.numElements = whole->numElements;
+    result.alignedRoot = whole->type;
+    result.alignedOrigin = origin;
+    return result;
+  }
   FailureOr<::tlayout::BufferIndexing> indexing =
       compileTiledMemRef(type, emitError);
   if (failed(indexing))
@@ -178,7 +235,7 @@ TiledLayoutTypeConverter::TiledLayoutTypeConverter()
         results.append(type.getNumDynamicDims(), index);
         // A view also carries its root's dynamic sizes and its dynamic offsets.
         TiledLayoutAttr attr = getTiledLayout(type);
-        if (attr.isView())
+        if (attr.isView() && !isAlignedView(type))
           results.append(
               llvm::count_if(attr.getParentShape(), ShapedType::isDynamic) +
                   llvm::count_if(attr.getOffsets(), ShapedType::isDynamic),
@@ -236,7 +293,7 @@ static ValueRange viewSizesOf(MemRefType type, ValueRange values) {
 /// The symbols of a lowered tiled memref's maps: the dynamic sizes of the
 /// memref it places, then (for a view) its dynamic offsets.
 static ValueRange symbolsOf(MemRefType type, ValueRange values) {
-  if (!getTiledLayout(type).isView())
+  if (!getTiledLayout(type).isView() || isAlignedView(type))
     return values.drop_front();
   return values.drop_front(1 + type.getNumDynamicDims());
 }
@@ -567,9 +624,21 @@ struct SubViewLowering : OpConversionPattern<SubViewOp> {
     Location loc = op.getLoc();
     ValueRange values = adaptor.getSource();
     unsigned rank = sourceType.getRank();
+    auto resultType = cast<MemRefType>(op.getType());
+    if (isAlignedView(resultType))
+      return lowerToWindow(op, adaptor, rewriter);
     SmallVector<Value> rootSizes;
     SmallVector<OpFoldResult> baseOffsets;
-    if (source.isView()) {
+    Value buffer = values.front();
+    if (isAlignedView(sourceType)) {
+      // The window's base is the root's buffer; its offsets are static.
+      FailureOr<PhysicalLayout> window = layoutFor(*this, op, sourceType);
+      if (failed(window))
+        return failure();
+      buffer = reinterpretAs(rewriter, loc, buffer, *window->alignedRoot, {});
+      for (int64_t offset : source.getOffsets())
+        baseOffsets.push_back(rewriter.getIndexAttr(offset));
+    } else if (source.isView()) {
       ValueRange rest = symbolsOf(sourceType, values);
       unsigned numRootSizes =
           llvm::count_if(source.getParentShape(), ShapedType::isDynamic);
@@ -584,7 +653,7 @@ struct SubViewLowering : OpConversionPattern<SubViewOp> {
       llvm::append_range(rootSizes, viewSizesOf(sourceType, values));
       baseOffsets.assign(rank, rewriter.getIndexAttr(0));
     }
-    SmallVector<Value> replacement = {values.front()};
+    SmallVector<Value> replacement = {buffer};
     llvm::append_range(replacement, flatten(adaptor.getSizes()));
     llvm::append_range(replacement, rootSizes);
     SmallVector<Value> dynamicOffsets = flatten(adaptor.getOffsets());
@@ -604,6 +673,48 @@ struct SubViewLowering : OpConversionPattern<SubViewOp> {
       replacement.push_back(
           arith::AddIOp::create(rewriter, loc, base, newOffset));
     }
+    rewriter.replaceOpWithMultiple(op, {replacement});
+    return success();
+  }
+
+  /// A view at tile-aligned offsets: a strided window of whole tiles of the
+  /// root's physical buffer (or of the source's window).
+  LogicalResult lowerToWindow(SubViewOp op, OneToNOpAdaptor adaptor,
+                              ConversionPatternRewriter &rewriter) const {
+    Location loc = op.getLoc();
+    auto sourceType = cast<MemRefType>(op.getSource().getType());
+    auto resultType = cast<MemRefType>(op.getType());
+    FailureOr<PhysicalLayout> window = layoutFor(*this, op, resultType);
+    if (failed(window))
+      return failure();
+    Value buffer = adaptor.getSource().front();
+    SmallVector<int64_t> origin = window->alignedOrigin;
+    if (isAlignedView(sourceType)) {
+      FailureOr<PhysicalLayout> outer = layoutFor(*this, op, sourceType);
+      if (failed(outer))
+        return failure();
+      for (auto [o, base] : llvm::zip_equal(origin, outer->alignedOrigin))
+        o -= base;
+    }
+    SmallVector<Value> viewSizes = flatten(adaptor.getSizes());
+    SmallVector<Value> dynamic =
+        emitDynamicSizes(rewriter, loc, window->physicalSizes, viewSizes);
+    SmallVector<OpFoldResult> offsets, sizes, strides;
+    unsigned next = 0;
+    for (auto [k, size] : llvm::enumerate(window->physicalSizes.getResults())) {
+      offsets.push_back(rewriter.getIndexAttr(origin[k]));
+      strides.push_back(rewriter.getIndexAttr(1));
+      if (auto constant = dyn_cast<AffineConstantExpr>(size))
+        sizes.push_back(rewriter.getIndexAttr(constant.getValue()));
+      else
+        sizes.push_back(dynamic[next++]);
+    }
+    Value sub = memref::SubViewOp::create(rewriter, loc, buffer, offsets, sizes,
+                                          strides);
+    if (sub.getType() != window->type)
+      sub = memref::CastOp::create(rewriter, loc, window->type, sub);
+    SmallVector<Value> replacement = {sub};
+    llvm::append_range(replacement, viewSizes);
     rewriter.replaceOpWithMultiple(op, {replacement});
     return success();
   }

@@ -56,7 +56,10 @@ def LowerTiledLayouts : Pass<"lower-tiled-layouts", "::mlir::ModuleOp"> {
 
     `tlayout.subview` results (views) share their root's physical buffer;
     accesses through a view add its offsets (static or dynamic, at any
-    alignment) before the root's layout map, and views of views add up.
+    alignment) before the root's layout map, and views of views add up. A
+    view at static offsets that are whole tiles (one tile level, no `*`, no
+    `L(n)`, static root) becomes a plain `memref.subview` window of whole
+    tiles of the physical buffer instead.
 
     A `memref.global` of a tiled type gets the physical type, its dense
     initializer permuted into physical order (padding zero-filled).
