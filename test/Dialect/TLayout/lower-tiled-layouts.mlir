@@ -339,3 +339,35 @@ func.func @aligned_view(%m: memref<16x256xf32, #tlayout.tiled<{1,0:T(8,128)}>>, 
   %x = affine.load %v[%i, %j] : memref<8x128xf32, #tlayout.tiled<{1,0:T(8,128)}, parent = [16, 256], offsets = [8, 128]>>
   return %x : f32
 }
+
+// -----
+
+// scf.if and scf.while results, and cf block arguments, carry the physical
+// buffer (and dynamic sizes).
+// CHECK-LABEL: func.func @control_flow(
+// CHECK-SAME: %[[A:.*]]: memref<?x2x8x128xf32>, %[[N:.*]]: index, %[[B:.*]]: memref<?x2x8x128xf32>, %[[M:.*]]: index, %[[C:.*]]: i1
+// CHECK: %[[IF:.*]]:2 = scf.if %[[C]] -> (memref<?x2x8x128xf32>, index) {
+// CHECK: scf.yield %[[A]], %[[N]] : memref<?x2x8x128xf32>, index
+// CHECK: scf.yield %[[B]], %[[M]] : memref<?x2x8x128xf32>, index
+// CHECK: %[[W:.*]]:2 = scf.while (%{{.*}} = %[[IF]]#0, %{{.*}} = %[[IF]]#1) : (memref<?x2x8x128xf32>, index) -> (memref<?x2x8x128xf32>, index)
+// CHECK: cf.br ^bb1(%[[W]]#0, %[[W]]#1 : memref<?x2x8x128xf32>, index)
+// CHECK: ^bb1(%[[X:.*]]: memref<?x2x8x128xf32>, %[[XN:.*]]: index):
+// CHECK: return %[[X]], %[[XN]] : memref<?x2x8x128xf32>, index
+func.func @control_flow(%a: memref<?x256xf32, #tlayout.tiled<{1,0:T(8,128)}>>,
+                        %b: memref<?x256xf32, #tlayout.tiled<{1,0:T(8,128)}>>, %c: i1)
+    -> memref<?x256xf32, #tlayout.tiled<{1,0:T(8,128)}>> {
+  %r = scf.if %c -> memref<?x256xf32, #tlayout.tiled<{1,0:T(8,128)}>> {
+    scf.yield %a : memref<?x256xf32, #tlayout.tiled<{1,0:T(8,128)}>>
+  } else {
+    scf.yield %b : memref<?x256xf32, #tlayout.tiled<{1,0:T(8,128)}>>
+  }
+  %w = scf.while (%x = %r) : (memref<?x256xf32, #tlayout.tiled<{1,0:T(8,128)}>>) -> memref<?x256xf32, #tlayout.tiled<{1,0:T(8,128)}>> {
+    scf.condition(%c) %x : memref<?x256xf32, #tlayout.tiled<{1,0:T(8,128)}>>
+  } do {
+  ^bb0(%y: memref<?x256xf32, #tlayout.tiled<{1,0:T(8,128)}>>):
+    scf.yield %y : memref<?x256xf32, #tlayout.tiled<{1,0:T(8,128)}>>
+  }
+  cf.br ^bb1(%w : memref<?x256xf32, #tlayout.tiled<{1,0:T(8,128)}>>)
+^bb1(%z: memref<?x256xf32, #tlayout.tiled<{1,0:T(8,128)}>>):
+  return %z : memref<?x256xf32, #tlayout.tiled<{1,0:T(8,128)}>>
+}

@@ -921,6 +921,57 @@ static LogicalResult checkRewritable(ModuleOp module) {
 }
 
 namespace {
+/// Converts a function's signature and the arguments of all its blocks, so
+/// that `cf` branches between blocks carry physical buffers too.
+struct FuncSignatureLowering : OpConversionPattern<func::FuncOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(func::FuncOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    FunctionType type = op.getFunctionType();
+    TypeConverter::SignatureConversion signature(type.getNumInputs());
+    SmallVector<Type> results;
+    if (failed(getTypeConverter()->convertSignatureArgs(type.getInputs(),
+                                                        signature)) ||
+        failed(getTypeConverter()->convertTypes(type.getResults(), results)))
+      return rewriter.notifyMatchFailure(op, "signature not convertible");
+    if (!op.isExternal() &&
+        failed(rewriter.convertRegionTypes(&op.getBody(), *getTypeConverter(),
+                                           &signature)))
+      return rewriter.notifyMatchFailure(op, "block types not convertible");
+    rewriter.modifyOpInPlace(op, [&] {
+      op.setType(FunctionType::get(op.getContext(),
+                                   signature.getConvertedTypes(), results));
+    });
+    return success();
+  }
+};
+
+/// Branches pass the physical buffer and the sizes of each tiled operand.
+struct BranchLowering : OpConversionPattern<cf::BranchOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(cf::BranchOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<cf::BranchOp>(
+        op, op.getDest(), flatten(adaptor.getDestOperands()));
+    return success();
+  }
+};
+
+struct CondBranchLowering : OpConversionPattern<cf::CondBranchOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(cf::CondBranchOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<cf::CondBranchOp>(
+        op, adaptor.getCondition().front(), op.getTrueDest(),
+        flatten(adaptor.getTrueDestOperands()), op.getFalseDest(),
+        flatten(adaptor.getFalseDestOperands()));
+    return success();
+  }
+};
+
 struct LowerTiledLayoutsPass
     : mlir::tlayout::impl::LowerTiledLayoutsBase<LowerTiledLayoutsPass> {
   using Base::Base;
@@ -965,11 +1016,10 @@ struct LowerTiledLayoutsPass
     ConversionTarget target(*context);
 
     populateLowerTiledLayoutsPatterns(typeConverter, patterns);
-    populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(
-        patterns, typeConverter);
+    patterns.add<FuncSignatureLowering>(typeConverter, context);
     populateCallOpTypeConversionPattern(patterns, typeConverter);
     populateReturnOpTypeConversionPattern(patterns, typeConverter);
-    populateBranchOpInterfaceTypeConversionPattern(patterns, typeConverter);
+    patterns.add<BranchLowering, CondBranchLowering>(typeConverter, context);
     scf::populateSCFStructuralTypeConversionsAndLegality(typeConverter,
                                                          patterns, target);
 
