@@ -200,38 +200,30 @@ LogicalResult mlir::tlayout::expandTiledVectorAccess(RewriterBase &rewriter,
     rewriter.eraseOp(op);
     return success();
   }
-  if (auto load = dyn_cast<affine::AffineVectorLoadOp>(op)) {
-    VectorType type = load.getVectorType();
+  if (isa<affine::AffineVectorLoadOp, affine::AffineVectorStoreOp>(op)) {
+    auto load = dyn_cast<affine::AffineVectorLoadOp>(op);
+    auto store = dyn_cast<affine::AffineVectorStoreOp>(op);
+    VectorType type = load ? load.getVectorType() : store.getVectorType();
+    Value memref = load ? load.getMemRef() : store.getMemRef();
+    AffineMap map = load ? load.getAffineMap() : store.getAffineMap();
+    ValueRange operands = load ? load.getMapOperands() : store.getMapOperands();
     if (tooLarge(type))
       return failure();
-    SmallVector<Value> base = affineIndices(rewriter, loc, load.getAffineMap(),
-                                            load.getMapOperands());
-    unsigned rank = load.getMemRefType().getRank();
-    AffineMap minor = AffineMap::getMinorIdentityMap(rank, type.getRank(),
-                                                     rewriter.getContext());
+    // Affine vector accesses are in bounds along the minor dimensions.
+    SmallVector<Value> base = affineIndices(rewriter, loc, map, operands);
+    AffineMap minor = AffineMap::getMinorIdentityMap(
+        cast<MemRefType>(memref.getType()).getRank(), type.getRank(),
+        rewriter.getContext());
     SmallVector<bool> inBounds(type.getRank(), true);
-    SmallVector<Element> elements =
-        elementsOf(rewriter, loc, load.getMemRef(), base, type, minor, inBounds,
-                   /*mask=*/nullptr);
-    rewriter.replaceOp(op, readElements(rewriter, loc, load.getMemRef(), type,
-                                        elements, /*padding=*/nullptr));
-    return success();
-  }
-  if (auto store = dyn_cast<affine::AffineVectorStoreOp>(op)) {
-    VectorType type = store.getVectorType();
-    if (tooLarge(type))
-      return failure();
-    SmallVector<Value> base = affineIndices(rewriter, loc, store.getAffineMap(),
-                                            store.getMapOperands());
-    unsigned rank = store.getMemRefType().getRank();
-    AffineMap minor = AffineMap::getMinorIdentityMap(rank, type.getRank(),
-                                                     rewriter.getContext());
-    SmallVector<bool> inBounds(type.getRank(), true);
-    SmallVector<Element> elements =
-        elementsOf(rewriter, loc, store.getMemRef(), base, type, minor,
-                   inBounds, /*mask=*/nullptr);
-    writeElements(rewriter, loc, store.getValue(), store.getMemRef(), elements);
-    rewriter.eraseOp(op);
+    SmallVector<Element> elements = elementsOf(
+        rewriter, loc, memref, base, type, minor, inBounds, /*mask=*/nullptr);
+    if (load) {
+      rewriter.replaceOp(op, readElements(rewriter, loc, memref, type, elements,
+                                          /*padding=*/nullptr));
+    } else {
+      writeElements(rewriter, loc, store.getValue(), memref, elements);
+      rewriter.eraseOp(op);
+    }
     return success();
   }
   return failure();

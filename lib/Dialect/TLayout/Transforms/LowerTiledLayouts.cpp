@@ -298,6 +298,24 @@ static ValueRange symbolsOf(MemRefType type, ValueRange values) {
   return values.drop_front(1 + type.getNumDynamicDims());
 }
 
+/// Replaces `op`'s one result by a lowered tiled memref: its buffer followed
+/// by the index values the type conversion adds.
+static void replaceWithLowered(ConversionPatternRewriter &rewriter,
+                               Operation *op, Value buffer,
+                               ArrayRef<Value> values) {
+  SmallVector<Value> replacement = {buffer};
+  llvm::append_range(replacement, values);
+  rewriter.replaceOpWithMultiple(op, {replacement});
+}
+
+/// The logical indices an affine access map gives for `operands`.
+static SmallVector<Value> affineAccessIndices(OpBuilder &builder, Location loc,
+                                              AffineMap map,
+                                              ValueRange operands) {
+  return emitResults(builder, loc, map, operands.take_front(map.getNumDims()),
+                     operands.drop_front(map.getNumDims()));
+}
+
 //===----------------------------------------------------------------------===//
 // Patterns
 //===----------------------------------------------------------------------===//
@@ -340,9 +358,7 @@ struct AllocLowering : OpConversionPattern<AllocLikeOp> {
         emitDynamicSizes(rewriter, op.getLoc(), layout->physicalSizes, sizes);
     auto alloc = AllocLikeOp::create(rewriter, op.getLoc(), layout->type,
                                      physicalSizes, op.getAlignmentAttr());
-    SmallVector<Value> replacement = {alloc};
-    llvm::append_range(replacement, sizes);
-    rewriter.replaceOpWithMultiple(op, {replacement});
+    replaceWithLowered(rewriter, op, alloc, sizes);
     return success();
   }
 };
@@ -401,9 +417,7 @@ static void rewriteAccess(affine::AffineLoadOp op, ValueRange indices,
   if (failed(map)) {
     // Sizes that are not affine symbols here: go through memref.load.
     SmallVector<Value> logical =
-        emitResults(rewriter, op.getLoc(), op.getAffineMap(),
-                    indices.take_front(op.getAffineMap().getNumDims()),
-                    indices.drop_front(op.getAffineMap().getNumDims()));
+        affineAccessIndices(rewriter, op.getLoc(), op.getAffineMap(), indices);
     SmallVector<Value> physical =
         emitResults(rewriter, op.getLoc(), layout.indexMap, logical, sizes);
     rewriter.replaceOpWithNewOp<memref::LoadOp>(op, buffer, physical);
@@ -421,9 +435,7 @@ static void rewriteAccess(affine::AffineStoreOp op, ValueRange indices,
   FailureOr<AffineMap> map = composeAffineAccess(op, layout, sizes);
   if (failed(map)) {
     SmallVector<Value> logical =
-        emitResults(rewriter, op.getLoc(), op.getAffineMap(),
-                    indices.take_front(op.getAffineMap().getNumDims()),
-                    indices.drop_front(op.getAffineMap().getNumDims()));
+        affineAccessIndices(rewriter, op.getLoc(), op.getAffineMap(), indices);
     SmallVector<Value> physical =
         emitResults(rewriter, op.getLoc(), layout.indexMap, logical, sizes);
     rewriter.replaceOpWithNewOp<memref::StoreOp>(op, value, buffer, physical);
@@ -602,9 +614,7 @@ struct FromPhysicalLowering : OpConversionPattern<FromPhysicalOp> {
       physical = reinterpretAs(rewriter, op.getLoc(), buffer, layout->type,
                                physicalSizes);
     }
-    SmallVector<Value> replacement = {physical};
-    llvm::append_range(replacement, sizes);
-    rewriter.replaceOpWithMultiple(op, {replacement});
+    replaceWithLowered(rewriter, op, physical, sizes);
     return success();
   }
 };
@@ -713,9 +723,7 @@ struct SubViewLowering : OpConversionPattern<SubViewOp> {
                                           strides);
     if (sub.getType() != window->type)
       sub = memref::CastOp::create(rewriter, loc, window->type, sub);
-    SmallVector<Value> replacement = {sub};
-    llvm::append_range(replacement, viewSizes);
-    rewriter.replaceOpWithMultiple(op, {replacement});
+    replaceWithLowered(rewriter, op, sub, viewSizes);
     return success();
   }
 };
