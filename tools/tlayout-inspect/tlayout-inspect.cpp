@@ -17,6 +17,7 @@
 #include "tlayout/Core/XlaShape.h"
 #include "tlayout/Dialect/TLayout/IR/TLayoutAttrs.h"
 #include "tlayout/Dialect/TLayout/IR/TLayoutDialect.h"
+#include "tlayout/Target/TPU/TpuTiling.h"
 
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -59,6 +60,15 @@ static cl::opt<std::string>
                      "the drawn ones are ignored)"),
             cl::value_desc("i,j,..."));
 static cl::opt<bool> json("json", cl::desc("Print everything as JSON"));
+static cl::opt<bool>
+    tpuLayout("tpu-layout",
+              cl::desc("Give the array the emulated TPU's default layout "
+                       "(keeping its memory space) before inspecting it"));
+static cl::opt<int64_t> lanes("lanes", cl::desc("TPU lanes for --tpu-layout"),
+                              cl::init(128));
+static cl::opt<int64_t> sublanes("sublanes",
+                                 cl::desc("TPU sublanes for --tpu-layout"),
+                                 cl::init(8));
 static cl::opt<bool>
     allOffsets("all-offsets",
                cl::desc("Print the offset of every logical index, in "
@@ -512,6 +522,21 @@ int main(int argc, char **argv) {
       "  tlayout-inspect 'memref<3x5xf32, #tlayout.tiled<{1,0:T(2,2)}>>' "
       "--draw\n");
   XlaShape shape = parseInput(input);
+  if (tpuLayout) {
+    tpu::TilingOptions options;
+    options.lanes = lanes;
+    options.sublanes = sublanes;
+    int64_t bits = shape.layout.elementSizeInBits
+                       ? shape.layout.elementSizeInBits
+                       : getMinimumBits(shape.elementType);
+    llvm::Expected<TiledLayout> layout =
+        tpu::getDefaultLayout(shape.dims, bits, options);
+    if (!layout)
+      fail(llvm::toString(layout.takeError()));
+    layout->memorySpace = shape.layout.memorySpace;
+    shape.layout = std::move(*layout);
+    shape.hasExplicitLayout = true;
+  }
   llvm::Expected<BufferIndexing> compiled =
       BufferIndexing::compile(shape.layout, shape.dims);
   if (!compiled)
