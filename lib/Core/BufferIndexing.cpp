@@ -247,6 +247,135 @@ BufferIndexing::compile(const TiledLayout &layout,
   return result;
 }
 
+Expected<BufferIndexing>
+BufferIndexing::compile(llvm::ArrayRef<PhysDim> physDims,
+                        llvm::ArrayRef<int64_t> shape) {
+  unsigned rank = shape.size();
+  for (auto [i, size] : llvm::enumerate(shape))
+    if (size < 0 && size != kDynamicSize)
+      return llvm::createStringError("dimension " + llvm::Twine(i) +
+                                     " has negative size " + llvm::Twine(size));
+  // Validate, and find each logical dimension's outermost entry.
+  llvm::SmallVector<int, 4> outermost(rank, -1);
+  llvm::SmallVector<unsigned, 4> dynamicCount(rank, 0);
+  for (auto [k, d] : llvm::enumerate(physDims)) {
+    if (d.logicalDim >= rank)
+      return llvm::createStringError("physical dimension " + llvm::Twine(k) +
+                                     " refers to dimension " +
+                                     llvm::Twine(d.logicalDim) + " of a rank-" +
+                                     llvm::Twine(rank) + " shape");
+    if (d.kind != PhysDim::Kind::Dynamic && d.size <= 0)
+      return llvm::createStringError("physical dimension " + llvm::Twine(k) +
+                                     " has non-positive size " +
+                                     llvm::Twine(d.size));
+    if (d.kind == PhysDim::Kind::OddEven && d.size % 2 != 0)
+      return llvm::createStringError("odd-even strip of physical dimension " +
+                                     llvm::Twine(k) + " has odd size " +
+                                     llvm::Twine(d.size));
+    if (d.kind == PhysDim::Kind::Dynamic)
+      ++dynamicCount[d.logicalDim];
+    if (outermost[d.logicalDim] < 0)
+      outermost[d.logicalDim] = k;
+  }
+  for (unsigned i = 0; i < rank; ++i) {
+    if (dynamicCount[i] > 1)
+      return llvm::createStringError("dimension " + llvm::Twine(i) +
+                                     " has more than one dynamic physical "
+                                     "dimension");
+    if (dynamicCount[i] == 1 &&
+        physDims[outermost[i]].kind != PhysDim::Kind::Dynamic)
+      return llvm::createStringError(
+          "the dynamic physical dimension of dimension " + llvm::Twine(i) +
+          " must be its outermost");
+  }
+
+  BufferIndexing result;
+  result.shape.assign(shape.begin(), shape.end());
+  Compiler compiler(result.sources, result.pieces);
+  llvm::SmallVector<unsigned, 4> sourceOf;
+  for (unsigned i = 0; i < rank; ++i) {
+    Source source;
+    source.kind = Source::Kind::Logical;
+    source.logicalDim = i;
+    source.size =
+        shape[i] == kDynamicSize ? IndexExpr::symbol(i) : IndexExpr(shape[i]);
+    sourceOf.push_back(compiler.addSource(std::move(source)));
+  }
+  // Back to front: the fastest varying dimension first.
+  llvm::SmallVector<int64_t, 4> covered(rank, 1);
+  llvm::SmallVector<CurrentDim, 8> minorFirst;
+  for (const PhysDim &d : llvm::reverse(physDims)) {
+    unsigned i = d.logicalDim;
+    int64_t v = covered[i];
+    switch (d.kind) {
+    case PhysDim::Kind::Dynamic: {
+      IndexExpr size = ceilDiv(result.sources[sourceOf[i]].size, IndexExpr(v));
+      minorFirst.push_back(
+          {compiler.addPiece(sourceOf[i], v, std::nullopt), size});
+      break;
+    }
+    case PhysDim::Kind::Packed:
+      minorFirst.push_back(
+          {compiler.addPiece(sourceOf[i], v, d.size), IndexExpr(d.size)});
+      break;
+    case PhysDim::Kind::OddEven: {
+      // floor(d / v) mod n, even positions first: the parity is the more
+      // major digit, the position within its half the more minor one.
+      int64_t half = d.size / 2;
+      minorFirst.push_back(
+          {compiler.addPiece(sourceOf[i], 2 * v, half), IndexExpr(half)});
+      minorFirst.push_back(
+          {compiler.addPiece(sourceOf[i], v, 2), IndexExpr(2)});
+      break;
+    }
+    }
+    if (d.kind != PhysDim::Kind::Dynamic) {
+      std::optional<int64_t> next = llvm::checkedMul(v, d.size);
+      if (!next)
+        return llvm::createStringError(
+            "the packed sizes of a dimension overflow int64");
+      covered[i] = *next;
+    }
+  }
+  for (unsigned i = 0; i < rank; ++i) {
+    bool coveredByDynamic = dynamicCount[i] == 1;
+    bool coveredByPieces = shape[i] != kDynamicSize && covered[i] >= shape[i];
+    if (coveredByDynamic || coveredByPieces)
+      continue;
+    return llvm::createStringError(
+        "dimension " + llvm::Twine(i) +
+        " is not covered: give it a dynamic physical dimension or packed "
+        "sizes that reach its size");
+  }
+  // Major to minor, with strides.
+  IndexExpr stride(1);
+  result.dims.resize(minorFirst.size());
+  for (size_t k = 0; k < minorFirst.size(); ++k) {
+    size_t at = minorFirst.size() - 1 - k;
+    result.dims[at] =
+        PhysicalDim{minorFirst[k].piece, minorFirst[k].size, stride};
+    stride = stride * minorFirst[k].size;
+  }
+  llvm::SmallVector<IndexExpr, 4> physicalShape;
+  for (const PhysicalDim &dim : result.dims)
+    physicalShape.push_back(dim.size);
+  result.levelShapes.push_back(std::move(physicalShape));
+  result.tiledNumElements = stride;
+  result.numElements = stride;
+  result.tailPaddingAlignment = 1;
+  llvm::SmallVector<bool, 16> isLeaf(result.pieces.size(), false);
+  for (const PhysicalDim &dim : result.dims)
+    isLeaf[dim.piece] = true;
+  result.leafPieces.resize(result.sources.size());
+  for (auto [k, piece] : llvm::enumerate(result.pieces))
+    if (isLeaf[k])
+      result.leafPieces[piece.source].push_back(k);
+  if (!hasSymbols(result.numElements) && !result.numElements.getConstant())
+    return llvm::createStringError(
+        "the physical size of the layout overflows int64");
+  return result;
+}
+
 bool BufferIndexing::hasStaticShape() const {
   return llvm::none_of(shape, [](int64_t s) { return s == kDynamicSize; });
 }

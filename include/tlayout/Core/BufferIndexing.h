@@ -71,6 +71,25 @@ struct PhysicalDim {
   IndexExpr stride;
 };
 
+/// One physical dimension of a Morello-style layout: a piece of logical
+/// dimension `logicalDim`. `Dynamic` takes what remains of that dimension,
+/// `Packed` a fixed `size`, and `OddEven` a strip of `size` (even) elements
+/// stored even-indexed first, then odd-indexed.
+struct PhysDim {
+  enum class Kind { Dynamic, Packed, OddEven };
+  unsigned logicalDim = 0;
+  Kind kind = Kind::Dynamic;
+  int64_t size = 0;
+
+  static PhysDim dynamic(unsigned dim) { return {dim, Kind::Dynamic, 0}; }
+  static PhysDim packed(unsigned dim, int64_t size) {
+    return {dim, Kind::Packed, size};
+  }
+  static PhysDim oddEven(unsigned dim, int64_t size) {
+    return {dim, Kind::OddEven, size};
+  }
+};
+
 /// A layout compiled against a logical shape. Sizes are symbolic: a dynamic
 /// logical dimension `i` appears as symbol `s<i>`; a static shape gives
 /// constant expressions throughout.
@@ -80,6 +99,19 @@ public:
   /// layout against the shape first; for static shapes also checks that the
   /// physical size fits in int64.
   static llvm::Expected<BufferIndexing> compile(const TiledLayout &layout,
+                                                llvm::ArrayRef<int64_t> shape);
+
+  /// Compiles a Morello-style layout: physical dimensions from slowest to
+  /// fastest varying, built back to front; each adds
+  /// `alpha * (floor(d / v) mod p)` where `alpha` is the volume covered so
+  /// far, `v` the volume covered so far in its logical dimension and `p` its
+  /// size. Checks: every dimension mentioned is in range, at most one
+  /// `Dynamic` per logical dimension and outermost among its entries, sizes
+  /// positive, `OddEven` sizes even, and every logical dimension covered
+  /// (by a `Dynamic`, or by pieces whose product reaches its size). A
+  /// `Packed` or `OddEven` size that does not divide what remains pads, as
+  /// a tile does.
+  static llvm::Expected<BufferIndexing> compile(llvm::ArrayRef<PhysDim> dims,
                                                 llvm::ArrayRef<int64_t> shape);
 
   llvm::ArrayRef<int64_t> getShape() const { return shape; }
