@@ -14,6 +14,8 @@
 #include "tlayout/Dialect/TLayout/IR/TLayoutAttrs.h"
 #include "tlayout/Dialect/TLayout/IR/TLayoutDialect.h"
 
+#include "FuzzContext.h"
+
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/IR/MLIRContext.h"
 
@@ -21,22 +23,8 @@
 
 using namespace mlir;
 
-static MLIRContext &getContext() {
-  static MLIRContext *context = [] {
-    DialectRegistry registry;
-    registry.insert<mlir::tlayout::TLayoutDialect>();
-    auto *ctx = new MLIRContext(registry);
-    ctx->loadAllAvailableDialects();
-    // Diagnostics are the expected answer to bad input: swallow them.
-    ctx->getDiagEngine().registerHandler(
-        [](Diagnostic &) { return success(); });
-    return ctx;
-  }();
-  return *context;
-}
-
 static void checkType(llvm::StringRef text) {
-  MLIRContext &context = getContext();
+  MLIRContext &context = ::tlayout::fuzz::getQuietContext<>();
   size_t numRead = 0;
   Type type = parseType(text, &context, &numRead);
   if (!type || numRead != text.size())

@@ -18,6 +18,8 @@
 #include "tlayout/Dialect/TLayout/IR/TLayoutDialect.h"
 #include "tlayout/Dialect/TLayout/Transforms/Passes.h"
 
+#include "FuzzContext.h"
+
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -37,21 +39,6 @@ static void check(bool condition, const char *what) {
     llvm::errs() << "lowering-fuzzer: " << what << "\n";
     std::abort();
   }
-}
-
-static MLIRContext &getContext() {
-  static MLIRContext *context = [] {
-    DialectRegistry registry;
-    registry
-        .insert<affine::AffineDialect, arith::ArithDialect, func::FuncDialect,
-                memref::MemRefDialect, mlir::tlayout::TLayoutDialect>();
-    auto *ctx = new MLIRContext(registry);
-    ctx->loadAllAvailableDialects();
-    ctx->getDiagEngine().registerHandler(
-        [](Diagnostic &) { return success(); });
-    return ctx;
-  }();
-  return *context;
 }
 
 /// The results of `map` (dims and symbols) at the integer `operands`.
@@ -142,7 +129,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       llvm::errs() << ' ' << size;
     llvm::errs() << "\n";
   }
-  MLIRContext &context = getContext();
+  MLIRContext &context =
+      ::tlayout::fuzz::getQuietContext<affine::AffineDialect,
+                                       arith::ArithDialect, func::FuncDialect,
+                                       memref::MemRefDialect>();
   OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(source, &context);
   bool valid = !static_cast<bool>(layout.verify(shape));
   if (!valid) {

@@ -28,6 +28,26 @@ struct CurrentDim {
 };
 } // namespace
 
+/// Checks that every size of a shape is non-negative or dynamic.
+static Error checkSizes(llvm::ArrayRef<int64_t> shape) {
+  for (auto [i, size] : llvm::enumerate(shape))
+    if (size < 0 && size != kDynamicSize)
+      return llvm::createStringError("dimension " + llvm::Twine(i) +
+                                     " has negative size " + llvm::Twine(size));
+  return Error::success();
+}
+
+/// Whether `major` and `minor` (a physical dimension of `minorSize`) are
+/// consecutive digits of one source, so that together they index it as one
+/// piece `floor(S / minor.divisor)` (mod the product of their moduli).
+static bool areAdjacentDigits(const Piece &major, const Piece &minor,
+                              const IndexExpr &minorSize) {
+  return major.source == minor.source && minor.modulus &&
+         minorSize.isConstant(*minor.modulus) &&
+         std::optional<int64_t>(major.divisor) ==
+             llvm::checkedMul(minor.divisor, *minor.modulus);
+}
+
 namespace {
 /// Builds the normal form step by step.
 class Compiler {
@@ -58,10 +78,7 @@ public:
       IndexExpr size = result.size * next.size;
       const Piece &a = pieces[result.piece], &b = pieces[next.piece];
       // Adjacent digits of one source merge into one piece.
-      if (a.source == b.source && b.modulus &&
-          next.size.isConstant(*b.modulus) &&
-          std::optional<int64_t>(a.divisor) ==
-              llvm::checkedMul(b.divisor, *b.modulus)) {
+      if (areAdjacentDigits(a, b, next.size)) {
         std::optional<int64_t> modulus;
         if (a.modulus) {
           modulus = llvm::checkedMul(*a.modulus, *b.modulus);
@@ -131,27 +148,23 @@ private:
 };
 } // namespace
 
-static bool hasSymbols(const IndexExpr &expr) {
-  switch (expr.getKind()) {
-  case IndexExpr::Kind::Constant:
-  case IndexExpr::Kind::Dim:
-    return false;
-  case IndexExpr::Kind::Symbol:
-    return true;
-  default:
-    return hasSymbols(expr.getLHS()) || hasSymbols(expr.getRHS());
-  }
-}
-
-Expected<BufferIndexing>
-BufferIndexing::compile(const TiledLayout &layout,
-                        llvm::ArrayRef<int64_t> shape) {
+Expected<BufferIndexing> BufferIndexing::compile(const TiledLayout &layout,
+                                                 llvm::ArrayRef<int64_t> shape,
+                                                 int64_t elementTypeBits) {
   if (layout.minorToMajor.size() != shape.size())
     return llvm::createStringError(
         "minor_to_major has " + llvm::Twine(layout.minorToMajor.size()) +
         " entries but the shape has rank " + llvm::Twine(shape.size()));
   if (Error err = layout.verify())
     return std::move(err);
+  if (Error err = checkSizes(shape))
+    return std::move(err);
+  if (elementTypeBits > 0 && layout.elementSizeInBits != 0 &&
+      layout.elementSizeInBits < elementTypeBits)
+    return llvm::createStringError("element size E(" +
+                                   llvm::Twine(layout.elementSizeInBits) +
+                                   ") is too small for an element type of " +
+                                   llvm::Twine(elementTypeBits) + " bits");
   // Every divisor is a product of tile sizes: bound it once here.
   int64_t tileProduct = 1;
   for (const Tile &tile : layout.tiles)
@@ -166,7 +179,6 @@ BufferIndexing::compile(const TiledLayout &layout,
 
   BufferIndexing result;
   result.shape.assign(shape.begin(), shape.end());
-  result.tailPaddingAlignment = layout.tailPaddingAlignment;
   Compiler compiler(result.sources, result.pieces);
 
   llvm::SmallVector<CurrentDim, 8> current;
@@ -218,32 +230,18 @@ BufferIndexing::compile(const TiledLayout &layout,
     recordLevel();
   }
 
-  // Strides, most minor first.
-  IndexExpr stride(1);
-  result.dims.resize(current.size());
-  for (size_t i = current.size(); i-- > 0;) {
-    result.dims[i] = PhysicalDim{current[i].piece, current[i].size, stride};
-    stride = stride * current[i].size;
-  }
-  result.tiledNumElements = stride;
-
-  // Leaf pieces of each source.
-  llvm::SmallVector<bool, 16> isLeaf(result.pieces.size(), false);
-  for (const PhysicalDim &dim : result.dims)
-    isLeaf[dim.piece] = true;
-  for (const Source &source : result.sources)
-    for (unsigned part : source.parts)
-      isLeaf[part] = true;
-  result.leafPieces.resize(result.sources.size());
-  for (auto [i, piece] : llvm::enumerate(result.pieces))
-    if (isLeaf[i])
-      result.leafPieces[piece.source].push_back(i);
-  IndexExpr align(layout.tailPaddingAlignment);
-  result.numElements = ceilDiv(stride, align) * align;
-
-  if (!hasSymbols(result.numElements) && !result.numElements.getConstant())
+  llvm::SmallVector<std::pair<unsigned, IndexExpr>, 8> majorFirst;
+  for (const CurrentDim &dim : current)
+    majorFirst.push_back({dim.piece, dim.size});
+  if (Error err = result.finish(majorFirst, layout.tailPaddingAlignment))
+    return std::move(err);
+  int64_t bits =
+      layout.elementSizeInBits ? layout.elementSizeInBits : elementTypeBits;
+  std::optional<int64_t> count = result.numElements.getConstant();
+  if (bits > 0 && count && !llvm::checkedMul(*count, bits))
     return llvm::createStringError(
-        "the physical size of the layout overflows int64");
+        "the physical size in bits (" + llvm::Twine(*count) + " elements of " +
+        llvm::Twine(bits) + " bits) overflows int64");
   return result;
 }
 
@@ -251,10 +249,8 @@ Expected<BufferIndexing>
 BufferIndexing::compile(llvm::ArrayRef<PhysDim> physDims,
                         llvm::ArrayRef<int64_t> shape) {
   unsigned rank = shape.size();
-  for (auto [i, size] : llvm::enumerate(shape))
-    if (size < 0 && size != kDynamicSize)
-      return llvm::createStringError("dimension " + llvm::Twine(i) +
-                                     " has negative size " + llvm::Twine(size));
+  if (Error err = checkSizes(shape))
+    return std::move(err);
   // Validate, and find each logical dimension's outermost entry.
   llvm::SmallVector<int, 4> outermost(rank, -1);
   llvm::SmallVector<unsigned, 4> dynamicCount(rank, 0);
@@ -347,33 +343,151 @@ BufferIndexing::compile(llvm::ArrayRef<PhysDim> physDims,
         " is not covered: give it a dynamic physical dimension or packed "
         "sizes that reach its size");
   }
-  // Major to minor, with strides.
-  IndexExpr stride(1);
-  result.dims.resize(minorFirst.size());
-  for (size_t k = 0; k < minorFirst.size(); ++k) {
-    size_t at = minorFirst.size() - 1 - k;
-    result.dims[at] =
-        PhysicalDim{minorFirst[k].piece, minorFirst[k].size, stride};
-    stride = stride * minorFirst[k].size;
-  }
+  llvm::SmallVector<std::pair<unsigned, IndexExpr>, 8> majorFirst;
   llvm::SmallVector<IndexExpr, 4> physicalShape;
-  for (const PhysicalDim &dim : result.dims)
+  for (const CurrentDim &dim : llvm::reverse(minorFirst)) {
+    majorFirst.push_back({dim.piece, dim.size});
     physicalShape.push_back(dim.size);
+  }
   result.levelShapes.push_back(std::move(physicalShape));
-  result.tiledNumElements = stride;
-  result.numElements = stride;
-  result.tailPaddingAlignment = 1;
-  llvm::SmallVector<bool, 16> isLeaf(result.pieces.size(), false);
-  for (const PhysicalDim &dim : result.dims)
-    isLeaf[dim.piece] = true;
-  result.leafPieces.resize(result.sources.size());
-  for (auto [k, piece] : llvm::enumerate(result.pieces))
-    if (isLeaf[k])
-      result.leafPieces[piece.source].push_back(k);
-  if (!hasSymbols(result.numElements) && !result.numElements.getConstant())
+  if (Error err = result.finish(majorFirst, /*tailPaddingAlignment=*/1))
+    return std::move(err);
+  return result;
+}
+
+/// The largest value `expr` takes when `d<k>` ranges over [0, extents[k]),
+/// for the sums of scaled digits, divisions and remainders an inverse map is
+/// made of; std::nullopt when unknown (a dynamic extent, say).
+static std::optional<int64_t> maxValue(const IndexExpr &expr,
+                                       llvm::ArrayRef<IndexExpr> extents) {
+  switch (expr.getKind()) {
+  case IndexExpr::Kind::Constant:
+    return expr.getConstant();
+  case IndexExpr::Kind::Dim:
+    if (std::optional<int64_t> extent =
+            extents[expr.getPosition()].getConstant())
+      return *extent - 1;
+    return std::nullopt;
+  case IndexExpr::Kind::Add: {
+    std::optional<int64_t> l = maxValue(expr.getLHS(), extents);
+    std::optional<int64_t> r = maxValue(expr.getRHS(), extents);
+    if (!l || !r)
+      return std::nullopt;
+    return llvm::checkedAdd(*l, *r);
+  }
+  case IndexExpr::Kind::Mul: {
+    std::optional<int64_t> l = maxValue(expr.getLHS(), extents);
+    std::optional<int64_t> r = expr.getRHS().getConstant();
+    if (!l || !r || *r < 0)
+      return std::nullopt;
+    return llvm::checkedMul(*l, *r);
+  }
+  case IndexExpr::Kind::Mod:
+    if (std::optional<int64_t> m = expr.getRHS().getConstant())
+      return *m - 1;
+    return std::nullopt;
+  case IndexExpr::Kind::FloorDiv: {
+    std::optional<int64_t> l = maxValue(expr.getLHS(), extents);
+    std::optional<int64_t> r = expr.getRHS().getConstant();
+    if (!l || !r || *r <= 0)
+      return std::nullopt;
+    return *l / *r;
+  }
+  default:
+    return std::nullopt;
+  }
+}
+
+Error BufferIndexing::finish(
+    llvm::ArrayRef<std::pair<unsigned, IndexExpr>> majorFirst,
+    int64_t alignment) {
+  // Strides, most minor first.
+  IndexExpr stride(1);
+  dims.resize(majorFirst.size());
+  for (size_t i = majorFirst.size(); i-- > 0;) {
+    dims[i] = PhysicalDim{majorFirst[i].first, majorFirst[i].second, stride};
+    stride = stride * majorFirst[i].second;
+  }
+  tiledNumElements = stride;
+  tailPaddingAlignment = alignment;
+  IndexExpr align(alignment);
+  numElements = ceilDiv(stride, align) * align;
+  if (!numElements.hasSymbols() && !numElements.getConstant())
     return llvm::createStringError(
         "the physical size of the layout overflows int64");
-  return result;
+
+  // The inverse. A physical position gives each leaf piece (one a physical
+  // dimension or a combination indexes) its value; the leaf pieces of a
+  // source split it exactly, so the source is their weighted sum. Sources
+  // are made after the pieces they combine, so walking them backwards sees
+  // every combination before its parts. A combination that a later one
+  // extended has no leaf left and is skipped.
+  llvm::SmallVector<IndexExpr, 8> extents;
+  llvm::SmallVector<std::optional<IndexExpr>, 16> pieceValues(pieces.size());
+  for (auto [k, dim] : llvm::enumerate(dims)) {
+    extents.push_back(dim.size);
+    pieceValues[dim.piece] = IndexExpr::dim(k);
+  }
+  llvm::SmallVector<llvm::SmallVector<unsigned, 4>, 8> piecesOf(sources.size());
+  for (auto [p, piece] : llvm::enumerate(pieces))
+    piecesOf[piece.source].push_back(p);
+  inverse.logicalIndex.assign(shape.size(), IndexExpr(0));
+  for (size_t s = sources.size(); s-- > 0;) {
+    const Source &source = sources[s];
+    IndexExpr value(0);
+    bool hasLeaf = false;
+    for (unsigned p : piecesOf[s]) {
+      if (!pieceValues[p])
+        continue;
+      hasLeaf = true;
+      value = value + *pieceValues[p] * IndexExpr(pieces[p].divisor);
+    }
+    if (!hasLeaf)
+      continue;
+    // Positions past the source's size are padding, where the physical
+    // dimensions can reach them.
+    std::optional<int64_t> max = maxValue(value, extents);
+    std::optional<int64_t> size = source.size.getConstant();
+    if (!max || !size || *max >= *size)
+      inverse.guards.push_back({value, source.size});
+    switch (source.kind) {
+    case Source::Kind::Logical:
+      inverse.logicalIndex[source.logicalDim] = value;
+      break;
+    case Source::Kind::Unit:
+      break;
+    case Source::Kind::Combined: {
+      // Mixed-radix digits of the combination, most minor last.
+      IndexExpr rest = value;
+      for (size_t k = source.parts.size(); k-- > 0;) {
+        const IndexExpr &partSize = source.partSizes[k];
+        pieceValues[source.parts[k]] = k == 0 ? rest : mod(rest, partSize);
+        rest = floorDiv(rest, partSize);
+      }
+      break;
+    }
+    }
+  }
+  return Error::success();
+}
+
+std::optional<llvm::SmallVector<IndexExpr, 4>>
+BufferIndexing::getLogicalStrides() const {
+  if (!(numElements == tiledNumElements))
+    return std::nullopt;
+  llvm::SmallVector<IndexExpr, 4> strides(shape.size(), IndexExpr(1));
+  for (const PhysicalDim &dim : dims) {
+    const Piece &piece = pieces[dim.piece];
+    const Source &source = sources[piece.source];
+    if (source.kind == Source::Kind::Logical && piece.divisor == 1 &&
+        !piece.modulus) {
+      strides[source.logicalDim] = dim.stride;
+      continue;
+    }
+    if (!dim.size.isConstant(1))
+      return std::nullopt; // A split or combined dimension.
+  }
+  return strides;
 }
 
 bool BufferIndexing::hasStaticShape() const {
@@ -490,96 +604,62 @@ BufferIndexing::indexAt(int64_t offset, llvm::ArrayRef<int64_t> sizes) const {
   if (offset >= *tiled)
     return Result(); // Tail padding.
 
-  // Digits of the offset in the mixed radix of the physical dimensions.
-  llvm::SmallVector<std::optional<int64_t>, 16> pieceValues(pieces.size());
+  // Digits of the offset in the mixed radix of the physical dimensions,
+  // then the inverse map at them.
+  llvm::SmallVector<int64_t, 8> digits(dims.size());
   int64_t rest = offset;
   for (size_t i = dims.size(); i-- > 0;) {
     int64_t size = *dims[i].size.evaluate({}, syms);
-    pieceValues[dims[i].piece] = rest % size;
+    digits[i] = rest % size;
     rest /= size;
   }
-
-  // Sources are created after the pieces they combine, so walking them
-  // backwards sees every combination before its parts.
-  llvm::SmallVector<int64_t, 4> index(shape.size(), 0);
-  for (size_t s = sources.size(); s-- > 0;) {
-    const Source &src = sources[s];
-    // The source's value from its leaf pieces, an exact mixed-radix split.
-    int64_t value = 0;
-    bool hasLeaf = false;
-    for (unsigned p : leafPieces[s]) {
-      if (!pieceValues[p])
-        continue; // A part of a superseded combination.
-      hasLeaf = true;
-      std::optional<int64_t> term =
-          llvm::checkedMul(*pieceValues[p], pieces[p].divisor);
-      std::optional<int64_t> sum =
-          term ? llvm::checkedAdd(value, *term) : std::nullopt;
-      if (!sum)
-        return Result(); // Beyond any valid value: padding.
-      value = *sum;
-    }
-    if (!hasLeaf)
-      continue; // Superseded by a flattened combination.
-    int64_t size = *src.size.evaluate({}, syms);
-    if (value >= size)
-      return Result(); // Padding of this source.
-    switch (src.kind) {
-    case Source::Kind::Logical:
-      index[src.logicalDim] = value;
-      break;
-    case Source::Kind::Unit:
-      break;
-    case Source::Kind::Combined:
-      for (size_t k = src.parts.size(); k-- > 0;) {
-        int64_t partSize = *src.partSizes[k].evaluate({}, syms);
-        pieceValues[src.parts[k]] = value % partSize;
-        value /= partSize;
-      }
-      break;
-    }
+  for (const auto &[value, bound] : inverse.guards) {
+    std::optional<int64_t> v = value.evaluate(digits, syms);
+    std::optional<int64_t> b = bound.evaluate(digits, syms);
+    if (!v || !b || *v >= *b)
+      return Result(); // Padding (or beyond any valid value).
+  }
+  llvm::SmallVector<int64_t, 4> index;
+  for (const IndexExpr &e : inverse.logicalIndex) {
+    std::optional<int64_t> v = e.evaluate(digits, syms);
+    if (!v)
+      return Result();
+    index.push_back(*v);
   }
   return Result(index);
 }
 
 std::string BufferIndexing::getPlacementKey() const {
-  struct KeyDim {
-    unsigned source;
-    int64_t divisor;
-    std::optional<int64_t> modulus;
-    IndexExpr size;
-  };
-  llvm::SmallVector<KeyDim, 8> keyDims;
+  // Pieces with their sizes; size-1 dimensions place nothing, and adjacent
+  // digits of one source read as one piece.
+  llvm::SmallVector<std::pair<Piece, IndexExpr>, 8> keyDims;
   for (const PhysicalDim &dim : dims) {
     if (dim.size.isConstant(1))
       continue;
-    const Piece &p = pieces[dim.piece];
-    KeyDim next{p.source, p.divisor, p.modulus, dim.size};
+    const Piece &next = pieces[dim.piece];
     if (!keyDims.empty()) {
-      KeyDim &prev = keyDims.back();
-      if (prev.source == next.source && next.modulus &&
-          next.size.isConstant(*next.modulus) &&
-          std::optional<int64_t>(prev.divisor) ==
-              llvm::checkedMul(next.divisor, *next.modulus)) {
+      auto &[prev, prevSize] = keyDims.back();
+      if (areAdjacentDigits(prev, next, dim.size)) {
         std::optional<int64_t> modulus;
         if (prev.modulus)
           modulus = llvm::checkedMul(*prev.modulus, *next.modulus);
         if (!prev.modulus || modulus) {
-          prev =
-              KeyDim{next.source, next.divisor, modulus, prev.size * next.size};
+          prev = Piece{next.source, next.divisor, modulus};
+          prevSize = prevSize * dim.size;
           continue;
         }
       }
     }
-    keyDims.push_back(next);
+    keyDims.push_back({next, dim.size});
   }
   std::string key;
   llvm::raw_string_ostream os(key);
-  for (const KeyDim &k : keyDims) {
-    IndexExpr value = floorDiv(getSourceValue(k.source), IndexExpr(k.divisor));
-    if (k.modulus)
-      value = mod(value, IndexExpr(*k.modulus));
-    os << '[' << value << " : " << k.size << ']';
+  for (const auto &[piece, size] : keyDims) {
+    IndexExpr value =
+        floorDiv(getSourceValue(piece.source), IndexExpr(piece.divisor));
+    if (piece.modulus)
+      value = mod(value, IndexExpr(*piece.modulus));
+    os << '[' << value << " : " << size << ']';
   }
   os << " total " << numElements;
   return key;

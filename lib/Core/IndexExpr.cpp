@@ -219,6 +219,18 @@ IndexExpr::evaluate(llvm::ArrayRef<int64_t> dims,
   }
 }
 
+bool IndexExpr::hasSymbols() const {
+  switch (node->kind) {
+  case Kind::Constant:
+  case Kind::Dim:
+    return false;
+  case Kind::Symbol:
+    return true;
+  default:
+    return getLHS().hasSymbols() || getRHS().hasSymbols();
+  }
+}
+
 IndexExpr IndexExpr::substituteDims(llvm::ArrayRef<IndexExpr> dims) const {
   switch (node->kind) {
   case Kind::Constant:

@@ -13,7 +13,6 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/Support/CheckedArithmetic.h"
 
 using namespace tlayout;
 using llvm::Error;
@@ -42,6 +41,22 @@ bool TiledLayout::operator==(const TiledLayout &other) const {
          tailPaddingAlignment == other.tailPaddingAlignment &&
          elementSizeInBits == other.elementSizeInBits &&
          memorySpace == other.memorySpace;
+}
+
+bool TiledLayout::isTileAligned(llvm::ArrayRef<int64_t> offsets) const {
+  if (tiles.size() != 1 || tailPaddingAlignment != 1 ||
+      llvm::is_contained(tiles.front().dims, Tile::kCombine) ||
+      offsets.size() != minorToMajor.size())
+    return false;
+  // The tile applies to the most minor physical dimensions; physical
+  // position q holds logical dimension minorToMajor[rank - 1 - q].
+  llvm::ArrayRef<int64_t> tile = tiles.front().dims;
+  int64_t rank = minorToMajor.size();
+  int64_t first = rank - static_cast<int64_t>(tile.size());
+  for (int64_t q = std::max<int64_t>(first, 0); q < rank; ++q)
+    if (offsets[minorToMajor[rank - 1 - q]] % tile[q - first] != 0)
+      return false;
+  return true;
 }
 
 llvm::hash_code tlayout::hash_value(const Tile &tile) {
@@ -372,33 +387,7 @@ Error TiledLayout::verify() const {
 
 Error TiledLayout::verify(llvm::ArrayRef<int64_t> shape,
                           int64_t elementTypeBits) const {
-  if (minorToMajor.size() != shape.size())
-    return llvm::createStringError(
-        "minor_to_major has " + llvm::Twine(minorToMajor.size()) +
-        " entries but the shape has rank " + llvm::Twine(shape.size()));
-  if (Error err = verify())
-    return err;
-  for (auto [i, size] : llvm::enumerate(shape))
-    if (size < 0 && size != kDynamicSize)
-      return llvm::createStringError("dimension " + llvm::Twine(i) +
-                                     " has negative size " + llvm::Twine(size));
-  if (elementTypeBits > 0 && elementSizeInBits != 0 &&
-      elementSizeInBits < elementTypeBits)
-    return llvm::createStringError("element size E(" +
-                                   llvm::Twine(elementSizeInBits) +
-                                   ") is too small for an element type of " +
-                                   llvm::Twine(elementTypeBits) + " bits");
-  // Compiling checks the physical sizes for overflow.
-  Expected<BufferIndexing> indexing = BufferIndexing::compile(*this, shape);
-  if (!indexing)
-    return indexing.takeError();
-  if (indexing->hasStaticShape()) {
-    int64_t bits = elementSizeInBits ? elementSizeInBits : elementTypeBits;
-    std::optional<int64_t> count = indexing->getNumElements().getConstant();
-    if (bits > 0 && count && !llvm::checkedMul(*count, bits))
-      return llvm::createStringError(
-          "the physical size in bits (" + llvm::Twine(*count) +
-          " elements of " + llvm::Twine(bits) + " bits) overflows int64");
-  }
-  return Error::success();
+  Expected<BufferIndexing> indexing =
+      BufferIndexing::compile(*this, shape, elementTypeBits);
+  return indexing ? Error::success() : indexing.takeError();
 }

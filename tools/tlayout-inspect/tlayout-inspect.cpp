@@ -98,78 +98,61 @@ static llvm::SmallVector<int64_t, 4> parseList(llvm::StringRef text,
 // Input: an XLA shape, or an MLIR memref type
 //===----------------------------------------------------------------------===//
 
+namespace {
+/// An XLA element type and the MLIR element type it is written as.
+/// Integers print signless; an unsigned XLA type is read back from
+/// `ui<N>`.
+struct TypeName {
+  ElementType type;
+  const char *mlir;
+  bool isUnsigned;
+};
+} // namespace
+
+static constexpr TypeName typeNames[] = {
+    {ElementType::Pred, "i1", false},
+    {ElementType::Pred, "i1", true},
+    {ElementType::S2, "i2", false},
+    {ElementType::U2, "i2", true},
+    {ElementType::S4, "i4", false},
+    {ElementType::U4, "i4", true},
+    {ElementType::S8, "i8", false},
+    {ElementType::U8, "i8", true},
+    {ElementType::S16, "i16", false},
+    {ElementType::U16, "i16", true},
+    {ElementType::S32, "i32", false},
+    {ElementType::U32, "i32", true},
+    {ElementType::S64, "i64", false},
+    {ElementType::U64, "i64", true},
+    {ElementType::F8E4M3FN, "f8E4M3FN", false},
+    {ElementType::F8E5M2, "f8E5M2", false},
+    {ElementType::BF16, "bf16", false},
+    {ElementType::F16, "f16", false},
+    {ElementType::F32, "f32", false},
+    {ElementType::F64, "f64", false},
+    {ElementType::C64, "complex<f32>", false},
+    {ElementType::C128, "complex<f64>", false},
+};
+
 static std::optional<ElementType> fromMlirType(mlir::Type type) {
-  if (type.isInteger(1))
-    return ElementType::Pred;
-  if (auto i = llvm::dyn_cast<mlir::IntegerType>(type)) {
-    bool isUnsigned = i.isUnsigned();
-    switch (i.getWidth()) {
-    case 2:
-      return isUnsigned ? ElementType::U2 : ElementType::S2;
-    case 4:
-      return isUnsigned ? ElementType::U4 : ElementType::S4;
-    case 8:
-      return isUnsigned ? ElementType::U8 : ElementType::S8;
-    case 16:
-      return isUnsigned ? ElementType::U16 : ElementType::S16;
-    case 32:
-      return isUnsigned ? ElementType::U32 : ElementType::S32;
-    case 64:
-      return isUnsigned ? ElementType::U64 : ElementType::S64;
-    default:
-      return std::nullopt;
-    }
-  }
-  if (type.isBF16())
-    return ElementType::BF16;
-  if (type.isF16())
-    return ElementType::F16;
-  if (type.isF32())
-    return ElementType::F32;
-  if (type.isF64())
-    return ElementType::F64;
-  if (auto c = llvm::dyn_cast<mlir::ComplexType>(type)) {
-    if (c.getElementType().isF32())
-      return ElementType::C64;
-    if (c.getElementType().isF64())
-      return ElementType::C128;
-  }
+  std::string name;
+  llvm::raw_string_ostream os(name);
+  type.print(os);
+  // `ui8` and `si8` read as `i8`, unsigned or not.
+  bool isUnsigned = type.isUnsignedInteger();
+  if (isUnsigned || type.isSignedInteger())
+    name.erase(0, 1);
+  for (const TypeName &row : typeNames)
+    if (name == row.mlir && row.isUnsigned == isUnsigned)
+      return row.type;
   return std::nullopt;
 }
 
 static std::string toMlirTypeName(ElementType type) {
-  switch (type) {
-  case ElementType::Pred:
-    return "i1";
-  case ElementType::S2:
-  case ElementType::U2:
-    return "i2";
-  case ElementType::S4:
-  case ElementType::U4:
-    return "i4";
-  case ElementType::S8:
-  case ElementType::U8:
-    return "i8";
-  case ElementType::S16:
-  case ElementType::U16:
-    return "i16";
-  case ElementType::S32:
-  case ElementType::U32:
-    return "i32";
-  case ElementType::S64:
-  case ElementType::U64:
-    return "i64";
-  case ElementType::F8E4M3FN:
-    return "f8E4M3FN";
-  case ElementType::F8E5M2:
-    return "f8E5M2";
-  case ElementType::C64:
-    return "complex<f32>";
-  case ElementType::C128:
-    return "complex<f64>";
-  default:
-    return getElementTypeName(type).str();
-  }
+  for (const TypeName &row : typeNames)
+    if (row.type == type)
+      return row.mlir;
+  llvm_unreachable("every element type has an MLIR name");
 }
 
 /// Parses an MLIR memref type into an XlaShape.

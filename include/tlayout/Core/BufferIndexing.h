@@ -90,16 +90,31 @@ struct PhysDim {
   }
 };
 
+/// The inverse of a buffer indexing expression, symbolically: in terms of
+/// the indices along the physical dimensions (`d<k>` for physical dimension
+/// k) and the logical sizes (`s<i>`).
+struct InverseMap {
+  /// The logical index stored at each physical position, one per dimension.
+  llvm::SmallVector<IndexExpr, 4> logicalIndex;
+  /// The physical position holds an element exactly when every
+  /// `value < bound`; the others are padding. Guards that cannot fail
+  /// (statically, within the physical dimensions' sizes) are left out.
+  llvm::SmallVector<std::pair<IndexExpr, IndexExpr>, 4> guards;
+};
+
 /// A layout compiled against a logical shape. Sizes are symbolic: a dynamic
 /// logical dimension `i` appears as symbol `s<i>`; a static shape gives
 /// constant expressions throughout.
 class BufferIndexing {
 public:
-  /// Compiles `layout` for `shape` (sizes, or kDynamicSize). Verifies the
-  /// layout against the shape first; for static shapes also checks that the
-  /// physical size fits in int64.
+  /// Compiles `layout` for `shape` (sizes, or kDynamicSize), verifying it
+  /// first: rank, structure, sizes, and with a non-zero `elementTypeBits`
+  /// that `E(n)` holds the element type. For static shapes it also checks
+  /// that the physical size, in elements and in bits, fits in int64.
+  /// `TiledLayout::verify(shape, bits)` is this check alone.
   static llvm::Expected<BufferIndexing> compile(const TiledLayout &layout,
-                                                llvm::ArrayRef<int64_t> shape);
+                                                llvm::ArrayRef<int64_t> shape,
+                                                int64_t elementTypeBits = 0);
 
   /// Compiles a Morello-style layout: physical dimensions from slowest to
   /// fastest varying, built back to front; each adds
@@ -150,6 +165,15 @@ public:
   llvm::Expected<int64_t> offsetOf(llvm::ArrayRef<int64_t> index,
                                    llvm::ArrayRef<int64_t> sizes = {}) const;
 
+  /// The inverse map: the logical index at each physical position, and when
+  /// a position is padding.
+  const InverseMap &getInverse() const { return inverse; }
+
+  /// The stride of each logical dimension when the placement is a
+  /// permutation of whole dimensions (no tiles that split one, no tail
+  /// padding); std::nullopt otherwise.
+  std::optional<llvm::SmallVector<IndexExpr, 4>> getLogicalStrides() const;
+
   /// The logical index stored at `offset`, or std::nullopt when that offset
   /// is padding. Errors on an offset outside the buffer.
   llvm::Expected<std::optional<llvm::SmallVector<int64_t, 4>>>
@@ -167,14 +191,17 @@ private:
   BufferIndexing() = default;
   llvm::Expected<llvm::SmallVector<int64_t, 4>>
   resolveSizes(llvm::ArrayRef<int64_t> sizes) const;
+  /// Sets the physical dimensions (piece and size, most major first), their
+  /// strides, the sizes with `tailPaddingAlignment`, and the inverse; errors
+  /// when a static size overflows int64.
+  llvm::Error finish(llvm::ArrayRef<std::pair<unsigned, IndexExpr>> majorFirst,
+                     int64_t tailPaddingAlignment);
 
   llvm::SmallVector<int64_t, 4> shape;
   llvm::SmallVector<Source, 8> sources;
   llvm::SmallVector<Piece, 16> pieces;
   llvm::SmallVector<PhysicalDim, 8> dims;
-  /// For each source, its leaf pieces (those a physical dimension or a
-  /// combination indexes), which split it exactly.
-  llvm::SmallVector<llvm::SmallVector<unsigned, 4>, 8> leafPieces;
+  InverseMap inverse;
   llvm::SmallVector<llvm::SmallVector<IndexExpr, 4>, 3> levelShapes;
   IndexExpr tiledNumElements;
   IndexExpr numElements;

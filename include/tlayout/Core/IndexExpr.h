@@ -59,6 +59,9 @@ public:
   std::optional<int64_t> evaluate(llvm::ArrayRef<int64_t> dims,
                                   llvm::ArrayRef<int64_t> symbols) const;
 
+  /// Whether the expression mentions a size symbol `s<i>`.
+  bool hasSymbols() const;
+
   /// The expression with every `d<i>` replaced by `dims[i]`.
   IndexExpr substituteDims(llvm::ArrayRef<IndexExpr> dims) const;
 

@@ -120,6 +120,13 @@ public:
   llvm::Error verify(llvm::ArrayRef<int64_t> shape,
                      int64_t elementTypeBits = 0) const;
 
+  /// Whether shifting logical indices by `offsets` moves whole tiles: one
+  /// tile level without `*` and without tail padding, and every offset along
+  /// a tiled dimension a multiple of its tile size. Then every element keeps
+  /// its position within its tile, and a view at `offsets` is a window of
+  /// whole tiles of the physical buffer.
+  bool isTileAligned(llvm::ArrayRef<int64_t> offsets) const;
+
   bool operator==(const TiledLayout &other) const;
   bool operator!=(const TiledLayout &other) const { return !(*this == other); }
 };

@@ -101,13 +101,8 @@ FailureOr<BufferIndexing> mlir::tlayout::compileTiledMemRef(
   // A view is placed by its parent: compile the parent's shape.
   ArrayRef<int64_t> shape =
       attr.isView() ? attr.getParentShape() : type.getShape();
-  if (llvm::Error err =
-          layout.verify(shape, getElementTypeBits(type.getElementType()))) {
-    emitError() << llvm::toString(std::move(err));
-    return failure();
-  }
-  llvm::Expected<BufferIndexing> indexing =
-      BufferIndexing::compile(layout, shape);
+  llvm::Expected<BufferIndexing> indexing = BufferIndexing::compile(
+      layout, shape, getElementTypeBits(type.getElementType()));
   if (!indexing) {
     emitError() << llvm::toString(indexing.takeError());
     return failure();
@@ -305,20 +300,13 @@ TiledLayoutAttr::getStridesAndOffset(ArrayRef<int64_t> shape,
     llvm::consumeError(indexing.takeError());
     return failure();
   }
-  SmallVector<int64_t> result(shape.size(), 1);
-  for (const ::tlayout::PhysicalDim &dim : indexing->getDims()) {
-    const ::tlayout::Piece &piece = indexing->getPieces()[dim.piece];
-    const ::tlayout::Source &source = indexing->getSources()[piece.source];
-    bool whole = source.kind == ::tlayout::Source::Kind::Logical &&
-                 piece.divisor == 1 && !piece.modulus;
-    if (!whole) {
-      if (dim.size.isConstant(1))
-        continue; // A unit dimension places nothing.
-      return failure();
-    }
-    std::optional<int64_t> stride = dim.stride.getConstant();
-    result[source.logicalDim] = stride ? *stride : ShapedType::kDynamic;
-  }
+  std::optional<SmallVector<IndexExpr, 4>> logical =
+      indexing->getLogicalStrides();
+  if (!logical)
+    return failure();
+  SmallVector<int64_t> result;
+  for (const IndexExpr &stride : *logical)
+    result.push_back(stride.getConstant().value_or(ShapedType::kDynamic));
   strides.assign(result.begin(), result.end());
   offset = 0;
   return success();
@@ -460,26 +448,6 @@ static Attribute parseTiledLayout(DialectAsmParser &parser, StringRef spec) {
   return TiledLayoutAttr::getChecked(
       [&] { return parser.emitError(locAt(0)); }, context, *layout,
       ArrayRef<int64_t>(parentShape), ArrayRef<int64_t>(offsets));
-}
-
-TiledLayoutAttr TiledLayoutAttr::parseLayoutText(StringRef layoutText,
-                                                 MLIRContext *context,
-                                                 std::string *errorMessage) {
-  llvm::Expected<TiledLayout> layout = TiledLayout::parse(layoutText);
-  if (!layout) {
-    std::string message = llvm::toString(layout.takeError());
-    if (errorMessage)
-      *errorMessage = message;
-    return {};
-  }
-  if (llvm::Error err = layout->verify()) {
-    if (errorMessage)
-      *errorMessage = llvm::toString(std::move(err));
-    else
-      llvm::consumeError(std::move(err));
-    return {};
-  }
-  return TiledLayoutAttr::get(context, *layout);
 }
 
 //===----------------------------------------------------------------------===//

@@ -28,7 +28,6 @@ using namespace mlir;
 using namespace mlir::tlayout;
 using ::tlayout::BufferIndexing;
 using ::tlayout::IndexExpr;
-using ::tlayout::Source;
 
 namespace {
 /// The walk of a copy: the extent of each loop, the logical index as a
@@ -41,105 +40,15 @@ struct CopyWalk {
 };
 } // namespace
 
-/// The largest value `expr` takes when dim `k` ranges over [0, extents[k]),
-/// for expressions built from dims, constants, + and * (an inverse map of
-/// pieces); std::nullopt when unknown.
-static std::optional<int64_t> maxValue(const IndexExpr &expr,
-                                       ArrayRef<IndexExpr> extents) {
-  switch (expr.getKind()) {
-  case IndexExpr::Kind::Constant:
-    return expr.getConstant();
-  case IndexExpr::Kind::Dim: {
-    std::optional<int64_t> extent = extents[expr.getPosition()].getConstant();
-    if (!extent)
-      return std::nullopt;
-    return *extent - 1;
-  }
-  case IndexExpr::Kind::Add: {
-    std::optional<int64_t> l = maxValue(expr.getLHS(), extents);
-    std::optional<int64_t> r = maxValue(expr.getRHS(), extents);
-    if (!l || !r)
-      return std::nullopt;
-    return *l + *r;
-  }
-  case IndexExpr::Kind::Mul: {
-    std::optional<int64_t> l = maxValue(expr.getLHS(), extents);
-    std::optional<int64_t> r = expr.getRHS().getConstant();
-    if (!l || !r || *r < 0)
-      return std::nullopt;
-    return *l * *r;
-  }
-  case IndexExpr::Kind::Mod: {
-    std::optional<int64_t> m = expr.getRHS().getConstant();
-    if (!m)
-      return std::nullopt;
-    return *m - 1;
-  }
-  case IndexExpr::Kind::FloorDiv: {
-    std::optional<int64_t> l = maxValue(expr.getLHS(), extents);
-    std::optional<int64_t> r = expr.getRHS().getConstant();
-    if (!l || !r || *r <= 0)
-      return std::nullopt;
-    return *l / *r;
-  }
-  default:
-    return std::nullopt;
-  }
-}
-
-/// The walk over the physical dimensions of `indexing`: the inverse of its
-/// normal form, symbolically.
+/// The walk over the physical dimensions of `indexing`: its inverse map.
 static CopyWalk physicalWalk(const BufferIndexing &indexing) {
   CopyWalk walk;
-  ArrayRef<::tlayout::PhysicalDim> dims = indexing.getDims();
-  ArrayRef<::tlayout::Piece> pieces = indexing.getPieces();
-  ArrayRef<Source> sources = indexing.getSources();
-  SmallVector<std::optional<IndexExpr>> pieceValues(pieces.size());
-  for (auto [k, dim] : llvm::enumerate(dims)) {
+  for (const ::tlayout::PhysicalDim &dim : indexing.getDims())
     walk.extents.push_back(dim.size);
-    pieceValues[dim.piece] = IndexExpr::dim(k);
-  }
-  // Pieces a source is split into, then sources from the last made (whose
-  // parts are older) to the first.
-  SmallVector<SmallVector<unsigned>> piecesOf(sources.size());
-  for (auto [p, piece] : llvm::enumerate(pieces))
-    piecesOf[piece.source].push_back(p);
-  walk.logicalIndex.assign(indexing.getRank(), IndexExpr(0));
-  for (size_t s = sources.size(); s-- > 0;) {
-    const Source &source = sources[s];
-    IndexExpr value(0);
-    bool hasLeaf = false;
-    for (unsigned p : piecesOf[s]) {
-      if (!pieceValues[p])
-        continue;
-      hasLeaf = true;
-      value = value + *pieceValues[p] * IndexExpr(pieces[p].divisor);
-    }
-    if (!hasLeaf)
-      continue;
-    // Guard against padding only where the walk can exceed the source.
-    std::optional<int64_t> max = maxValue(value, walk.extents);
-    std::optional<int64_t> size = source.size.getConstant();
-    if (!max || !size || *max >= *size)
-      walk.guards.push_back({value, source.size});
-    switch (source.kind) {
-    case Source::Kind::Logical:
-      walk.logicalIndex[source.logicalDim] = value;
-      break;
-    case Source::Kind::Unit:
-      break;
-    case Source::Kind::Combined: {
-      // Mixed-radix digits of the combination, most minor last.
-      IndexExpr rest = value;
-      for (size_t k = source.parts.size(); k-- > 0;) {
-        const IndexExpr &partSize = source.partSizes[k];
-        pieceValues[source.parts[k]] = k == 0 ? rest : mod(rest, partSize);
-        rest = floorDiv(rest, partSize);
-      }
-      break;
-    }
-    }
-  }
+  const ::tlayout::InverseMap &inverse = indexing.getInverse();
+  walk.logicalIndex.assign(inverse.logicalIndex.begin(),
+                           inverse.logicalIndex.end());
+  walk.guards.assign(inverse.guards.begin(), inverse.guards.end());
   return walk;
 }
 
@@ -152,19 +61,6 @@ static CopyWalk logicalWalk(MemRefType type) {
     walk.logicalIndex.push_back(IndexExpr::dim(i));
   }
   return walk;
-}
-
-/// Whether an expression mentions a size symbol or divides by a non-constant.
-static bool isStatic(const IndexExpr &expr) {
-  switch (expr.getKind()) {
-  case IndexExpr::Kind::Constant:
-  case IndexExpr::Kind::Dim:
-    return true;
-  case IndexExpr::Kind::Symbol:
-    return false;
-  default:
-    return isStatic(expr.getLHS()) && isStatic(expr.getRHS());
-  }
 }
 
 FailureOr<Operation *> mlir::tlayout::expandTiledCopy(RewriterBase &rewriter,
@@ -211,6 +107,7 @@ FailureOr<Operation *> mlir::tlayout::expandTiledCopy(RewriterBase &rewriter,
             : Value(arith::ConstantIndexOp::create(rewriter, loc,
                                                    dstType.getDimSize(i))));
 
+  auto isStatic = [](const IndexExpr &e) { return !e.hasSymbols(); };
   bool allStatic = llvm::all_of(walk.extents, isStatic) &&
                    llvm::all_of(walk.logicalIndex, isStatic);
   for (auto &[value, bound] : walk.guards)

@@ -150,14 +150,6 @@ static void writeElements(RewriterBase &rewriter, Location loc, Value vector,
   }
 }
 
-static SmallVector<bool> inBoundsOf(ArrayAttr attr) {
-  SmallVector<bool> result;
-  if (attr)
-    for (Attribute a : attr)
-      result.push_back(cast<BoolAttr>(a).getValue());
-  return result;
-}
-
 /// The memref indices an affine access map gives.
 static SmallVector<Value> affineIndices(RewriterBase &rewriter, Location loc,
                                         AffineMap map, ValueRange operands) {
@@ -177,27 +169,24 @@ LogicalResult mlir::tlayout::expandTiledVectorAccess(RewriterBase &rewriter,
   auto tooLarge = [&](VectorType type) {
     return type.getNumElements() > kMaxSplitVectorElements;
   };
-  if (auto read = dyn_cast<vector::TransferReadOp>(op)) {
-    if (tooLarge(read.getVectorType()))
-      return failure();
+  if (auto transfer = dyn_cast<VectorTransferOpInterface>(op)) {
+    auto write = dyn_cast<vector::TransferWriteOp>(op);
+    if (tooLarge(transfer.getVectorType()) || (write && write->getNumResults()))
+      return failure(); // Too large, or a transfer on a tensor.
     SmallVector<Element> elements =
-        elementsOf(rewriter, loc, read.getBase(), read.getIndices(),
-                   read.getVectorType(), read.getPermutationMap(),
-                   inBoundsOf(read.getInBoundsAttr()), read.getMask());
-    rewriter.replaceOp(op, readElements(rewriter, loc, read.getBase(),
-                                        read.getVectorType(), elements,
-                                        read.getPadding()));
-    return success();
-  }
-  if (auto write = dyn_cast<vector::TransferWriteOp>(op)) {
-    if (tooLarge(write.getVectorType()) || write->getNumResults() != 0)
-      return failure();
-    SmallVector<Element> elements =
-        elementsOf(rewriter, loc, write.getBase(), write.getIndices(),
-                   write.getVectorType(), write.getPermutationMap(),
-                   inBoundsOf(write.getInBoundsAttr()), write.getMask());
-    writeElements(rewriter, loc, write.getVector(), write.getBase(), elements);
-    rewriter.eraseOp(op);
+        elementsOf(rewriter, loc, transfer.getBase(), transfer.getIndices(),
+                   transfer.getVectorType(), transfer.getPermutationMap(),
+                   transfer.getInBoundsValues(), transfer.getMask());
+    if (write) {
+      writeElements(rewriter, loc, write.getVector(), write.getBase(),
+                    elements);
+      rewriter.eraseOp(op);
+    } else {
+      auto read = cast<vector::TransferReadOp>(op);
+      rewriter.replaceOp(op, readElements(rewriter, loc, read.getBase(),
+                                          read.getVectorType(), elements,
+                                          read.getPadding()));
+    }
     return success();
   }
   if (isa<affine::AffineVectorLoadOp, affine::AffineVectorStoreOp>(op)) {

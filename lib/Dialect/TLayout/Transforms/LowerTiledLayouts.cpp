@@ -65,33 +65,15 @@ struct PhysicalLayout {
 };
 } // namespace
 
-/// Whether a view lies at offsets that are whole tiles in every tiled
-/// dimension, with one tile level, no combined dimensions, no tail padding
-/// and a static root: then its elements keep their positions within tiles,
-/// and the view is a window of whole tiles of the root's physical buffer.
+/// Whether a view with a static root lies at static, tile-aligned offsets
+/// (TiledLayout::isTileAligned): then it is a window of whole tiles of the
+/// root's physical buffer.
 static bool isAlignedView(MemRefType type) {
   TiledLayoutAttr attr = getTiledLayout(type);
-  if (!attr || !attr.isView() || attr.getTileRanks().size() != 1 ||
-      attr.getTailPaddingAlignment() != 1 ||
-      llvm::any_of(attr.getTileEntries(),
-                   [](int64_t t) { return t == ::tlayout::Tile::kCombine; }) ||
-      llvm::any_of(attr.getOffsets(), ShapedType::isDynamic) ||
-      llvm::any_of(attr.getParentShape(), ShapedType::isDynamic))
-    return false;
-  // The tile applies to the most minor physical dimensions; physical
-  // position q holds logical dimension minorToMajor[rank - 1 - q].
-  ArrayRef<int64_t> tile = attr.getTileEntries();
-  ArrayRef<int64_t> minorToMajor = attr.getMinorToMajor();
-  int64_t rank = minorToMajor.size();
-  int64_t first = rank - static_cast<int64_t>(tile.size());
-  for (int64_t q = 0; q < rank; ++q) {
-    if (q < first)
-      continue; // Not tiled: any offset keeps the structure.
-    int64_t dim = minorToMajor[rank - 1 - q];
-    if (attr.getOffsets()[dim] % tile[q - first] != 0)
-      return false;
-  }
-  return true;
+  return attr && attr.isView() &&
+         llvm::none_of(attr.getOffsets(), ShapedType::isDynamic) &&
+         llvm::none_of(attr.getParentShape(), ShapedType::isDynamic) &&
+         attr.getLayout().isTileAligned(attr.getOffsets());
 }
 
 /// Computes the lowering of a tiled memref type, or explains why there is
@@ -374,83 +356,20 @@ struct DeallocLowering : OpConversionPattern<memref::DeallocOp> {
   }
 };
 
-/// Rewrites one access to a tiled memref given its physical layout, the
-/// physical buffer and the dynamic sizes. Memref accesses get `affine.apply`s
-/// of the layout's index map; affine accesses compose the map into their own
-/// when the sizes are valid affine symbols there.
-static void rewriteAccess(memref::LoadOp op, ValueRange indices, Value buffer,
-                          ValueRange sizes, Value, const PhysicalLayout &layout,
-                          ConversionPatternRewriter &rewriter) {
-  SmallVector<Value> physical =
-      emitResults(rewriter, op.getLoc(), layout.indexMap, indices, sizes);
-  rewriter.replaceOpWithNewOp<memref::LoadOp>(op, buffer, physical);
-}
-
-static void rewriteAccess(memref::StoreOp op, ValueRange indices, Value buffer,
-                          ValueRange sizes, Value value,
-                          const PhysicalLayout &layout,
-                          ConversionPatternRewriter &rewriter) {
-  SmallVector<Value> physical =
-      emitResults(rewriter, op.getLoc(), layout.indexMap, indices, sizes);
-  rewriter.replaceOpWithNewOp<memref::StoreOp>(op, value, buffer, physical);
-}
-
-/// The layout map composed with an affine access's map, with the sizes
-/// appended as symbols; fails when a size is not a valid affine symbol.
-template <typename AffineAccessOp>
-static FailureOr<AffineMap> composeAffineAccess(AffineAccessOp op,
-                                                const PhysicalLayout &layout,
-                                                ValueRange sizes) {
-  for (Value size : sizes)
-    if (!affine::isValidSymbol(size))
-      return failure();
-  // compose() appends the layout's symbols (the sizes) after the access
-  // map's own, matching the operand order indices..., sizes....
-  return layout.indexMap.compose(op.getAffineMap());
-}
-
-static void rewriteAccess(affine::AffineLoadOp op, ValueRange indices,
-                          Value buffer, ValueRange sizes, Value,
-                          const PhysicalLayout &layout,
-                          ConversionPatternRewriter &rewriter) {
-  FailureOr<AffineMap> map = composeAffineAccess(op, layout, sizes);
-  if (failed(map)) {
-    // Sizes that are not affine symbols here: go through memref.load.
-    SmallVector<Value> logical =
-        affineAccessIndices(rewriter, op.getLoc(), op.getAffineMap(), indices);
-    SmallVector<Value> physical =
-        emitResults(rewriter, op.getLoc(), layout.indexMap, logical, sizes);
-    rewriter.replaceOpWithNewOp<memref::LoadOp>(op, buffer, physical);
-    return;
-  }
-  SmallVector<Value> operands(indices);
-  llvm::append_range(operands, sizes);
-  rewriter.replaceOpWithNewOp<affine::AffineLoadOp>(op, buffer, *map, operands);
-}
-
-static void rewriteAccess(affine::AffineStoreOp op, ValueRange indices,
-                          Value buffer, ValueRange sizes, Value value,
-                          const PhysicalLayout &layout,
-                          ConversionPatternRewriter &rewriter) {
-  FailureOr<AffineMap> map = composeAffineAccess(op, layout, sizes);
-  if (failed(map)) {
-    SmallVector<Value> logical =
-        affineAccessIndices(rewriter, op.getLoc(), op.getAffineMap(), indices);
-    SmallVector<Value> physical =
-        emitResults(rewriter, op.getLoc(), layout.indexMap, logical, sizes);
-    rewriter.replaceOpWithNewOp<memref::StoreOp>(op, value, buffer, physical);
-    return;
-  }
-  SmallVector<Value> operands(indices);
-  llvm::append_range(operands, sizes);
-  rewriter.replaceOpWithNewOp<affine::AffineStoreOp>(op, value, buffer, *map,
-                                                     operands);
-}
-
-/// Loads and stores of tiled memrefs, through `rewriteAccess`.
+/// Loads and stores of tiled memrefs. Affine accesses compose the layout's
+/// index map into their own when the sizes are valid affine symbols there;
+/// otherwise, and for memref accesses, the physical indices are
+/// `affine.apply`s of the index map.
 template <typename AccessOp>
 struct AccessLowering : OpConversionPattern<AccessOp> {
   using OpConversionPattern<AccessOp>::OpConversionPattern;
+  static constexpr bool isStore =
+      std::is_same_v<AccessOp, memref::StoreOp> ||
+      std::is_same_v<AccessOp, affine::AffineStoreOp>;
+  static constexpr bool isAffine =
+      std::is_same_v<AccessOp, affine::AffineLoadOp> ||
+      std::is_same_v<AccessOp, affine::AffineStoreOp>;
+
   LogicalResult matchAndRewrite(
       AccessOp op,
       typename OpConversionPattern<AccessOp>::OneToNOpAdaptor adaptor,
@@ -458,15 +377,37 @@ struct AccessLowering : OpConversionPattern<AccessOp> {
     FailureOr<PhysicalLayout> layout = layoutFor(*this, op, op.getMemRefType());
     if (failed(layout))
       return rewriter.notifyMatchFailure(op, "not a lowerable tiled memref");
-    ValueRange memref = adaptor.getMemref();
+    Location loc = op.getLoc();
+    Value buffer = adaptor.getMemref().front();
+    ValueRange sizes = symbolsOf(op.getMemRefType(), adaptor.getMemref());
     Value value;
-    if constexpr (std::is_same_v<AccessOp, memref::StoreOp> ||
-                  std::is_same_v<AccessOp, affine::AffineStoreOp>)
+    if constexpr (isStore)
       value = adaptor.getValue().front();
     SmallVector<Value> indices = flatten(adaptor.getIndices());
-    rewriteAccess(op, indices, memref.front(),
-                  symbolsOf(op.getMemRefType(), memref), value, *layout,
-                  rewriter);
+    if constexpr (isAffine) {
+      if (llvm::all_of(sizes,
+                       [](Value v) { return affine::isValidSymbol(v); })) {
+        // compose() appends the layout's symbols (the sizes) after the
+        // access map's own, matching the operands indices..., sizes....
+        AffineMap map = layout->indexMap.compose(op.getAffineMap());
+        SmallVector<Value> operands(indices);
+        llvm::append_range(operands, sizes);
+        if constexpr (isStore)
+          rewriter.replaceOpWithNewOp<affine::AffineStoreOp>(op, value, buffer,
+                                                             map, operands);
+        else
+          rewriter.replaceOpWithNewOp<affine::AffineLoadOp>(op, buffer, map,
+                                                            operands);
+        return success();
+      }
+      indices = affineAccessIndices(rewriter, loc, op.getAffineMap(), indices);
+    }
+    SmallVector<Value> physical =
+        emitResults(rewriter, loc, layout->indexMap, indices, sizes);
+    if constexpr (isStore)
+      rewriter.replaceOpWithNewOp<memref::StoreOp>(op, value, buffer, physical);
+    else
+      rewriter.replaceOpWithNewOp<memref::LoadOp>(op, buffer, physical);
     return success();
   }
 };

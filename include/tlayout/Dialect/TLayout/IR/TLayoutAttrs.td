@@ -105,11 +105,6 @@ def TLayout_TiledLayoutAttr : TLayout_Attr<"TiledLayout", "tiled", [
 
     /// The same layout without view information.
     TiledLayoutAttr getBase() const;
-
-    /// Parses the attribute from `#tlayout.tiled<...>` text, e.g. for tools.
-    static TiledLayoutAttr parseLayoutText(::llvm::StringRef layoutText,
-                                 ::mlir::MLIRContext *context,
-                                 std::string *errorMessage = nullptr);
   }];
 }
 
