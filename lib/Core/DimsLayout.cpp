@@ -1,0 +1,397 @@
+//===- DimsLayout.cpp - Layouts as lists of physical dimensions -----------===//
+//
+// Part of the tlayout project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tlayout/Core/DimsLayout.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/CheckedArithmetic.h"
+
+using namespace tlayout;
+using llvm::Error;
+using llvm::Expected;
+using llvm::StringRef;
+
+//===----------------------------------------------------------------------===//
+// Text
+//===----------------------------------------------------------------------===//
+
+std::string tlayout::printPhysDim(const PhysDim &dim) {
+  std::string s = std::to_string(dim.logicalDim);
+  switch (dim.kind) {
+  case PhysDim::Kind::Dynamic:
+    break;
+  case PhysDim::Kind::Packed:
+    s += ":packed(" + std::to_string(dim.size) + ")";
+    break;
+  case PhysDim::Kind::OddEven:
+    s += ":odd_even(" + std::to_string(dim.size) + ")";
+    break;
+  }
+  return s;
+}
+
+std::string tlayout::printPhysDims(llvm::ArrayRef<PhysDim> dims) {
+  std::string s = "[";
+  for (auto [i, d] : llvm::enumerate(dims))
+    s += (i ? ", " : "") + printPhysDim(d);
+  return s + "]";
+}
+
+Expected<llvm::SmallVector<PhysDim, 4>> tlayout::parsePhysDims(StringRef text) {
+  size_t pos = 0;
+  auto error = [&](size_t at, const llvm::Twine &message) -> Error {
+    return llvm::make_error<ParseError>(at, message.str());
+  };
+  auto skip = [&] {
+    while (pos < text.size() && llvm::isSpace(text[pos]))
+      ++pos;
+  };
+  auto consume = [&](char c) {
+    skip();
+    if (pos < text.size() && text[pos] == c) {
+      ++pos;
+      return true;
+    }
+    return false;
+  };
+  auto parseInt = [&](int64_t &value) -> Error {
+    skip();
+    size_t start = pos;
+    while (pos < text.size() && llvm::isDigit(text[pos]))
+      ++pos;
+    if (start == pos)
+      return error(start, "expected a non-negative integer");
+    if (text.slice(start, pos).getAsInteger(10, value))
+      return error(start, "integer out of range");
+    return Error::success();
+  };
+  llvm::SmallVector<PhysDim, 4> dims;
+  if (!consume('['))
+    return error(pos, "expected '[' to open the list of physical dimensions");
+  if (consume(']')) {
+    skip();
+    if (pos != text.size())
+      return error(pos, "unexpected text after the list");
+    return dims;
+  }
+  while (true) {
+    int64_t dim;
+    skip();
+    size_t dimAt = pos;
+    if (Error err = parseInt(dim))
+      return std::move(err);
+    if (dim > std::numeric_limits<unsigned>::max())
+      return error(dimAt, "dimension number out of range");
+    PhysDim entry = PhysDim::dynamic(dim);
+    if (consume(':')) {
+      skip();
+      size_t start = pos;
+      while (pos < text.size() &&
+             (llvm::isAlpha(text[pos]) || text[pos] == '_'))
+        ++pos;
+      StringRef kind = text.slice(start, pos);
+      if (kind == "dynamic") {
+        entry.kind = PhysDim::Kind::Dynamic;
+      } else if (kind == "packed" || kind == "odd_even") {
+        entry.kind =
+            kind == "packed" ? PhysDim::Kind::Packed : PhysDim::Kind::OddEven;
+        if (!consume('('))
+          return error(pos, "expected '(' and a size after '" + kind + "'");
+        skip();
+        size_t sizeAt = pos;
+        if (Error err = parseInt(entry.size))
+          return std::move(err);
+        if (entry.size == 0)
+          return error(sizeAt,
+                       "the size of a " + kind + " dimension must be positive");
+        if (!consume(')'))
+          return error(pos, "expected ')' after the size");
+      } else {
+        return error(start, "expected 'packed', 'odd_even' or 'dynamic'");
+      }
+    }
+    dims.push_back(entry);
+    if (consume(','))
+      continue;
+    if (!consume(']'))
+      return error(pos, "expected ',' or ']'");
+    break;
+  }
+  skip();
+  if (pos != text.size())
+    return error(pos, "unexpected text after the list");
+  return dims;
+}
+
+llvm::SmallVector<PhysDim, 4> tlayout::rowMajorDims(unsigned rank) {
+  llvm::SmallVector<PhysDim, 4> dims;
+  for (unsigned i = 0; i < rank; ++i)
+    dims.push_back(PhysDim::dynamic(i));
+  return dims;
+}
+
+llvm::SmallVector<PhysDim, 4> tlayout::colMajorDims(unsigned rank) {
+  llvm::SmallVector<PhysDim, 4> dims;
+  for (unsigned i = rank; i-- > 0;)
+    dims.push_back(PhysDim::dynamic(i));
+  return dims;
+}
+
+Error tlayout::verifyPhysDims(llvm::ArrayRef<PhysDim> dims, unsigned rank) {
+  llvm::SmallVector<bool, 4> seen(rank, false);
+  llvm::SmallVector<bool, 4> dynamic(rank, false);
+  for (auto [k, d] : llvm::enumerate(dims)) {
+    if (d.logicalDim >= rank)
+      return llvm::createStringError("physical dimension " + llvm::Twine(k) +
+                                     " refers to dimension " +
+                                     llvm::Twine(d.logicalDim) + " of a rank-" +
+                                     llvm::Twine(rank) + " layout");
+    if (d.kind != PhysDim::Kind::Dynamic && d.size <= 0)
+      return llvm::createStringError("physical dimension " + llvm::Twine(k) +
+                                     " has non-positive size " +
+                                     llvm::Twine(d.size));
+    if (d.kind == PhysDim::Kind::OddEven && d.size % 2 != 0)
+      return llvm::createStringError("odd-even strip of physical dimension " +
+                                     llvm::Twine(k) + " has odd size " +
+                                     llvm::Twine(d.size));
+    if (d.kind == PhysDim::Kind::Dynamic) {
+      if (dynamic[d.logicalDim])
+        return llvm::createStringError(
+            "dimension " + llvm::Twine(d.logicalDim) +
+            " has more than one dynamic physical dimension");
+      if (seen[d.logicalDim])
+        return llvm::createStringError(
+            "the dynamic physical dimension of dimension " +
+            llvm::Twine(d.logicalDim) + " must be its outermost");
+      dynamic[d.logicalDim] = true;
+    }
+    seen[d.logicalDim] = true;
+  }
+  for (unsigned i = 0; i < rank; ++i)
+    if (!seen[i])
+      return llvm::createStringError(
+          "dimension " + llvm::Twine(i) +
+          " has no physical dimension; give it at least a dynamic one");
+  return Error::success();
+}
+
+//===----------------------------------------------------------------------===//
+// Canonical form
+//===----------------------------------------------------------------------===//
+
+/// The extent of each entry (the values its piece takes) for a static
+/// shape; std::nullopt for a Dynamic entry of a dynamic dimension.
+static llvm::SmallVector<std::optional<int64_t>, 8>
+entryExtents(llvm::ArrayRef<PhysDim> dims, llvm::ArrayRef<int64_t> shape) {
+  llvm::SmallVector<std::optional<int64_t>, 8> extents(dims.size());
+  llvm::SmallVector<int64_t, 4> covered(shape.size(), 1);
+  for (size_t k = dims.size(); k-- > 0;) {
+    const PhysDim &d = dims[k];
+    if (d.kind != PhysDim::Kind::Dynamic) {
+      extents[k] = d.size;
+      covered[d.logicalDim] =
+          llvm::checkedMul(covered[d.logicalDim], d.size).value_or(0);
+      continue;
+    }
+    int64_t size = shape[d.logicalDim];
+    if (size != kDynamicSize && covered[d.logicalDim] > 0)
+      extents[k] = (size + covered[d.logicalDim] - 1) / covered[d.logicalDim];
+  }
+  return extents;
+}
+
+/// The volume of dimension `dims[k].logicalDim` covered by entries after k.
+static int64_t innerVolume(llvm::ArrayRef<PhysDim> dims, size_t k) {
+  int64_t volume = 1;
+  for (size_t j = k + 1; j < dims.size(); ++j)
+    if (dims[j].logicalDim == dims[k].logicalDim)
+      volume *= dims[j].size;
+  return volume;
+}
+
+Expected<llvm::SmallVector<PhysDim, 4>>
+tlayout::canonicalizePhysDims(llvm::ArrayRef<PhysDim> input,
+                              llvm::ArrayRef<int64_t> shape) {
+  // Compiling checks everything the rules rely on.
+  if (Expected<BufferIndexing> check = BufferIndexing::compile(input, shape);
+      !check)
+    return check.takeError();
+  llvm::SmallVector<PhysDim, 4> dims(input.begin(), input.end());
+  for (PhysDim &d : dims)
+    if (d.kind == PhysDim::Kind::OddEven && d.size == 2)
+      d.kind = PhysDim::Kind::Packed;
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    auto extents = entryExtents(dims, shape);
+    auto entriesOf = [&](unsigned dim) {
+      return llvm::count_if(
+          dims, [&](const PhysDim &d) { return d.logicalDim == dim; });
+    };
+    for (size_t k = 0; k < dims.size() && !changed; ++k) {
+      PhysDim &d = dims[k];
+      // Extent-1 entries place nothing.
+      if (extents[k] == 1 && entriesOf(d.logicalDim) > 1) {
+        dims.erase(dims.begin() + k);
+        changed = true;
+        break;
+      }
+      if (k + 1 < dims.size() && dims[k + 1].logicalDim == d.logicalDim &&
+          dims[k + 1].kind == PhysDim::Kind::Packed) {
+        PhysDim &next = dims[k + 1];
+        if (d.kind == PhysDim::Kind::Packed) {
+          if (std::optional<int64_t> merged =
+                  llvm::checkedMul(d.size, next.size)) {
+            d.size = *merged;
+            dims.erase(dims.begin() + k + 1);
+            changed = true;
+            break;
+          }
+        }
+        // Dynamic then Packed: floor(x / p) * p + x mod p is x, without
+        // padding when the Dynamic extent times p is the merged extent.
+        if (d.kind == PhysDim::Kind::Dynamic && extents[k]) {
+          int64_t size = shape[d.logicalDim];
+          int64_t inner = innerVolume(dims, k + 1);
+          int64_t merged = (size + inner - 1) / inner;
+          if (*extents[k] * next.size == merged) {
+            dims.erase(dims.begin() + k + 1);
+            changed = true;
+            break;
+          }
+        }
+      }
+      // A Packed outermost entry that covers exactly the rest.
+      if (d.kind == PhysDim::Kind::Packed &&
+          shape[d.logicalDim] != kDynamicSize &&
+          llvm::none_of(
+              llvm::ArrayRef<PhysDim>(dims).take_front(k),
+              [&](const PhysDim &o) { return o.logicalDim == d.logicalDim; })) {
+        int64_t inner = innerVolume(dims, k);
+        int64_t rest = (shape[d.logicalDim] + inner - 1) / inner;
+        if (rest == d.size && !(rest == 1 && entriesOf(d.logicalDim) > 1)) {
+          d = PhysDim::dynamic(d.logicalDim);
+          changed = true;
+          break;
+        }
+      }
+    }
+  }
+  return dims;
+}
+
+//===----------------------------------------------------------------------===//
+// Conversions
+//===----------------------------------------------------------------------===//
+
+/// Whether two compiled layouts place every element at the same offset in
+/// buffers of the same size.
+static bool samePlacement(const BufferIndexing &a, const BufferIndexing &b) {
+  return a.getPlacementKey() == b.getPlacementKey();
+}
+
+std::optional<llvm::SmallVector<PhysDim, 4>>
+tlayout::toPhysDims(const TiledLayout &layout, llvm::ArrayRef<int64_t> shape) {
+  if (layout.tailPaddingAlignment != 1 || layout.elementSizeInBits != 0)
+    return std::nullopt;
+  Expected<BufferIndexing> indexing = BufferIndexing::compile(layout, shape);
+  if (!indexing) {
+    llvm::consumeError(indexing.takeError());
+    return std::nullopt;
+  }
+  llvm::SmallVector<PhysDim, 4> dims;
+  for (const PhysicalDim &dim : indexing->getDims()) {
+    const Piece &piece = indexing->getPieces()[dim.piece];
+    const Source &source = indexing->getSources()[piece.source];
+    if (source.kind == Source::Kind::Unit)
+      continue;
+    if (source.kind != Source::Kind::Logical)
+      return std::nullopt;
+    dims.push_back(piece.modulus
+                       ? PhysDim::packed(source.logicalDim, *piece.modulus)
+                       : PhysDim::dynamic(source.logicalDim));
+  }
+  if (Error err = verifyPhysDims(dims, shape.size())) {
+    llvm::consumeError(std::move(err));
+    return std::nullopt;
+  }
+  Expected<BufferIndexing> back = BufferIndexing::compile(dims, shape);
+  if (!back) {
+    llvm::consumeError(back.takeError());
+    return std::nullopt;
+  }
+  if (!samePlacement(*indexing, *back))
+    return std::nullopt;
+  return dims;
+}
+
+std::optional<TiledLayout>
+tlayout::toTiledLayout(llvm::ArrayRef<PhysDim> dims,
+                       llvm::ArrayRef<int64_t> shape) {
+  unsigned rank = shape.size();
+  if (llvm::any_of(dims, [](const PhysDim &d) {
+        return d.kind == PhysDim::Kind::OddEven;
+      }))
+    return std::nullopt;
+  Expected<BufferIndexing> indexing = BufferIndexing::compile(dims, shape);
+  if (!indexing) {
+    llvm::consumeError(indexing.takeError());
+    return std::nullopt;
+  }
+  // The outer level: the first entry of every dimension, major first, with
+  // dimensions that have no entry (extent 1) most major.
+  llvm::SmallVector<int64_t, 4> majorToMinor;
+  llvm::SmallVector<bool, 4> seen(rank, false);
+  size_t k = 0;
+  while (k < dims.size() && !seen[dims[k].logicalDim]) {
+    seen[dims[k].logicalDim] = true;
+    majorToMinor.push_back(dims[k].logicalDim);
+    ++k;
+  }
+  for (unsigned i = rank; i-- > 0;)
+    if (!seen[i])
+      majorToMinor.insert(majorToMinor.begin(), i);
+  llvm::SmallVector<int64_t, 4> position(rank);
+  for (auto [q, dim] : llvm::enumerate(majorToMinor))
+    position[dim] = q;
+  // Later entries form tile levels: runs in outer-level order, each
+  // dimension at most once.
+  llvm::SmallVector<llvm::SmallVector<PhysDim, 4>, 2> levels;
+  for (; k < dims.size(); ++k) {
+    if (levels.empty() || position[dims[k].logicalDim] <=
+                              position[levels.back().back().logicalDim])
+      levels.emplace_back();
+    levels.back().push_back(dims[k]);
+  }
+  TiledLayout layout;
+  layout.minorToMajor.assign(majorToMinor.rbegin(), majorToMinor.rend());
+  int64_t previousFirst = 0;
+  for (auto [g, level] : llvm::enumerate(levels)) {
+    int64_t first = position[level.front().logicalDim];
+    if (first < previousFirst)
+      return std::nullopt;
+    previousFirst = first;
+    Tile tile;
+    for (int64_t q = first; q < static_cast<int64_t>(rank); ++q) {
+      int64_t size = 1;
+      for (size_t h = g; h < levels.size(); ++h)
+        for (const PhysDim &d : levels[h])
+          if (d.logicalDim == majorToMinor[q])
+            size *= d.size;
+      tile.dims.push_back(size);
+    }
+    layout.tiles.push_back(std::move(tile));
+  }
+  Expected<BufferIndexing> tiled = BufferIndexing::compile(layout, shape);
+  if (!tiled) {
+    llvm::consumeError(tiled.takeError());
+    return std::nullopt;
+  }
+  if (!samePlacement(*indexing, *tiled))
+    return std::nullopt;
+  return layout;
+}

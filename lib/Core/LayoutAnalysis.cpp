@@ -1,0 +1,180 @@
+//===- LayoutAnalysis.cpp - Queries on the normal form --------------------===//
+//
+// Part of the tlayout project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tlayout/Core/LayoutAnalysis.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/CheckedArithmetic.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <numeric>
+
+using namespace tlayout;
+
+/// The values a piece takes: its modulus, or the size of its physical
+/// dimension for an outermost piece.
+static std::optional<int64_t> pieceExtent(const Piece &piece,
+                                          const PhysicalDim &dim) {
+  if (piece.modulus)
+    return piece.modulus;
+  return dim.size.getConstant();
+}
+
+llvm::SmallVector<Contiguity, 4>
+tlayout::getContiguity(const BufferIndexing &indexing) {
+  unsigned rank = indexing.getRank();
+  llvm::SmallVector<Contiguity, 4> result(rank, Contiguity{IndexExpr(1), false});
+  llvm::ArrayRef<PhysicalDim> dims = indexing.getDims();
+  // The fastest varying physical dimensions (size-1 ones place nothing)
+  // belong to at most one logical dimension; follow its digits while each
+  // continues the previous one.
+  std::optional<unsigned> owner;
+  IndexExpr length(1);
+  int64_t expectedDivisor = 1;
+  bool whole = false;
+  for (const PhysicalDim &dim : llvm::reverse(dims)) {
+    if (dim.size.isConstant(1))
+      continue;
+    const Piece &piece = indexing.getPieces()[dim.piece];
+    const Source &source = indexing.getSources()[piece.source];
+    if (source.kind != Source::Kind::Logical)
+      break;
+    if (owner && *owner != source.logicalDim)
+      break;
+    if (piece.divisor != expectedDivisor)
+      break;
+    owner = source.logicalDim;
+    length = length * dim.size;
+    if (!piece.modulus) {
+      whole = true;
+      break;
+    }
+    // A digit smaller than its modulus would leave gaps in the run.
+    if (!dim.size.isConstant(*piece.modulus))
+      break;
+    std::optional<int64_t> next = llvm::checkedMul(expectedDivisor, *piece.modulus);
+    if (!next)
+      break;
+    expectedDivisor = *next;
+  }
+  if (!owner)
+    return result;
+  // A run past the end of the dimension covers all of it.
+  int64_t size = indexing.getShape()[*owner];
+  std::optional<int64_t> constant = length.getConstant();
+  if (size != kDynamicSize && constant && *constant >= size) {
+    length = IndexExpr(size);
+    whole = true;
+  }
+  result[*owner] = Contiguity{length, whole};
+  return result;
+}
+
+int64_t tlayout::getWidestVector(const BufferIndexing &indexing, unsigned dim,
+                                 int64_t alignment) {
+  if (dim >= indexing.getRank() || alignment < 1)
+    return 1;
+  Contiguity run = getContiguity(indexing)[dim];
+  if (run.wholeDimension)
+    return kUnboundedWidth;
+  std::optional<int64_t> length = run.length.getConstant();
+  if (!length || *length < 1)
+    return 1;
+  return std::gcd(alignment, *length);
+}
+
+bool tlayout::isTileContiguous(const BufferIndexing &indexing,
+                               llvm::ArrayRef<int64_t> tile) {
+  if (tile.size() != indexing.getRank() ||
+      llvm::any_of(tile, [](int64_t t) { return t < 1; }))
+    return false;
+  // From the fastest varying physical dimension: dimensions the tile covers
+  // fully, at most one it covers in part, then only dimensions it does not
+  // move along.
+  enum class Phase { Full, Rest } phase = Phase::Full;
+  for (const PhysicalDim &dim : llvm::reverse(indexing.getDims())) {
+    if (dim.size.isConstant(1))
+      continue;
+    const Piece &piece = indexing.getPieces()[dim.piece];
+    const Source &source = indexing.getSources()[piece.source];
+    if (source.kind == Source::Kind::Unit)
+      continue;
+    if (source.kind != Source::Kind::Logical)
+      return false;
+    int64_t t = tile[source.logicalDim], v = piece.divisor;
+    if (t <= v) {
+      // Constant over the tile when tiles do not straddle a digit change.
+      if (v % t != 0)
+        return false;
+      phase = Phase::Rest;
+      continue;
+    }
+    if (t % v != 0 || phase != Phase::Full)
+      return false;
+    std::optional<int64_t> extent = pieceExtent(piece, dim);
+    if (!extent)
+      return false;
+    int64_t q = t / v;
+    if (q % *extent == 0)
+      continue; // Every value of the digit.
+    if (*extent % q != 0)
+      return false;
+    phase = Phase::Rest; // An aligned run of q values.
+  }
+  return true;
+}
+
+bool tlayout::isWindowOf(const BufferIndexing &view,
+                         const BufferIndexing &root,
+                         llvm::ArrayRef<int64_t> offsets,
+                         llvm::SmallVectorImpl<int64_t> *origin) {
+  unsigned rank = root.getRank();
+  if (view.getRank() != rank || offsets.size() != rank ||
+      !view.hasStaticShape() || !root.hasStaticShape() ||
+      view.getDims().size() != root.getDims().size() ||
+      view.getTailPaddingAlignment() != 1 ||
+      root.getTailPaddingAlignment() != 1)
+    return false;
+  for (unsigned i = 0; i < rank; ++i)
+    if (offsets[i] < 0 || offsets[i] + view.getShape()[i] > root.getShape()[i])
+      return false;
+  llvm::SmallVector<int64_t, 8> shift;
+  for (auto [v, r] : llvm::zip(view.getDims(), root.getDims())) {
+    const Piece &vp = view.getPieces()[v.piece];
+    const Piece &rp = root.getPieces()[r.piece];
+    const Source &vs = view.getSources()[vp.source];
+    const Source &rs = root.getSources()[rp.source];
+    if (vs.kind != rs.kind || vp.divisor != rp.divisor ||
+        vp.modulus != rp.modulus)
+      return false;
+    int64_t c = 0;
+    if (rs.kind == Source::Kind::Logical) {
+      if (vs.logicalDim != rs.logicalDim)
+        return false;
+      int64_t o = offsets[rs.logicalDim];
+      if (o % rp.divisor != 0)
+        return false;
+      // floor((e + o) / v) = floor(e / v) + o / v; a digit with a modulus
+      // keeps its value only when o / v is a whole number of its cycles.
+      c = o / rp.divisor;
+      if (rp.modulus) {
+        if (c % *rp.modulus != 0)
+          return false;
+        c = 0;
+      }
+    } else if (rs.kind != Source::Kind::Unit) {
+      return false;
+    }
+    std::optional<int64_t> viewSize = v.size.getConstant();
+    std::optional<int64_t> rootSize = r.size.getConstant();
+    if (!viewSize || !rootSize || c + *viewSize > *rootSize)
+      return false;
+    shift.push_back(c);
+  }
+  if (origin)
+    origin->assign(shift.begin(), shift.end());
+  return true;
+}

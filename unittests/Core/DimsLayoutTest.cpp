@@ -1,0 +1,269 @@
+//===- DimsLayoutTest.cpp - Physical-dimension layouts: text, forms -------===//
+//
+// Part of the tlayout project.
+//
+//===----------------------------------------------------------------------===//
+//
+// The text form, the canonical form and the conversions between the two
+// layout models, each checked element by element against compiled offsets
+// over small shapes.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tlayout/Core/DimsLayout.h"
+
+#include "gtest/gtest.h"
+
+using namespace tlayout;
+using K = PhysDim;
+
+namespace {
+
+/// Every index of a static shape, row-major.
+std::vector<std::vector<int64_t>> allIndices(llvm::ArrayRef<int64_t> shape) {
+  std::vector<std::vector<int64_t>> result(1);
+  for (int64_t size : shape) {
+    std::vector<std::vector<int64_t>> next;
+    for (const auto &prefix : result)
+      for (int64_t i = 0; i < size; ++i) {
+        next.push_back(prefix);
+        next.back().push_back(i);
+      }
+    result = std::move(next);
+  }
+  return result;
+}
+
+/// Both place every element at the same offset in buffers of equal size.
+void expectSamePlacement(const BufferIndexing &a, const BufferIndexing &b,
+                         const std::string &what) {
+  ASSERT_EQ(a.getNumElements(), b.getNumElements()) << what;
+  for (const auto &index : allIndices(a.getShape()))
+    ASSERT_EQ(*a.offsetOf(index), *b.offsetOf(index)) << what;
+}
+
+std::string errorOf(llvm::Error err) {
+  std::string message;
+  llvm::handleAllErrors(std::move(err), [&](const llvm::ErrorInfoBase &e) {
+    message = e.message();
+  });
+  return message;
+}
+
+TEST(DimsLayoutTest, TextRoundTrips) {
+  for (const char *text :
+       {"[]", "[0]", "[1, 0, 1:packed(4)]", "[0, 1, 1:odd_even(8)]",
+        "[2, 0, 1, 0:packed(2), 1:packed(3)]"}) {
+    auto dims = parsePhysDims(text);
+    ASSERT_TRUE(static_cast<bool>(dims)) << text;
+    EXPECT_EQ(printPhysDims(*dims), text);
+  }
+  auto spelled = parsePhysDims(" [ 1:dynamic ,0 ,1 : packed ( 4 ) ] ");
+  ASSERT_TRUE(static_cast<bool>(spelled));
+  EXPECT_EQ(printPhysDims(*spelled), "[1, 0, 1:packed(4)]");
+}
+
+TEST(DimsLayoutTest, TextErrorsHaveColumns) {
+  auto error = [](const char *text) {
+    auto dims = parsePhysDims(text);
+    if (dims)
+      return std::string("no error");
+    return errorOf(dims.takeError());
+  };
+  EXPECT_EQ(error("1, 0"),
+            "column 1: expected '[' to open the list of physical dimensions");
+  EXPECT_EQ(error("[1, x]"), "column 5: expected a non-negative integer");
+  EXPECT_EQ(error("[1:tiled(2)]"),
+            "column 4: expected 'packed', 'odd_even' or 'dynamic'");
+  EXPECT_EQ(error("[1:packed(0)]"),
+            "column 11: the size of a packed dimension must be positive");
+  EXPECT_EQ(error("[1:packed 4]"),
+            "column 11: expected '(' and a size after 'packed'");
+  EXPECT_EQ(error("[1 2]"), "column 4: expected ',' or ']'");
+  EXPECT_EQ(error("[1] x"), "column 5: unexpected text after the list");
+}
+
+TEST(DimsLayoutTest, VerifyStructure) {
+  auto error = [](std::vector<PhysDim> dims, unsigned rank) {
+    llvm::Error err = verifyPhysDims(dims, rank);
+    return err ? errorOf(std::move(err)) : std::string();
+  };
+  EXPECT_EQ(error({K::dynamic(1), K::dynamic(0)}, 2), "");
+  EXPECT_EQ(error({K::dynamic(0)}, 2),
+            "dimension 1 has no physical dimension; give it at least a "
+            "dynamic one");
+  EXPECT_EQ(error({K::dynamic(0), K::dynamic(0)}, 1),
+            "dimension 0 has more than one dynamic physical dimension");
+  EXPECT_EQ(error({K::packed(0, 2), K::dynamic(0)}, 1),
+            "the dynamic physical dimension of dimension 0 must be its "
+            "outermost");
+  EXPECT_EQ(error({K::dynamic(0), K::oddEven(0, 3)}, 1),
+            "odd-even strip of physical dimension 1 has odd size 3");
+  EXPECT_EQ(error({K::dynamic(3)}, 1),
+            "physical dimension 0 refers to dimension 3 of a rank-1 layout");
+}
+
+TEST(DimsLayoutTest, OneLiners) {
+  EXPECT_EQ(printPhysDims(rowMajorDims(3)), "[0, 1, 2]");
+  EXPECT_EQ(printPhysDims(colMajorDims(3)), "[2, 1, 0]");
+  auto col = BufferIndexing::compile(colMajorDims(2), {3, 5});
+  ASSERT_TRUE(static_cast<bool>(col));
+  EXPECT_EQ(*col->offsetOf({2, 1}), 2 + 3 * 1);
+}
+
+const std::vector<std::vector<PhysDim>> &sampleLayouts() {
+  static const std::vector<std::vector<PhysDim>> layouts = {
+      {K::dynamic(0), K::dynamic(1)},
+      {K::dynamic(1), K::dynamic(0)},
+      {K::dynamic(1), K::dynamic(0), K::packed(1, 4)},
+      {K::dynamic(0), K::dynamic(1), K::packed(0, 2), K::packed(1, 3)},
+      {K::dynamic(1), K::dynamic(0), K::packed(0, 3), K::oddEven(1, 4)},
+      {K::dynamic(0), K::packed(0, 2), K::packed(0, 2), K::dynamic(1)},
+      {K::dynamic(0), K::dynamic(1), K::oddEven(1, 2), K::packed(1, 3)},
+      {K::packed(1, 3), K::dynamic(0), K::packed(1, 3)},
+      {K::dynamic(0), K::dynamic(1), K::packed(1, 1), K::packed(0, 1)},
+      {K::packed(0, 4), K::dynamic(1), K::packed(0, 2)},
+      {K::dynamic(1), K::packed(1, 2), K::dynamic(0), K::packed(0, 2)},
+      {K::dynamic(0), K::dynamic(1), K::packed(0, 2), K::packed(1, 2),
+       K::packed(0, 2)},
+  };
+  return layouts;
+}
+
+TEST(DimsLayoutTest, CanonicalFormKeepsPlacement) {
+  for (const auto &dims : sampleLayouts())
+    for (int64_t a = 1; a <= 7; ++a)
+      for (int64_t b = 1; b <= 9; ++b) {
+        std::vector<int64_t> shape = {a, b};
+        auto original = BufferIndexing::compile(dims, shape);
+        if (!original) {
+          llvm::consumeError(original.takeError());
+          continue;
+        }
+        std::string what = printPhysDims(dims) + " on " + std::to_string(a) +
+                           "x" + std::to_string(b);
+        auto canonical = canonicalizePhysDims(dims, shape);
+        ASSERT_TRUE(static_cast<bool>(canonical)) << what;
+        ASSERT_FALSE(static_cast<bool>(verifyPhysDims(*canonical, 2))) << what;
+        auto compiled = BufferIndexing::compile(*canonical, shape);
+        ASSERT_TRUE(static_cast<bool>(compiled)) << what;
+        expectSamePlacement(*original, *compiled,
+                            what + " -> " + printPhysDims(*canonical));
+        // Idempotent.
+        auto again = canonicalizePhysDims(*canonical, shape);
+        ASSERT_TRUE(static_cast<bool>(again));
+        EXPECT_EQ(printPhysDims(*again), printPhysDims(*canonical)) << what;
+      }
+}
+
+TEST(DimsLayoutTest, CanonicalFormExamples) {
+  auto canonical = [](std::vector<PhysDim> dims, std::vector<int64_t> shape) {
+    auto result = canonicalizePhysDims(dims, shape);
+    return result ? printPhysDims(*result) : errorOf(result.takeError());
+  };
+  // Adjacent packed entries merge; one that then covers the rest exactly
+  // becomes dynamic and absorbs nothing more.
+  EXPECT_EQ(canonical({K::dynamic(0), K::packed(0, 2), K::packed(0, 4)}, {16}),
+            "[0]");
+  EXPECT_EQ(canonical({K::dynamic(0), K::packed(0, 2), K::packed(0, 4)}, {12}),
+            "[0, 0:packed(8)]");
+  EXPECT_EQ(canonical({K::dynamic(0), K::packed(0, 2), K::packed(0, 4)},
+                      {kDynamicSize}),
+            "[0, 0:packed(8)]");
+  // Size-1 entries drop; a dimension keeps one entry.
+  EXPECT_EQ(canonical({K::dynamic(0), K::dynamic(1), K::packed(1, 1)}, {1, 5}),
+            "[0, 1]");
+  // A packed entry covering its whole dimension is dynamic.
+  EXPECT_EQ(canonical({K::packed(1, 2), K::dynamic(0), K::packed(1, 4)},
+                      {3, 8}),
+            "[1, 0, 1:packed(4)]");
+  EXPECT_EQ(canonical({K::dynamic(0), K::oddEven(0, 2)}, {7}),
+            "[0, 0:packed(2)]");
+  EXPECT_EQ(canonical({K::dynamic(0), K::oddEven(0, 4)}, {8}),
+            "[0, 0:odd_even(4)]");
+}
+
+TEST(DimsLayoutTest, MorelloExampleConvertsBothWays) {
+  std::vector<PhysDim> dims = {K::dynamic(1), K::dynamic(0), K::packed(1, 4)};
+  std::optional<TiledLayout> tiled = toTiledLayout(dims, {6, 8});
+  ASSERT_TRUE(tiled.has_value());
+  EXPECT_EQ(tiled->str(), "{0,1:T(4,1)}");
+  std::optional<llvm::SmallVector<PhysDim, 4>> back =
+      toPhysDims(*TiledLayout::parse("{0,1:T(4,1)}"), {6, 8});
+  ASSERT_TRUE(back.has_value());
+  EXPECT_EQ(printPhysDims(*back), "[1, 0, 1:packed(4), 0:packed(1)]");
+  auto canonical = canonicalizePhysDims(*back, {6, 8});
+  ASSERT_TRUE(static_cast<bool>(canonical));
+  EXPECT_EQ(printPhysDims(*canonical), "[1, 0, 1:packed(4)]");
+}
+
+TEST(DimsLayoutTest, ConversionExamples) {
+  auto toXla = [](llvm::ArrayRef<PhysDim> dims, std::vector<int64_t> shape) {
+    std::optional<TiledLayout> tiled = toTiledLayout(dims, shape);
+    return tiled ? tiled->str() : std::string("none");
+  };
+  EXPECT_EQ(toXla(rowMajorDims(2), {3, 5}), "{1,0}");
+  EXPECT_EQ(toXla(colMajorDims(3), {3, 5, 2}), "{0,1,2}");
+  // NCHWc with c = 8.
+  EXPECT_EQ(toXla({K::dynamic(0), K::dynamic(1), K::dynamic(2), K::dynamic(3),
+                   K::packed(1, 8)},
+                  {2, 16, 3, 3}),
+            "{3,2,1,0:T(8,1,1)}");
+  // Two tile levels.
+  EXPECT_EQ(toXla({K::dynamic(0), K::dynamic(1), K::packed(0, 4),
+                   K::packed(1, 64), K::packed(0, 2), K::packed(1, 2)},
+                  {16, 256}),
+            "{1,0:T(8,128)(2,2)}");
+  // Odd-even strips have no tiled form; nor does this order of pieces.
+  EXPECT_EQ(toXla({K::dynamic(0), K::dynamic(1), K::oddEven(1, 4)}, {2, 8}),
+            "none");
+  EXPECT_EQ(toXla({K::dynamic(0), K::dynamic(1), K::packed(1, 4),
+                   K::packed(0, 2)},
+                  {4, 8}),
+            "none");
+  auto toDims = [](const char *layout, std::vector<int64_t> shape) {
+    auto dims = toPhysDims(*TiledLayout::parse(layout), shape);
+    return dims ? printPhysDims(*dims) : std::string("none");
+  };
+  EXPECT_EQ(toDims("{1,0:T(8,128)}", {16, 256}),
+            "[0, 1, 0:packed(8), 1:packed(128)]");
+  EXPECT_EQ(toDims("{1,0:T(8,128)L(1024)}", {16, 256}), "none");
+  EXPECT_EQ(toDims("{1,0:T(2,*,2)}", {4, 4}), "none");
+}
+
+TEST(DimsLayoutTest, ConversionsKeepPlacement) {
+  // Every XLA layout with a physical-dimension form converts to one that
+  // places every element the same, and back.
+  const char *layouts[] = {"{1,0}",           "{0,1}",
+                           "{1,0:T(2,2)}",    "{0,1:T(4,1)}",
+                           "{1,0:T(2,3)}",    "{1,0:T(4,2)(2,1)}",
+                           "{0,1:T(2,4)(2,2)}", "{1,0:T(3)}",
+                           "{1,0:T(1,2)(1,1)}", "{0,1:T(2,1,2)}"};
+  int converted = 0;
+  for (const char *text : layouts) {
+    TiledLayout layout = *TiledLayout::parse(text);
+    for (int64_t a = 1; a <= 6; ++a)
+      for (int64_t b = 1; b <= 6; ++b) {
+        std::vector<int64_t> shape = {a, b};
+        std::string what = std::string(text) + " on " + std::to_string(a) +
+                           "x" + std::to_string(b);
+        auto xla = BufferIndexing::compile(layout, shape);
+        ASSERT_TRUE(static_cast<bool>(xla)) << what;
+        auto dims = toPhysDims(layout, shape);
+        if (!dims)
+          continue;
+        ++converted;
+        auto morello = BufferIndexing::compile(*dims, shape);
+        ASSERT_TRUE(static_cast<bool>(morello)) << what;
+        expectSamePlacement(*xla, *morello, what + " -> " + printPhysDims(*dims));
+        if (std::optional<TiledLayout> back = toTiledLayout(*dims, shape)) {
+          auto again = BufferIndexing::compile(*back, shape);
+          ASSERT_TRUE(static_cast<bool>(again)) << what;
+          expectSamePlacement(*xla, *again, what + " -> " + back->str());
+        }
+      }
+  }
+  EXPECT_GT(converted, 200);
+}
+
+} // namespace
