@@ -133,14 +133,17 @@ bool tlayout::isWindowOf(const BufferIndexing &view,
                          llvm::SmallVectorImpl<int64_t> *origin) {
   unsigned rank = root.getRank();
   if (view.getRank() != rank || offsets.size() != rank ||
-      !view.hasStaticShape() || !root.hasStaticShape() ||
+      !root.hasStaticShape() ||
       view.getDims().size() != root.getDims().size() ||
       view.getTailPaddingAlignment() != 1 ||
       root.getTailPaddingAlignment() != 1)
     return false;
-  for (unsigned i = 0; i < rank; ++i)
-    if (offsets[i] < 0 || offsets[i] + view.getShape()[i] > root.getShape()[i])
+  for (unsigned i = 0; i < rank; ++i) {
+    int64_t size = view.getShape()[i];
+    if (offsets[i] < 0 ||
+        (size != kDynamicSize && offsets[i] + size > root.getShape()[i]))
       return false;
+  }
   llvm::SmallVector<int64_t, 8> shift;
   for (auto [v, r] : llvm::zip(view.getDims(), root.getDims())) {
     const Piece &vp = view.getPieces()[v.piece];
@@ -168,9 +171,10 @@ bool tlayout::isWindowOf(const BufferIndexing &view,
     } else if (rs.kind != Source::Kind::Unit) {
       return false;
     }
+    // A dynamic extent of the view fits when its logical size does.
     std::optional<int64_t> viewSize = v.size.getConstant();
     std::optional<int64_t> rootSize = r.size.getConstant();
-    if (!viewSize || !rootSize || c + *viewSize > *rootSize)
+    if (!rootSize || (viewSize && c + *viewSize > *rootSize))
       return false;
     shift.push_back(c);
   }

@@ -58,7 +58,8 @@ bool isTileContiguous(const BufferIndexing &indexing,
 /// root: along every physical dimension k, root's index at `e + offsets` is
 /// view's index at `e` plus a constant `origin[k]`, and the window fits.
 /// Then element `e` of the view is at `root.offset(origin) + sum_k
-/// view_index_k(e) * root_stride_k`. Static shapes only.
+/// view_index_k(e) * root_stride_k`. The root's shape must be static; a
+/// dynamic size of the view is trusted to fit, as a memref view's is.
 bool isWindowOf(const BufferIndexing &view, const BufferIndexing &root,
                 llvm::ArrayRef<int64_t> offsets,
                 llvm::SmallVectorImpl<int64_t> *origin = nullptr);

@@ -160,7 +160,7 @@ func.func @to_physical_wrong_size(%m: memref<3x5xf32, #tlayout.tiled<{1,0:T(2,2)
 // -----
 
 func.func @to_physical_untiled(%m: memref<3x5xf32>) {
-  // expected-error @+1 {{'tlayout.to_physical' op expected a memref with a #tlayout.tiled layout, got 'memref<3x5xf32>'}}
+  // expected-error @+1 {{'tlayout.to_physical' op expected a memref with a #tlayout.tiled or #tlayout.dims layout, got 'memref<3x5xf32>'}}
   %0 = tlayout.to_physical %m : memref<3x5xf32> to memref<15xf32>
   return
 }
@@ -265,7 +265,7 @@ func.func @subview_shape(%m: memref<16x256xf32, #tlayout.tiled<{1,0:T(8,128)}>>)
 // -----
 
 func.func @subview_untiled(%m: memref<16x256xf32>) {
-  // expected-error @+1 {{'tlayout.subview' op expects a memref with a #tlayout.tiled layout, got 'memref<16x256xf32>'}}
+  // expected-error @+1 {{'tlayout.subview' op expects a memref with a #tlayout.tiled or #tlayout.dims layout, got 'memref<16x256xf32>'}}
   %v = tlayout.subview %m[3, 0] [4, 100] : memref<16x256xf32> to memref<4x100xf32>
   return
 }

@@ -27,6 +27,8 @@ using ::tlayout::ParseError;
 using ::tlayout::Tile;
 using ::tlayout::TiledLayout;
 
+#include "tlayout/Dialect/TLayout/IR/TLayoutAttrInterfaces.cpp.inc"
+
 #define GET_ATTRDEF_CLASSES
 #include "tlayout/Dialect/TLayout/IR/TLayoutAttrs.cpp.inc"
 
@@ -75,6 +77,10 @@ TiledLayoutAttr mlir::tlayout::getTiledLayout(MemRefType type) {
   return dyn_cast<TiledLayoutAttr>(type.getLayout());
 }
 
+LayoutAttrInterface mlir::tlayout::getLayoutAttr(MemRefType type) {
+  return dyn_cast<LayoutAttrInterface>(type.getLayout());
+}
+
 int64_t mlir::tlayout::getElementTypeBits(Type type) {
   if (type.isIntOrFloat())
     return type.getIntOrFloatBitWidth();
@@ -89,25 +95,163 @@ int64_t mlir::tlayout::getElementTypeBits(Type type) {
   return 0;
 }
 
-FailureOr<BufferIndexing> mlir::tlayout::compileTiledMemRef(
+FailureOr<BufferIndexing> mlir::tlayout::compileMemRefLayout(
     MemRefType type, llvm::function_ref<InFlightDiagnostic()> emitError) {
-  TiledLayoutAttr attr = getTiledLayout(type);
+  LayoutAttrInterface attr = getLayoutAttr(type);
   if (!attr) {
-    emitError() << "expected a memref with a #tlayout.tiled layout, got "
+    emitError() << "expected a memref with a #tlayout.tiled or #tlayout.dims "
+                   "layout, got "
                 << type;
     return failure();
   }
-  TiledLayout layout = attr.getLayout();
   // A view is placed by its parent: compile the parent's shape.
   ArrayRef<int64_t> shape =
       attr.isView() ? attr.getParentShape() : type.getShape();
-  llvm::Expected<BufferIndexing> indexing = BufferIndexing::compile(
-      layout, shape, getElementTypeBits(type.getElementType()));
+  llvm::Expected<BufferIndexing> indexing =
+      attr.compile(shape, getElementTypeBits(type.getElementType()));
   if (!indexing) {
     emitError() << llvm::toString(indexing.takeError());
     return failure();
   }
   return std::move(*indexing);
+}
+
+//===----------------------------------------------------------------------===//
+// Shared by the layouts
+//===----------------------------------------------------------------------===//
+
+/// Checks the view parameters of a layout of `rank` dimensions.
+static LogicalResult
+verifyViewParameters(function_ref<InFlightDiagnostic()> emitError,
+                     unsigned rank, ArrayRef<int64_t> parentShape,
+                     ArrayRef<int64_t> offsets) {
+  if (parentShape.empty() && offsets.empty())
+    return success();
+  if (parentShape.size() != rank || offsets.size() != rank)
+    return emitError() << "a view needs a parent size and an offset for "
+                          "each of the "
+                       << rank << " dimensions, got " << parentShape.size()
+                       << " and " << offsets.size();
+  for (auto [i, offset] : llvm::enumerate(offsets))
+    if (offset < 0 && !ShapedType::isDynamic(offset))
+      return emitError() << "view offset " << offset << " of dimension " << i
+                         << " is negative";
+  for (auto [i, size] : llvm::enumerate(parentShape))
+    if (size < 0 && !ShapedType::isDynamic(size))
+      return emitError() << "parent size " << size << " of dimension " << i
+                         << " is negative";
+  return success();
+}
+
+/// MemRefLayoutAttrInterface::verifyLayout for either layout: the layout
+/// must compile for the shape, and a view must fit in its parent.
+static LogicalResult
+verifyLayoutFor(LayoutAttrInterface attr, ArrayRef<int64_t> shape,
+                function_ref<InFlightDiagnostic()> emitError) {
+  if (attr.isView() && shape.size() != attr.getParentShape().size())
+    return emitError() << "the view has rank " << shape.size()
+                       << " but its parent has rank "
+                       << attr.getParentShape().size();
+  llvm::Expected<BufferIndexing> indexing =
+      attr.compile(attr.isView() ? attr.getParentShape() : shape, 0);
+  if (!indexing)
+    return emitError() << llvm::toString(indexing.takeError());
+  if (!attr.isView())
+    return success();
+  for (auto [i, size] : llvm::enumerate(shape)) {
+    int64_t offset = attr.getOffsets()[i], parent = attr.getParentShape()[i];
+    if (ShapedType::isDynamic(size) || ShapedType::isDynamic(offset) ||
+        ShapedType::isDynamic(parent))
+      continue;
+    if (offset + size > parent)
+      return emitError() << "the view's dimension " << i << " (offset "
+                         << offset << ", size " << size
+                         << ") does not fit in the parent's size " << parent;
+  }
+  return success();
+}
+
+/// The multi-result map of `indexing` (the layout compiled for a shape whose
+/// sizes appear as symbols where they matter), shifted by a view's offsets.
+static AffineMap affineMapFor(LayoutAttrInterface attr, unsigned rank,
+                              llvm::Expected<BufferIndexing> indexing,
+                              MLIRContext *context) {
+  if (!indexing) {
+    // Unreachable for a verified attribute; the interface needs a map.
+    llvm::consumeError(indexing.takeError());
+    return AffineMap::getMultiDimIdentityMap(rank, context);
+  }
+  // A view indexes its parent at `d<i> + offset<i>`; a dynamic offset is
+  // symbol `rank + i`, after the parent's sizes.
+  SmallVector<IndexExpr> shifted;
+  for (unsigned i = 0; i < rank; ++i) {
+    IndexExpr offset(0);
+    if (attr.isView())
+      offset = ShapedType::isDynamic(attr.getOffsets()[i])
+                   ? IndexExpr::symbol(rank + i)
+                   : IndexExpr(attr.getOffsets()[i]);
+    shifted.push_back(IndexExpr::dim(i) + offset);
+  }
+  SmallVector<AffineExpr> results;
+  for (const IndexExpr &e : indexing->getPhysicalIndices())
+    results.push_back(toAffineExpr(e.substituteDims(shifted), context));
+  // Sizes appear as symbols only where combined dimensions need them, and
+  // dynamic view offsets after them.
+  unsigned numSymbols = 0;
+  for (AffineExpr e : results)
+    e.walk([&](AffineExpr sub) {
+      if (auto symbol = dyn_cast<AffineSymbolExpr>(sub))
+        numSymbols =
+            std::max(numSymbols, symbol.getPosition() < rank ? rank : 2 * rank);
+    });
+  return AffineMap::get(rank, numSymbols, results, context);
+}
+
+/// MemRefLayoutAttrInterface::getStridesAndOffset for either layout: strided
+/// only when the placement is a permutation of whole dimensions.
+static LogicalResult stridesFor(LayoutAttrInterface attr,
+                                ArrayRef<int64_t> shape,
+                                SmallVectorImpl<int64_t> &strides,
+                                int64_t &offset) {
+  if (attr.isView())
+    return failure();
+  llvm::Expected<BufferIndexing> indexing = attr.compile(shape, 0);
+  if (!indexing) {
+    llvm::consumeError(indexing.takeError());
+    return failure();
+  }
+  std::optional<SmallVector<IndexExpr, 4>> logical =
+      indexing->getLogicalStrides();
+  if (!logical)
+    return failure();
+  SmallVector<int64_t> result;
+  for (const IndexExpr &stride : *logical)
+    result.push_back(stride.getConstant().value_or(ShapedType::kDynamic));
+  strides.assign(result.begin(), result.end());
+  offset = 0;
+  return success();
+}
+
+/// Prints `[16, ?, 4]`.
+static void printSizeList(AsmPrinter &printer, ArrayRef<int64_t> values) {
+  printer << '[';
+  llvm::interleaveComma(values, printer, [&](int64_t v) {
+    if (ShapedType::isDynamic(v))
+      printer << '?';
+    else
+      printer << v;
+  });
+  printer << ']';
+}
+
+/// Prints `, parent = [...], offsets = [...]` for a view.
+static void printView(AsmPrinter &printer, LayoutAttrInterface attr) {
+  if (!attr.isView())
+    return;
+  printer << ", parent = ";
+  printSizeList(printer, attr.getParentShape());
+  printer << ", offsets = ";
+  printSizeList(printer, attr.getOffsets());
 }
 
 //===----------------------------------------------------------------------===//
@@ -183,22 +327,9 @@ LogicalResult TiledLayoutAttr::verify(
     ArrayRef<int64_t> tileRanks, int64_t tailPaddingAlignment,
     int64_t elementSizeInBits, ArrayRef<int64_t> parentShape,
     ArrayRef<int64_t> offsets) {
-  if (!parentShape.empty() || !offsets.empty()) {
-    if (parentShape.size() != minorToMajor.size() ||
-        offsets.size() != minorToMajor.size())
-      return emitError() << "a view needs a parent size and an offset for "
-                            "each of the "
-                         << minorToMajor.size() << " dimensions, got "
-                         << parentShape.size() << " and " << offsets.size();
-    for (auto [i, offset] : llvm::enumerate(offsets))
-      if (offset < 0 && !ShapedType::isDynamic(offset))
-        return emitError() << "view offset " << offset << " of dimension " << i
-                           << " is negative";
-    for (auto [i, size] : llvm::enumerate(parentShape))
-      if (size < 0 && !ShapedType::isDynamic(size))
-        return emitError() << "parent size " << size << " of dimension " << i
-                           << " is negative";
-  }
+  if (failed(verifyViewParameters(emitError, minorToMajor.size(), parentShape,
+                                  offsets)))
+    return failure();
   int64_t total = 0;
   for (int64_t rank : tileRanks) {
     if (rank < 0)
@@ -216,40 +347,20 @@ LogicalResult TiledLayoutAttr::verify(
 }
 
 AffineMap TiledLayoutAttr::getAffineMap() const {
-  MLIRContext *context = getContext();
   unsigned rank = getMinorToMajor().size();
   SmallVector<int64_t> dynamicShape(rank, ::tlayout::kDynamicSize);
-  llvm::Expected<BufferIndexing> indexing =
-      BufferIndexing::compile(getLayout(), dynamicShape);
-  if (!indexing) {
-    // Unreachable for a verified attribute; the interface needs a map.
-    llvm::consumeError(indexing.takeError());
-    return AffineMap::getMultiDimIdentityMap(rank, context);
-  }
-  // A view indexes its parent at `d<i> + offset<i>`; a dynamic offset is
-  // symbol `rank + i`, after the parent's sizes.
-  SmallVector<IndexExpr> shifted;
-  for (unsigned i = 0; i < rank; ++i) {
-    IndexExpr offset(0);
-    if (isView())
-      offset = ShapedType::isDynamic(getOffsets()[i])
-                   ? IndexExpr::symbol(rank + i)
-                   : IndexExpr(getOffsets()[i]);
-    shifted.push_back(IndexExpr::dim(i) + offset);
-  }
-  SmallVector<AffineExpr> results;
-  for (const IndexExpr &e : indexing->getPhysicalIndices())
-    results.push_back(toAffineExpr(e.substituteDims(shifted), context));
-  // Sizes appear as symbols only where combined dimensions need them, and
-  // dynamic view offsets after them.
-  unsigned numSymbols = 0;
-  for (AffineExpr e : results)
-    e.walk([&](AffineExpr sub) {
-      if (auto symbol = dyn_cast<AffineSymbolExpr>(sub))
-        numSymbols =
-            std::max(numSymbols, symbol.getPosition() < rank ? rank : 2 * rank);
-    });
-  return AffineMap::get(rank, numSymbols, results, context);
+  return affineMapFor(*this, rank, compile(dynamicShape, 0), getContext());
+}
+
+Attribute TiledLayoutAttr::getView(ArrayRef<int64_t> parentShape,
+                                   ArrayRef<int64_t> offsets) const {
+  return TiledLayoutAttr::get(getContext(), getLayout(), parentShape, offsets);
+}
+
+llvm::Expected<BufferIndexing>
+TiledLayoutAttr::compile(ArrayRef<int64_t> shape,
+                         int64_t elementTypeBits) const {
+  return BufferIndexing::compile(getLayout(), shape, elementTypeBits);
 }
 
 bool TiledLayoutAttr::isIdentity() const {
@@ -262,54 +373,16 @@ bool TiledLayoutAttr::isIdentity() const {
 LogicalResult TiledLayoutAttr::verifyLayout(
     ArrayRef<int64_t> shape,
     function_ref<InFlightDiagnostic()> emitError) const {
-  if (!isView()) {
-    if (llvm::Error err = getLayout().verify(shape))
-      return emitError() << llvm::toString(std::move(err));
-    return success();
-  }
-  // A view: the layout places the parent; the view must fit in it.
-  if (shape.size() != getParentShape().size())
-    return emitError() << "the view has rank " << shape.size()
-                       << " but its parent has rank "
-                       << getParentShape().size();
-  if (llvm::Error err = getLayout().verify(getParentShape()))
-    return emitError() << llvm::toString(std::move(err));
-  for (auto [i, size] : llvm::enumerate(shape)) {
-    int64_t offset = getOffsets()[i], parent = getParentShape()[i];
-    if (ShapedType::isDynamic(size) || ShapedType::isDynamic(offset) ||
-        ShapedType::isDynamic(parent))
-      continue;
-    if (offset + size > parent)
-      return emitError() << "the view's dimension " << i << " (offset "
-                         << offset << ", size " << size
-                         << ") does not fit in the parent's size " << parent;
-  }
-  return success();
+  return verifyLayoutFor(*this, shape, emitError);
 }
 
 LogicalResult
 TiledLayoutAttr::getStridesAndOffset(ArrayRef<int64_t> shape,
                                      SmallVectorImpl<int64_t> &strides,
                                      int64_t &offset) const {
-  // Strided only when the placement is a permutation of whole dimensions.
-  if (isView() || getTailPaddingAlignment() != 1 || getElementSizeInBits() != 0)
+  if (getTailPaddingAlignment() != 1 || getElementSizeInBits() != 0)
     return failure();
-  llvm::Expected<BufferIndexing> indexing =
-      BufferIndexing::compile(getLayout(), shape);
-  if (!indexing) {
-    llvm::consumeError(indexing.takeError());
-    return failure();
-  }
-  std::optional<SmallVector<IndexExpr, 4>> logical =
-      indexing->getLogicalStrides();
-  if (!logical)
-    return failure();
-  SmallVector<int64_t> result;
-  for (const IndexExpr &stride : *logical)
-    result.push_back(stride.getConstant().value_or(ShapedType::kDynamic));
-  strides.assign(result.begin(), result.end());
-  offset = 0;
-  return success();
+  return stridesFor(*this, shape, strides, offset);
 }
 
 Attribute TiledLayoutAttr::parse(AsmParser &parser, Type) {
@@ -319,26 +392,9 @@ Attribute TiledLayoutAttr::parse(AsmParser &parser, Type) {
   return {};
 }
 
-/// Prints `[16, ?, 4]`.
-static void printSizeList(AsmPrinter &printer, ArrayRef<int64_t> values) {
-  printer << '[';
-  llvm::interleaveComma(values, printer, [&](int64_t v) {
-    if (ShapedType::isDynamic(v))
-      printer << '?';
-    else
-      printer << v;
-  });
-  printer << ']';
-}
-
 void TiledLayoutAttr::print(AsmPrinter &printer) const {
   printer << '<' << getLayout().str();
-  if (isView()) {
-    printer << ", parent = ";
-    printSizeList(printer, getParentShape());
-    printer << ", offsets = ";
-    printSizeList(printer, getOffsets());
-  }
+  printView(printer, *this);
   printer << '>';
 }
 
@@ -448,6 +504,169 @@ static Attribute parseTiledLayout(DialectAsmParser &parser, StringRef spec) {
   return TiledLayoutAttr::getChecked(
       [&] { return parser.emitError(locAt(0)); }, context, *layout,
       ArrayRef<int64_t>(parentShape), ArrayRef<int64_t>(offsets));
+}
+
+//===----------------------------------------------------------------------===//
+// DimsLayoutAttr
+//===----------------------------------------------------------------------===//
+
+using ::tlayout::PhysDim;
+
+unsigned DimsLayoutAttr::getRank() const {
+  unsigned rank = 0;
+  for (const PhysDim &d : getDims())
+    rank = std::max(rank, d.logicalDim + 1);
+  return rank;
+}
+
+DimsLayoutAttr DimsLayoutAttr::getRowMajor(MLIRContext *context,
+                                           unsigned rank) {
+  return get(context, ::tlayout::rowMajorDims(rank));
+}
+
+DimsLayoutAttr DimsLayoutAttr::getColMajor(MLIRContext *context,
+                                           unsigned rank) {
+  return get(context, ::tlayout::colMajorDims(rank));
+}
+
+DimsLayoutAttr DimsLayoutAttr::getBase() const {
+  return isView() ? get(getContext(), getDims()) : *this;
+}
+
+Attribute DimsLayoutAttr::getView(ArrayRef<int64_t> parentShape,
+                                  ArrayRef<int64_t> offsets) const {
+  return get(getContext(), getDims(), parentShape, offsets);
+}
+
+llvm::Expected<BufferIndexing>
+DimsLayoutAttr::compile(ArrayRef<int64_t> shape, int64_t) const {
+  if (shape.size() != getRank())
+    return llvm::createStringError(
+        "the layout has " + llvm::Twine(getRank()) +
+        " logical dimensions but the shape has rank " +
+        llvm::Twine(shape.size()));
+  return BufferIndexing::compile(getDims(), shape);
+}
+
+LogicalResult
+DimsLayoutAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                       ArrayRef<PhysDim> dims, ArrayRef<int64_t> parentShape,
+                       ArrayRef<int64_t> offsets) {
+  unsigned rank = 0;
+  for (const PhysDim &d : dims)
+    rank = std::max(rank, d.logicalDim + 1);
+  if (llvm::Error err = ::tlayout::verifyPhysDims(dims, rank))
+    return emitError() << llvm::toString(std::move(err));
+  return verifyViewParameters(emitError, rank, parentShape, offsets);
+}
+
+AffineMap DimsLayoutAttr::getAffineMap() const {
+  // The map needs no sizes: compile for a shape that is dynamic where a
+  // Dynamic entry takes the rest and exactly covered elsewhere.
+  unsigned rank = getRank();
+  SmallVector<int64_t> shape(rank, 1);
+  SmallVector<bool> dynamic(rank, false);
+  for (const PhysDim &d : getDims()) {
+    if (d.kind == PhysDim::Kind::Dynamic)
+      dynamic[d.logicalDim] = true;
+    else
+      shape[d.logicalDim] *= d.size;
+  }
+  for (unsigned i = 0; i < rank; ++i)
+    if (dynamic[i])
+      shape[i] = ::tlayout::kDynamicSize;
+  return affineMapFor(*this, rank, compile(shape, 0), getContext());
+}
+
+bool DimsLayoutAttr::isIdentity() const {
+  return !isView() &&
+         llvm::equal(getDims(), ::tlayout::rowMajorDims(getRank()));
+}
+
+LogicalResult DimsLayoutAttr::verifyLayout(
+    ArrayRef<int64_t> shape,
+    function_ref<InFlightDiagnostic()> emitError) const {
+  return verifyLayoutFor(*this, shape, emitError);
+}
+
+LogicalResult
+DimsLayoutAttr::getStridesAndOffset(ArrayRef<int64_t> shape,
+                                    SmallVectorImpl<int64_t> &strides,
+                                    int64_t &offset) const {
+  return stridesFor(*this, shape, strides, offset);
+}
+
+/// Parses `[16, ?, 4]` (`?` is dynamic).
+static ParseResult parseSizeList(AsmParser &parser,
+                                 SmallVectorImpl<int64_t> &values) {
+  return parser.parseCommaSeparatedList(
+      AsmParser::Delimiter::Square, [&]() -> ParseResult {
+        if (succeeded(parser.parseOptionalQuestion())) {
+          values.push_back(ShapedType::kDynamic);
+          return success();
+        }
+        int64_t value;
+        if (parser.parseInteger(value))
+          return failure();
+        values.push_back(value);
+        return success();
+      });
+}
+
+Attribute DimsLayoutAttr::parse(AsmParser &parser, Type) {
+  SMLoc loc = parser.getCurrentLocation();
+  SmallVector<PhysDim> dims;
+  auto parseEntry = [&]() -> ParseResult {
+    SMLoc at = parser.getCurrentLocation();
+    int64_t dim;
+    if (parser.parseInteger(dim))
+      return failure();
+    if (dim < 0 || dim > std::numeric_limits<int32_t>::max())
+      return parser.emitError(at) << "dimension number " << dim
+                                  << " is out of range";
+    PhysDim entry = PhysDim::dynamic(dim);
+    if (succeeded(parser.parseOptionalColon())) {
+      SMLoc kindAt = parser.getCurrentLocation();
+      StringRef kind;
+      if (parser.parseKeyword(&kind))
+        return failure();
+      if (kind == "packed" || kind == "odd_even") {
+        entry.kind = kind == "packed" ? PhysDim::Kind::Packed
+                                      : PhysDim::Kind::OddEven;
+        if (parser.parseLParen() || parser.parseInteger(entry.size) ||
+            parser.parseRParen())
+          return failure();
+      } else if (kind != "dynamic") {
+        return parser.emitError(kindAt)
+               << "expected 'packed', 'odd_even' or 'dynamic', got '" << kind
+               << "'";
+      }
+    }
+    dims.push_back(entry);
+    return success();
+  };
+  if (parser.parseLess() ||
+      parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, parseEntry))
+    return {};
+  SmallVector<int64_t> parentShape, offsets;
+  if (succeeded(parser.parseOptionalComma())) {
+    if (parser.parseKeyword("parent") || parser.parseEqual() ||
+        parseSizeList(parser, parentShape) || parser.parseComma() ||
+        parser.parseKeyword("offsets") || parser.parseEqual() ||
+        parseSizeList(parser, offsets))
+      return {};
+  }
+  if (parser.parseGreater())
+    return {};
+  return getChecked([&] { return parser.emitError(loc); }, parser.getContext(),
+                    ArrayRef<PhysDim>(dims), ArrayRef<int64_t>(parentShape),
+                    ArrayRef<int64_t>(offsets));
+}
+
+void DimsLayoutAttr::print(AsmPrinter &printer) const {
+  printer << '<' << ::tlayout::printPhysDims(getDims());
+  printView(printer, *this);
+  printer << '>';
 }
 
 //===----------------------------------------------------------------------===//

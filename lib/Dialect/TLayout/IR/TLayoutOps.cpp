@@ -26,7 +26,7 @@ using namespace mlir::tlayout;
 static LogicalResult verifyPhysicalBuffer(Operation *op, MemRefType tiled,
                                           MemRefType buffer, StringRef what) {
   FailureOr<::tlayout::BufferIndexing> indexing =
-      compileTiledMemRef(tiled, [&] { return op->emitOpError(); });
+      compileMemRefLayout(tiled, [&] { return op->emitOpError(); });
   if (failed(indexing))
     return failure();
   if (!buffer.getLayout().isIdentity())
@@ -65,7 +65,7 @@ LogicalResult ToPhysicalOp::verify() {
   if (failed(verifyPhysicalBuffer(*this, sourceType, resultType, "result")))
     return failure();
   // The buffer is the root's (a view's parent's) whole buffer.
-  TiledLayoutAttr layout = getTiledLayout(sourceType);
+  LayoutAttrInterface layout = getLayoutAttr(sourceType);
   bool staticRoot = layout.isView() ? llvm::none_of(layout.getParentShape(),
                                                     ShapedType::isDynamic)
                                     : sourceType.hasStaticShape();
@@ -85,7 +85,7 @@ Value FromPhysicalOp::getViewSource() { return getBuffer(); }
 LogicalResult FromPhysicalOp::verify() {
   auto bufferType = cast<MemRefType>(getBuffer().getType());
   auto resultType = cast<MemRefType>(getResult().getType());
-  if (TiledLayoutAttr layout = getTiledLayout(resultType);
+  if (LayoutAttrInterface layout = getLayoutAttr(resultType);
       layout && layout.isView())
     return emitOpError() << "cannot view a physical buffer as a view of a "
                             "tiled memref; view it whole, then use "
@@ -105,7 +105,7 @@ Value SubViewOp::getViewSource() { return getSource(); }
 
 SmallVector<int64_t> SubViewOp::getExpectedRootOffsets() {
   auto sourceType = cast<MemRefType>(getSource().getType());
-  TiledLayoutAttr source = getTiledLayout(sourceType);
+  LayoutAttrInterface source = getLayoutAttr(sourceType);
   SmallVector<int64_t> offsets;
   for (auto [i, offset] : llvm::enumerate(getStaticOffsets())) {
     int64_t base = source && source.isView() ? source.getOffsets()[i] : 0;
@@ -120,10 +120,10 @@ SmallVector<int64_t> SubViewOp::getExpectedRootOffsets() {
 LogicalResult SubViewOp::verify() {
   auto sourceType = cast<MemRefType>(getSource().getType());
   auto resultType = cast<MemRefType>(getResult().getType());
-  TiledLayoutAttr source = getTiledLayout(sourceType);
+  LayoutAttrInterface source = getLayoutAttr(sourceType);
   if (!source)
-    return emitOpError() << "expects a memref with a #tlayout.tiled layout, "
-                            "got "
+    return emitOpError() << "expects a memref with a #tlayout.tiled or "
+                            "#tlayout.dims layout, got "
                          << sourceType;
   int64_t rank = sourceType.getRank();
   if (static_cast<int64_t>(getStaticOffsets().size()) != rank ||
@@ -152,9 +152,8 @@ LogicalResult SubViewOp::verify() {
   }
   ArrayRef<int64_t> rootShape =
       source.isView() ? source.getParentShape() : sourceType.getShape();
-  TiledLayoutAttr expected = TiledLayoutAttr::get(
-      getContext(), source.getLayout(), rootShape, getExpectedRootOffsets());
-  if (resultType.getLayout() != MemRefLayoutAttrInterface(expected))
+  Attribute expected = source.getView(rootShape, getExpectedRootOffsets());
+  if (resultType.getLayout() != expected)
     return emitOpError() << "expects the result layout " << expected << ", got "
                          << resultType.getLayout();
   return success();

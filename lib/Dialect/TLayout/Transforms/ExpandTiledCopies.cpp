@@ -68,7 +68,7 @@ FailureOr<Operation *> mlir::tlayout::expandTiledCopy(RewriterBase &rewriter,
   auto srcType = dyn_cast<MemRefType>(op.getSource().getType());
   auto dstType = dyn_cast<MemRefType>(op.getTarget().getType());
   if (!srcType || !dstType ||
-      (!getTiledLayout(srcType) && !getTiledLayout(dstType)))
+      (!getLayoutAttr(srcType) && !getLayoutAttr(dstType)))
     return rewriter.notifyMatchFailure(op, "no ranked tiled memref");
   if (srcType.getShape() != dstType.getShape() &&
       (srcType.hasStaticShape() && dstType.hasStaticShape()))
@@ -77,11 +77,11 @@ FailureOr<Operation *> mlir::tlayout::expandTiledCopy(RewriterBase &rewriter,
   CopyWalk walk;
   // A tiled destination is walked in its physical order; a view of one in
   // its logical order (its physical positions are not a whole buffer).
-  TiledLayoutAttr dstLayout = getTiledLayout(dstType);
+  LayoutAttrInterface dstLayout = getLayoutAttr(dstType);
   if (dstLayout && !dstLayout.isView()) {
-    TiledLayoutAttr layout = dstLayout;
+    LayoutAttrInterface layout = dstLayout;
     llvm::Expected<BufferIndexing> indexing =
-        BufferIndexing::compile(layout.getLayout(), dstType.getShape());
+        layout.compile(dstType.getShape(), 0);
     if (!indexing) {
       llvm::consumeError(indexing.takeError());
       return rewriter.notifyMatchFailure(op, "invalid destination layout");

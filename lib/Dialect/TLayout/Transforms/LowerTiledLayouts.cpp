@@ -13,6 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tlayout/Core/LayoutAnalysis.h"
 #include "tlayout/Dialect/TLayout/IR/TLayoutOps.h"
 #include "tlayout/Dialect/TLayout/Transforms/Passes.h"
 #include "tlayout/Dialect/TLayout/Transforms/Transforms.h"
@@ -65,15 +66,26 @@ struct PhysicalLayout {
 };
 } // namespace
 
-/// Whether a view with a static root lies at static, tile-aligned offsets
-/// (TiledLayout::isTileAligned): then it is a window of whole tiles of the
-/// root's physical buffer.
+/// Whether a view with a static root lies at static offsets where it is a
+/// window of the root's physical buffer (::tlayout::isWindowOf): e.g. whole
+/// tiles of an XLA tiling.
 static bool isAlignedView(MemRefType type) {
-  TiledLayoutAttr attr = getTiledLayout(type);
-  return attr && attr.isView() &&
-         llvm::none_of(attr.getOffsets(), ShapedType::isDynamic) &&
-         llvm::none_of(attr.getParentShape(), ShapedType::isDynamic) &&
-         attr.getLayout().isTileAligned(attr.getOffsets());
+  LayoutAttrInterface attr = getLayoutAttr(type);
+  if (!attr || !attr.isView() ||
+      llvm::any_of(attr.getOffsets(), ShapedType::isDynamic) ||
+      llvm::any_of(attr.getParentShape(), ShapedType::isDynamic))
+    return false;
+  llvm::Expected<::tlayout::BufferIndexing> view =
+      attr.compile(type.getShape(), 0);
+  llvm::Expected<::tlayout::BufferIndexing> root =
+      attr.compile(attr.getParentShape(), 0);
+  bool window = view && root &&
+                ::tlayout::isWindowOf(*view, *root, attr.getOffsets());
+  if (!view)
+    llvm::consumeError(view.takeError());
+  if (!root)
+    llvm::consumeError(root.takeError());
+  return window;
 }
 
 /// Computes the lowering of a tiled memref type, or explains why there is
@@ -81,14 +93,14 @@ static bool isAlignedView(MemRefType type) {
 static FailureOr<PhysicalLayout>
 computePhysicalLayout(MemRefType type,
                       function_ref<InFlightDiagnostic()> emitError) {
-  TiledLayoutAttr attr = getTiledLayout(type);
+  LayoutAttrInterface attr = getLayoutAttr(type);
   if (isAlignedView(type)) {
     // The layout over the view's own shape, in a window of the root.
     MemRefType asRoot = MemRefType::get(type.getShape(), type.getElementType(),
-                                        attr.getBase(), type.getMemorySpace());
+                                        cast<MemRefLayoutAttrInterface>(attr.getBase()), type.getMemorySpace());
     MemRefType root =
         MemRefType::get(attr.getParentShape(), type.getElementType(),
-                        attr.getBase(), type.getMemorySpace());
+                        cast<MemRefLayoutAttrInterface>(attr.getBase()), type.getMemorySpace());
     FailureOr<PhysicalLayout> own = computePhysicalLayout(asRoot, emitError);
     FailureOr<PhysicalLayout> whole = computePhysicalLayout(root, emitError);
     if (failed(own) || failed(whole))
@@ -105,7 +117,7 @@ computePhysicalLayout(MemRefType type,
     return result;
   }
   FailureOr<::tlayout::BufferIndexing> indexing =
-      compileTiledMemRef(type, emitError);
+      compileMemRefLayout(type, emitError);
   if (failed(indexing))
     return failure();
   int64_t bits = getElementTypeBits(type.getElementType());
@@ -190,7 +202,7 @@ FailureOr<MemRefType> mlir::tlayout::getPhysicalMemRefType(MemRefType type) {
 
 static bool isTiledMemRef(Type type) {
   auto memref = dyn_cast<MemRefType>(type);
-  return memref && getTiledLayout(memref);
+  return memref && getLayoutAttr(memref);
 }
 
 struct TiledLayoutTypeConverter::Cache {
@@ -207,7 +219,7 @@ TiledLayoutTypeConverter::TiledLayoutTypeConverter()
   addConversion(
       [](MemRefType type,
          SmallVectorImpl<Type> &results) -> std::optional<LogicalResult> {
-        if (!getTiledLayout(type))
+        if (!getLayoutAttr(type))
           return std::nullopt;
         FailureOr<MemRefType> physical = getPhysicalMemRefType(type);
         if (failed(physical))
@@ -216,7 +228,7 @@ TiledLayoutTypeConverter::TiledLayoutTypeConverter()
         Type index = IndexType::get(type.getContext());
         results.append(type.getNumDynamicDims(), index);
         // A view also carries its root's dynamic sizes and its dynamic offsets.
-        TiledLayoutAttr attr = getTiledLayout(type);
+        LayoutAttrInterface attr = getLayoutAttr(type);
         if (attr.isView() && !isAlignedView(type))
           results.append(
               llvm::count_if(attr.getParentShape(), ShapedType::isDynamic) +
@@ -275,7 +287,7 @@ static ValueRange viewSizesOf(MemRefType type, ValueRange values) {
 /// The symbols of a lowered tiled memref's maps: the dynamic sizes of the
 /// memref it places, then (for a view) its dynamic offsets.
 static ValueRange symbolsOf(MemRefType type, ValueRange values) {
-  if (!getTiledLayout(type).isView() || isAlignedView(type))
+  if (!getLayoutAttr(type).isView() || isAlignedView(type))
     return values.drop_front();
   return values.drop_front(1 + type.getNumDynamicDims());
 }
@@ -309,7 +321,7 @@ namespace {
 static FailureOr<PhysicalLayout> layoutFor(const ConversionPattern &pattern,
                                            Operation *op, Type type) {
   auto memref = dyn_cast<MemRefType>(type);
-  if (!memref || !getTiledLayout(memref))
+  if (!memref || !getLayoutAttr(memref))
     return failure();
   auto &layouts =
       pattern.getTypeConverter<TiledLayoutTypeConverter>()->getCache().layouts;
@@ -419,7 +431,7 @@ struct DimLowering : OpConversionPattern<memref::DimOp> {
   matchAndRewrite(memref::DimOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     auto type = dyn_cast<MemRefType>(op.getSource().getType());
-    if (!type || !getTiledLayout(type))
+    if (!type || !getLayoutAttr(type))
       return rewriter.notifyMatchFailure(op, "not a tiled memref");
     ArrayRef<int64_t> shape = type.getShape();
     if (shape.empty())
@@ -569,7 +581,7 @@ struct SubViewLowering : OpConversionPattern<SubViewOp> {
   matchAndRewrite(SubViewOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     auto sourceType = cast<MemRefType>(op.getSource().getType());
-    TiledLayoutAttr source = getTiledLayout(sourceType);
+    LayoutAttrInterface source = getLayoutAttr(sourceType);
     if (!source)
       return rewriter.notifyMatchFailure(op, "not a tiled memref");
     Location loc = op.getLoc();
@@ -689,8 +701,7 @@ struct GlobalLowering : OpConversionPattern<memref::GlobalOp> {
         initial = dense.resizeSplat(physicalTensor);
       } else {
         llvm::Expected<::tlayout::BufferIndexing> indexing =
-            ::tlayout::BufferIndexing::compile(getTiledLayout(type).getLayout(),
-                                               type.getShape());
+            getLayoutAttr(type).compile(type.getShape(), 0);
         if (!indexing) {
           llvm::consumeError(indexing.takeError());
           return rewriter.notifyMatchFailure(op, "invalid layout");
@@ -804,7 +815,7 @@ static LogicalResult checkRewritable(ModuleOp module) {
         return false;
       }
     }
-    if (TiledLayoutAttr attr = getTiledLayout(cast<MemRefType>(type));
+    if (LayoutAttrInterface attr = getLayoutAttr(cast<MemRefType>(type));
         attr.isView() &&
         (isa<memref::AllocOp, memref::AllocaOp, memref::GlobalOp,
              memref::GetGlobalOp>(op) ||

@@ -13,6 +13,7 @@
 #define TLAYOUT_DIALECT_TLAYOUT_IR_TLAYOUTATTRS_H
 
 #include "tlayout/Core/BufferIndexing.h"
+#include "tlayout/Core/DimsLayout.h"
 #include "tlayout/Core/TiledLayout.h"
 
 #include "mlir/IR/AffineMap.h"
@@ -21,6 +22,8 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectImplementation.h"
+
+#include "tlayout/Dialect/TLayout/IR/TLayoutAttrInterfaces.h.inc"
 
 #define GET_ATTRDEF_CLASSES
 #include "tlayout/Dialect/TLayout/IR/TLayoutAttrs.h.inc"
@@ -34,12 +37,17 @@ AffineExpr toAffineExpr(const ::tlayout::IndexExpr &expr, MLIRContext *context);
 /// The memref's `#tlayout.tiled` layout, or null.
 TiledLayoutAttr getTiledLayout(MemRefType type);
 
-/// Compiles the layout of a memref with a `#tlayout.tiled` layout against its
-/// shape. Reports problems (including an `E(n)` too small for the element
-/// type, which the layout interface cannot see) through `emitError`.
+/// The memref's tlayout layout (`#tlayout.tiled` or `#tlayout.dims`), or
+/// null. Passes treat memrefs with such a layout as "tiled".
+LayoutAttrInterface getLayoutAttr(MemRefType type);
+
+/// Compiles the layout of a memref with a tlayout layout against its shape
+/// (a view's against its parent's). Reports problems (including an `E(n)`
+/// too small for the element type, which the layout interface cannot see)
+/// through `emitError`.
 FailureOr<::tlayout::BufferIndexing>
-compileTiledMemRef(MemRefType type,
-                   llvm::function_ref<InFlightDiagnostic()> emitError);
+compileMemRefLayout(MemRefType type,
+                    llvm::function_ref<InFlightDiagnostic()> emitError);
 
 /// The bits an element of `type` needs, or 0 when that is not a fixed size.
 int64_t getElementTypeBits(Type type);

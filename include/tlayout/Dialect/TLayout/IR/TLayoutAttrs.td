@@ -10,9 +10,56 @@
 include "tlayout/Dialect/TLayout/IR/TLayoutBase.td"
 include "mlir/IR/BuiltinAttributeInterfaces.td"
 
+def TLayout_LayoutAttrInterface : AttrInterface<"LayoutAttrInterface"> {
+  let cppNamespace = "::mlir::tlayout";
+  let description = [{
+    A memref layout of the tlayout dialect: one that compiles, against the
+    logical shape of the memref it places, to the layout core's buffer
+    indexing normal form. The lowering, the ops and the analyses read layouts
+    only through this interface, so `#tlayout.tiled` (XLA tiles) and
+    `#tlayout.dims` (physical dimensions) are handled alike.
+
+    A layout may describe a view: it then records the logical sizes of the
+    memref it views (its parent) and its offsets there, and places the
+    parent.
+  }];
+  let methods = [
+    InterfaceMethod<[{
+        Compiles the layout for `shape`, the logical sizes of the memref it
+        places (a view's parent). A non-zero `elementTypeBits` checks an
+        element size the layout states.
+      }],
+      "::llvm::Expected<::tlayout::BufferIndexing>", "compile",
+      (ins "::llvm::ArrayRef<int64_t>":$shape, "int64_t":$elementTypeBits)>,
+    InterfaceMethod<"Whether the layout describes a view.", "bool", "isView">,
+    InterfaceMethod<"For a view: the logical sizes of its parent.",
+      "::llvm::ArrayRef<int64_t>", "getParentShape">,
+    InterfaceMethod<[{
+        For a view: its offsets in the parent (`ShapedType::kDynamic` where
+        only known at run time).
+      }],
+      "::llvm::ArrayRef<int64_t>", "getOffsets">,
+    InterfaceMethod<"The same layout without view information.",
+      "::mlir::Attribute", "getBase">,
+    InterfaceMethod<[{
+        The same layout describing a view of a memref of logical sizes
+        `parentShape` at `offsets`.
+      }],
+      "::mlir::Attribute", "getView",
+      (ins "::llvm::ArrayRef<int64_t>":$parentShape,
+           "::llvm::ArrayRef<int64_t>":$offsets)>,
+    InterfaceMethod<[{
+        The bits each element is stored in when the layout says so (XLA's
+        `E(n)`), or 0 for the element type's own size.
+      }],
+      "int64_t", "getElementSizeInBits">
+  ];
+}
+
 def TLayout_TiledLayoutAttr : TLayout_Attr<"TiledLayout", "tiled", [
     DeclareAttrInterfaceMethods<MemRefLayoutAttrInterface,
-        ["isIdentity", "verifyLayout", "getStridesAndOffset"]>]> {
+        ["isIdentity", "verifyLayout", "getStridesAndOffset"]>,
+    TLayout_LayoutAttrInterface]> {
   let summary = "An XLA tiled layout on a memref";
   let description = [{
     How the elements of a memref sit in memory, in XLA's layout text between
@@ -105,6 +152,108 @@ def TLayout_TiledLayoutAttr : TLayout_Attr<"TiledLayout", "tiled", [
 
     /// The same layout without view information.
     TiledLayoutAttr getBase() const;
+
+    /// The same layout as a view (LayoutAttrInterface).
+    ::mlir::Attribute getView(::llvm::ArrayRef<int64_t> parentShape,
+                              ::llvm::ArrayRef<int64_t> offsets) const;
+
+    /// Compiles the layout for `shape` (LayoutAttrInterface).
+    ::llvm::Expected<::tlayout::BufferIndexing>
+    compile(::llvm::ArrayRef<int64_t> shape, int64_t elementTypeBits) const;
+  }];
+}
+
+def TLayout_DimsLayoutAttr : TLayout_Attr<"DimsLayout", "dims", [
+    DeclareAttrInterfaceMethods<MemRefLayoutAttrInterface,
+        ["isIdentity", "verifyLayout", "getStridesAndOffset"]>,
+    TLayout_LayoutAttrInterface]> {
+  let summary = "A layout given as a list of physical dimensions";
+  let description = [{
+    How the elements of a memref sit in memory, as an ordered list of
+    physical dimensions from the slowest to the fastest varying. Each entry
+    is a piece of one logical dimension:
+
+    ```
+    dims-layout ::= `#tlayout.dims<` `[` (entry (`,` entry)*)? `]` view? `>`
+    entry       ::= int                       // Dynamic: the rest of it
+                  | int `:` `dynamic`         // the same, spelled out
+                  | int `:` `packed(` int `)` // a piece of fixed size
+                  | int `:` `odd_even(` int `)`
+    view        ::= `,` `parent` `=` sizes `,` `offsets` `=` sizes
+    ```
+
+    Entries are placed back to front: an entry of dimension `d` with size `p`
+    indexes `floor(d / v) mod p`, where `v` is the part of `d` the entries
+    after it cover, and is scaled by the volume of all entries after it. A
+    Dynamic entry has no modulus and takes the rest of its dimension; an
+    `odd_even(n)` strip stores the even-indexed of its `n` elements first,
+    then the odd-indexed (so SIMD lanes need not cross).
+
+    Rules, checked against the memref's shape:
+    - every logical dimension has at least one entry, at most one Dynamic
+      entry, and that entry is its outermost;
+    - sizes are positive and odd-even strips even;
+    - a dimension without a Dynamic entry needs packed sizes that reach its
+      size (so a dynamic size needs a Dynamic entry);
+    - a packed or odd-even size that does not divide what remains of its
+      dimension pads, as an XLA tile does: the buffer holds whole pieces.
+
+    Row-major is `[0, 1, ..., n-1]` and column-major `[n-1, ..., 1, 0]`.
+    Morello's packed example on 6x8 places every element as XLA's
+    `{0,1:T(4,1)}`:
+
+    ```mlir
+    memref<6x8xf32, #tlayout.dims<[1, 0, 1:packed(4)]>>
+    memref<2x64xf32, #tlayout.dims<[0, 1, 1:odd_even(8)]>>
+    ```
+
+    The affine map is the multi-result floordiv/mod map, as for
+    `#tlayout.tiled`; `tlayout.subview` gives views, written with the same
+    `, parent = [...], offsets = [...]` suffix.
+  }];
+  let parameters = (ins
+    ArrayRefParameter<"::tlayout::PhysDim",
+        "physical dimensions, slowest varying first">:$dims,
+    OptionalArrayRefParameter<"int64_t",
+        "for a view: the logical sizes of the memref it views">:$parentShape,
+    OptionalArrayRefParameter<"int64_t",
+        "for a view: its offsets in the parent (INT64_MIN if dynamic)">:
+        $offsets
+  );
+  let builders = [
+    AttrBuilder<(ins "::llvm::ArrayRef<::tlayout::PhysDim>":$dims), [{
+      return $_get($_ctxt, dims, ::llvm::ArrayRef<int64_t>(),
+                   ::llvm::ArrayRef<int64_t>());
+    }]>
+  ];
+  let genVerifyDecl = 1;
+  let hasCustomAssemblyFormat = 1;
+  let extraClassDeclaration = [{
+    /// The number of logical dimensions.
+    unsigned getRank() const;
+
+    /// Row-major (`[0, 1, ..., rank-1]`) and column-major layouts.
+    static DimsLayoutAttr getRowMajor(::mlir::MLIRContext *context,
+                                      unsigned rank);
+    static DimsLayoutAttr getColMajor(::mlir::MLIRContext *context,
+                                      unsigned rank);
+
+    /// Whether this describes a view (it records a parent shape).
+    bool isView() const { return !getParentShape().empty(); }
+
+    /// The same layout without view information.
+    DimsLayoutAttr getBase() const;
+
+    /// The same layout as a view (LayoutAttrInterface).
+    ::mlir::Attribute getView(::llvm::ArrayRef<int64_t> parentShape,
+                              ::llvm::ArrayRef<int64_t> offsets) const;
+
+    /// Compiles the layout for `shape` (LayoutAttrInterface).
+    ::llvm::Expected<::tlayout::BufferIndexing>
+    compile(::llvm::ArrayRef<int64_t> shape, int64_t elementTypeBits) const;
+
+    /// Physical-dimension layouts state no element size.
+    int64_t getElementSizeInBits() const { return 0; }
   }];
 }
 
