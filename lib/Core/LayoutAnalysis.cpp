@@ -26,7 +26,8 @@ static std::optional<int64_t> pieceExtent(const Piece &piece,
 llvm::SmallVector<Contiguity, 4>
 tlayout::getContiguity(const BufferIndexing &indexing) {
   unsigned rank = indexing.getRank();
-  llvm::SmallVector<Contiguity, 4> result(rank, Contiguity{IndexExpr(1), false});
+  llvm::SmallVector<Contiguity, 4> result(rank,
+                                          Contiguity{IndexExpr(1), false});
   llvm::ArrayRef<PhysicalDim> dims = indexing.getDims();
   // The fastest varying physical dimensions (size-1 ones place nothing)
   // belong to at most one logical dimension; follow its digits while each
@@ -55,7 +56,8 @@ tlayout::getContiguity(const BufferIndexing &indexing) {
     // A digit smaller than its modulus would leave gaps in the run.
     if (!dim.size.isConstant(*piece.modulus))
       break;
-    std::optional<int64_t> next = llvm::checkedMul(expectedDivisor, *piece.modulus);
+    std::optional<int64_t> next =
+        llvm::checkedMul(expectedDivisor, *piece.modulus);
     if (!next)
       break;
     expectedDivisor = *next;
@@ -127,8 +129,7 @@ bool tlayout::isTileContiguous(const BufferIndexing &indexing,
   return true;
 }
 
-bool tlayout::isWindowOf(const BufferIndexing &view,
-                         const BufferIndexing &root,
+bool tlayout::isWindowOf(const BufferIndexing &view, const BufferIndexing &root,
                          llvm::ArrayRef<int64_t> offsets,
                          llvm::SmallVectorImpl<int64_t> *origin) {
   unsigned rank = root.getRank();

@@ -174,9 +174,9 @@ TEST(DimsLayoutTest, CanonicalFormExamples) {
   EXPECT_EQ(canonical({K::dynamic(0), K::dynamic(1), K::packed(1, 1)}, {1, 5}),
             "[0, 1]");
   // A packed entry covering its whole dimension is dynamic.
-  EXPECT_EQ(canonical({K::packed(1, 2), K::dynamic(0), K::packed(1, 4)},
-                      {3, 8}),
-            "[1, 0, 1:packed(4)]");
+  EXPECT_EQ(
+      canonical({K::packed(1, 2), K::dynamic(0), K::packed(1, 4)}, {3, 8}),
+      "[1, 0, 1:packed(4)]");
   EXPECT_EQ(canonical({K::dynamic(0), K::oddEven(0, 2)}, {7}),
             "[0, 0:packed(2)]");
   EXPECT_EQ(canonical({K::dynamic(0), K::oddEven(0, 4)}, {8}),
@@ -217,10 +217,10 @@ TEST(DimsLayoutTest, ConversionExamples) {
   // Odd-even strips have no tiled form; nor does this order of pieces.
   EXPECT_EQ(toXla({K::dynamic(0), K::dynamic(1), K::oddEven(1, 4)}, {2, 8}),
             "none");
-  EXPECT_EQ(toXla({K::dynamic(0), K::dynamic(1), K::packed(1, 4),
-                   K::packed(0, 2)},
-                  {4, 8}),
-            "none");
+  EXPECT_EQ(
+      toXla({K::dynamic(0), K::dynamic(1), K::packed(1, 4), K::packed(0, 2)},
+            {4, 8}),
+      "none");
   auto toDims = [](const char *layout, std::vector<int64_t> shape) {
     auto dims = toPhysDims(*TiledLayout::parse(layout), shape);
     return dims ? printPhysDims(*dims) : std::string("none");
@@ -234,11 +234,16 @@ TEST(DimsLayoutTest, ConversionExamples) {
 TEST(DimsLayoutTest, ConversionsKeepPlacement) {
   // Every XLA layout with a physical-dimension form converts to one that
   // places every element the same, and back.
-  const char *layouts[] = {"{1,0}",           "{0,1}",
-                           "{1,0:T(2,2)}",    "{0,1:T(4,1)}",
-                           "{1,0:T(2,3)}",    "{1,0:T(4,2)(2,1)}",
-                           "{0,1:T(2,4)(2,2)}", "{1,0:T(3)}",
-                           "{1,0:T(1,2)(1,1)}", "{0,1:T(2,1,2)}"};
+  const char *layouts[] = {"{1,0}",
+                           "{0,1}",
+                           "{1,0:T(2,2)}",
+                           "{0,1:T(4,1)}",
+                           "{1,0:T(2,3)}",
+                           "{1,0:T(4,2)(2,1)}",
+                           "{0,1:T(2,4)(2,2)}",
+                           "{1,0:T(3)}",
+                           "{1,0:T(1,2)(1,1)}",
+                           "{0,1:T(2,1,2)}"};
   int converted = 0;
   for (const char *text : layouts) {
     TiledLayout layout = *TiledLayout::parse(text);
@@ -255,7 +260,8 @@ TEST(DimsLayoutTest, ConversionsKeepPlacement) {
         ++converted;
         auto morello = BufferIndexing::compile(*dims, shape);
         ASSERT_TRUE(static_cast<bool>(morello)) << what;
-        expectSamePlacement(*xla, *morello, what + " -> " + printPhysDims(*dims));
+        expectSamePlacement(*xla, *morello,
+                            what + " -> " + printPhysDims(*dims));
         if (std::optional<TiledLayout> back = toTiledLayout(*dims, shape)) {
           auto again = BufferIndexing::compile(*back, shape);
           ASSERT_TRUE(static_cast<bool>(again)) << what;

@@ -10,8 +10,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tlayout/Core/DimsLayout.h"
 #include "tlayout/Core/LayoutAnalysis.h"
+#include "tlayout/Core/DimsLayout.h"
 
 #include "gtest/gtest.h"
 
@@ -40,9 +40,9 @@ std::vector<std::vector<int64_t>> allIndices(llvm::ArrayRef<int64_t> shape) {
 std::vector<std::pair<std::string, std::function<llvm::Expected<BufferIndexing>(
                                        llvm::ArrayRef<int64_t>)>>>
 sampleLayouts() {
-  std::vector<std::pair<std::string,
-                        std::function<llvm::Expected<BufferIndexing>(
-                            llvm::ArrayRef<int64_t>)>>>
+  std::vector<std::pair<
+      std::string,
+      std::function<llvm::Expected<BufferIndexing>(llvm::ArrayRef<int64_t>)>>>
       result;
   for (const char *text :
        {"{1,0}", "{0,1}", "{1,0:T(2,2)}", "{0,1:T(4,1)}", "{1,0:T(2,3)}",
@@ -60,10 +60,10 @@ sampleLayouts() {
       {K::dynamic(1), K::packed(1, 2), K::dynamic(0), K::packed(0, 2)},
   };
   for (const auto &dims : dimsLayouts)
-    result.push_back({printPhysDims(dims),
-                      [dims](llvm::ArrayRef<int64_t> shape) {
-                        return BufferIndexing::compile(dims, shape);
-                      }});
+    result.push_back(
+        {printPhysDims(dims), [dims](llvm::ArrayRef<int64_t> shape) {
+           return BufferIndexing::compile(dims, shape);
+         }});
   return result;
 }
 
@@ -135,7 +135,8 @@ TEST(LayoutAnalysisTest, WidestVectorIsContiguous) {
             ASSERT_GE(w, 1);
             int64_t width = std::min(w, shape[dim]);
             for (const auto &index : allIndices(shape)) {
-              if (index[dim] % alignment != 0 || index[dim] + width > shape[dim])
+              if (index[dim] % alignment != 0 ||
+                  index[dim] + width > shape[dim])
                 continue;
               int64_t start = *indexing->offsetOf(index);
               auto next = index;

@@ -538,8 +538,8 @@ Attribute DimsLayoutAttr::getView(ArrayRef<int64_t> parentShape,
   return get(getContext(), getDims(), parentShape, offsets);
 }
 
-llvm::Expected<BufferIndexing>
-DimsLayoutAttr::compile(ArrayRef<int64_t> shape, int64_t) const {
+llvm::Expected<BufferIndexing> DimsLayoutAttr::compile(ArrayRef<int64_t> shape,
+                                                       int64_t) const {
   if (shape.size() != getRank())
     return llvm::createStringError(
         "the layout has " + llvm::Twine(getRank()) +
@@ -622,8 +622,8 @@ Attribute DimsLayoutAttr::parse(AsmParser &parser, Type) {
     if (parser.parseInteger(dim))
       return failure();
     if (dim < 0 || dim > std::numeric_limits<int32_t>::max())
-      return parser.emitError(at) << "dimension number " << dim
-                                  << " is out of range";
+      return parser.emitError(at)
+             << "dimension number " << dim << " is out of range";
     PhysDim entry = PhysDim::dynamic(dim);
     if (succeeded(parser.parseOptionalColon())) {
       SMLoc kindAt = parser.getCurrentLocation();
@@ -631,8 +631,8 @@ Attribute DimsLayoutAttr::parse(AsmParser &parser, Type) {
       if (parser.parseKeyword(&kind))
         return failure();
       if (kind == "packed" || kind == "odd_even") {
-        entry.kind = kind == "packed" ? PhysDim::Kind::Packed
-                                      : PhysDim::Kind::OddEven;
+        entry.kind =
+            kind == "packed" ? PhysDim::Kind::Packed : PhysDim::Kind::OddEven;
         if (parser.parseLParen() || parser.parseInteger(entry.size) ||
             parser.parseRParen())
           return failure();

@@ -79,8 +79,8 @@ static bool isAlignedView(MemRefType type) {
       attr.compile(type.getShape(), 0);
   llvm::Expected<::tlayout::BufferIndexing> root =
       attr.compile(attr.getParentShape(), 0);
-  bool window = view && root &&
-                ::tlayout::isWindowOf(*view, *root, attr.getOffsets());
+  bool window =
+      view && root && ::tlayout::isWindowOf(*view, *root, attr.getOffsets());
   if (!view)
     llvm::consumeError(view.takeError());
   if (!root)
@@ -96,11 +96,12 @@ computePhysicalLayout(MemRefType type,
   LayoutAttrInterface attr = getLayoutAttr(type);
   if (isAlignedView(type)) {
     // The layout over the view's own shape, in a window of the root.
-    MemRefType asRoot = MemRefType::get(type.getShape(), type.getElementType(),
-                                        cast<MemRefLayoutAttrInterface>(attr.getBase()), type.getMemorySpace());
-    MemRefType root =
-        MemRefType::get(attr.getParentShape(), type.getElementType(),
-                        cast<MemRefLayoutAttrInterface>(attr.getBase()), type.getMemorySpace());
+    MemRefType asRoot = MemRefType::get(
+        type.getShape(), type.getElementType(),
+        cast<MemRefLayoutAttrInterface>(attr.getBase()), type.getMemorySpace());
+    MemRefType root = MemRefType::get(
+        attr.getParentShape(), type.getElementType(),
+        cast<MemRefLayoutAttrInterface>(attr.getBase()), type.getMemorySpace());
     FailureOr<PhysicalLayout> own = computePhysicalLayout(asRoot, emitError);
     FailureOr<PhysicalLayout> whole = computePhysicalLayout(root, emitError);
     if (failed(own) || failed(whole))
