@@ -342,6 +342,19 @@ tlayout::toTiledLayout(llvm::ArrayRef<PhysDim> dims,
     llvm::consumeError(indexing.takeError());
     return std::nullopt;
   }
+  // The canonical form has no size-1 or split pieces to get in the way.
+  Expected<llvm::SmallVector<PhysDim, 4>> canonical =
+      canonicalizePhysDims(dims, shape);
+  if (!canonical) {
+    llvm::consumeError(canonical.takeError());
+    return std::nullopt;
+  }
+  dims = *canonical;
+  indexing = BufferIndexing::compile(dims, shape);
+  if (!indexing) {
+    llvm::consumeError(indexing.takeError());
+    return std::nullopt;
+  }
   // The outer level: the first entry of every dimension, major first, with
   // dimensions that have no entry (extent 1) most major.
   llvm::SmallVector<int64_t, 4> majorToMinor;

@@ -5,15 +5,18 @@
 //===----------------------------------------------------------------------===//
 //
 // Reads an XLA shape with its layout (`bf16[8,128]{1,0:T(8,128)(2,1)S(1)}`)
-// or an MLIR memref type with a #tlayout.tiled layout and prints what a
-// person debugging layouts wants to know: the memref type, the physical shape
-// after each tile level, sizes, the padding ratio and the maps; the offset of
-// logical indices, the index stored at offsets, a drawing of the placement
-// (text or SVG), or all of it as JSON.
+// or an MLIR memref type with a #tlayout.tiled or #tlayout.dims layout and
+// prints what a person debugging layouts wants to know: the memref type, the
+// physical shape after each tile level, sizes, the padding ratio, the maps
+// and their inverse, the layout in the other model, contiguity and vector
+// widths; the offset of logical indices, the index stored at offsets, a
+// drawing of the placement (text or SVG), or all of it as JSON.
 //
 //===----------------------------------------------------------------------===//
 
 #include "tlayout/Core/BufferIndexing.h"
+#include "tlayout/Core/DimsLayout.h"
+#include "tlayout/Core/LayoutAnalysis.h"
 #include "tlayout/Core/XlaShape.h"
 #include "tlayout/Dialect/TLayout/IR/TLayoutAttrs.h"
 #include "tlayout/Dialect/TLayout/IR/TLayoutDialect.h"
@@ -73,6 +76,19 @@ static cl::opt<bool>
     allOffsets("all-offsets",
                cl::desc("Print the offset of every logical index, in "
                         "row-major order, on one line"));
+
+static cl::opt<std::string> widestVector(
+    "widest-vector",
+    cl::desc("Print the widest contiguous vector along a dimension from "
+             "starts that are multiples of an alignment: dim,alignment"));
+static cl::opt<std::string> tileContiguous(
+    "tile-contiguous",
+    cl::desc("Print whether every aligned tile of these sizes (one per "
+             "dimension) is one contiguous range of the buffer"));
+
+/// The layout as physical dimensions, when the input gave it that way
+/// (`#tlayout.dims`); the XlaShape's layout is unused then.
+static std::optional<llvm::SmallVector<PhysDim, 4>> inputDims;
 
 /// Fails with one line `tlayout-inspect: error: <message>` and exit code 1.
 [[noreturn]] static void fail(const llvm::Twine &message) {
@@ -187,13 +203,27 @@ static XlaShape parseMemRef(llvm::StringRef text) {
     fail("column 1: element type has no XLA equivalent");
   shape.elementType = *element;
   shape.dims.assign(memref.getShape().begin(), memref.getShape().end());
-  if (auto tiled = mlir::tlayout::getTiledLayout(memref))
+  if (auto view = llvm::dyn_cast<mlir::tlayout::LayoutAttrInterface>(
+          memref.getLayout());
+      view && view.isView())
+    fail("column 1: a view's layout places its parent; inspect the parent's "
+         "memref type");
+  if (auto tiled = mlir::tlayout::getTiledLayout(memref)) {
     shape.layout = tiled.getLayout();
-  else if (memref.getLayout().isIdentity())
+  } else if (auto dims = llvm::dyn_cast<mlir::tlayout::DimsLayoutAttr>(
+                 memref.getLayout())) {
+    inputDims.emplace(dims.getDims().begin(), dims.getDims().end());
     shape.layout = TiledLayout::rowMajor(memref.getRank());
-  else
-    fail("column 1: only #tlayout.tiled and identity layouts can be inspected");
-  shape.hasExplicitLayout = true;
+    // The XLA text has no physical dimensions: print the bare shape.
+    shape.hasExplicitLayout = false;
+  } else if (memref.getLayout().isIdentity()) {
+    shape.layout = TiledLayout::rowMajor(memref.getRank());
+  } else {
+    fail("column 1: only #tlayout.tiled, #tlayout.dims and identity layouts "
+         "can be inspected");
+  }
+  if (!inputDims)
+    shape.hasExplicitLayout = true;
   if (mlir::Attribute space = memref.getMemorySpace()) {
     if (auto named = llvm::dyn_cast<mlir::tlayout::MemorySpaceAttr>(space))
       shape.layout.memorySpace = named.getValue();
@@ -229,7 +259,10 @@ static std::string memrefTypeOf(const XlaShape &shape) {
   TiledLayout layout = shape.layout;
   int64_t space = layout.memorySpace;
   layout.memorySpace = 0;
-  os << ", #tlayout.tiled<" << layout.str() << ">";
+  if (inputDims)
+    os << ", #tlayout.dims<" << printPhysDims(*inputDims) << ">";
+  else
+    os << ", #tlayout.tiled<" << layout.str() << ">";
   if (space != 0) {
     llvm::StringRef name = mlir::tlayout::MemorySpaceAttr::getName(space);
     os << ", #tlayout.memory_space<"
@@ -349,8 +382,14 @@ static Drawing makeDrawing(const XlaShape &shape,
     for (int64_t t : first.tiles.front().dims)
       if (t != Tile::kCombine)
         tileSize *= t;
+  // Physical dimensions: a tile is the block the fixed-size entries span.
+  if (inputDims)
+    for (const PhysDim &dim : *inputDims)
+      if (dim.kind != PhysDim::Kind::Dynamic)
+        tileSize *= dim.size;
   llvm::Expected<BufferIndexing> firstIndexing =
-      BufferIndexing::compile(first, shape.dims);
+      inputDims ? BufferIndexing::compile(*inputDims, shape.dims)
+                : BufferIndexing::compile(first, shape.dims);
   if (!firstIndexing)
     fail(llvm::toString(firstIndexing.takeError()));
   auto tileOf = [&](llvm::ArrayRef<int64_t> index) {
@@ -506,6 +545,7 @@ int main(int argc, char **argv) {
       "--draw\n");
   XlaShape shape = parseInput(input);
   if (tpuLayout) {
+    inputDims.reset();
     tpu::TilingOptions options;
     options.lanes = lanes;
     options.sublanes = sublanes;
@@ -521,7 +561,8 @@ int main(int argc, char **argv) {
     shape.hasExplicitLayout = true;
   }
   llvm::Expected<BufferIndexing> compiled =
-      BufferIndexing::compile(shape.layout, shape.dims);
+      inputDims ? BufferIndexing::compile(*inputDims, shape.dims)
+                : BufferIndexing::compile(shape.layout, shape.dims);
   if (!compiled)
     fail(llvm::toString(compiled.takeError()));
   const BufferIndexing &indexing = *compiled;
@@ -554,6 +595,49 @@ int main(int argc, char **argv) {
     }
   }
 
+  // The analyses and the layout in the other model.
+  llvm::SmallVector<Contiguity, 4> contiguity = getContiguity(indexing);
+  std::string contiguityText = "[";
+  for (auto [i, c] : llvm::enumerate(contiguity))
+    contiguityText += (i ? ", " : "") + c.length.str() +
+                      (c.wholeDimension ? " (whole)" : "");
+  contiguityText += "]";
+  std::string inverseText;
+  {
+    const InverseMap &inverse = indexing.getInverse();
+    llvm::raw_string_ostream os(inverseText);
+    os << "(";
+    for (unsigned k = 0; k < indexing.getDims().size(); ++k)
+      os << (k ? ", " : "") << 'd' << k;
+    os << ") -> (" << joinExprs(inverse.logicalIndex) << ")";
+    for (auto [i, guard] : llvm::enumerate(inverse.guards))
+      os << (i ? " and " : " if ") << guard.first << " < " << guard.second;
+  }
+  std::string otherModel, canonicalText;
+  if (inputDims) {
+    std::optional<TiledLayout> tiled = toTiledLayout(*inputDims, shape.dims);
+    otherModel = tiled ? "#tlayout.tiled<" + tiled->str() + ">" : "none";
+    llvm::Expected<llvm::SmallVector<PhysDim, 4>> canonical =
+        canonicalizePhysDims(*inputDims, shape.dims);
+    if (!canonical)
+      fail(llvm::toString(canonical.takeError()));
+    canonicalText = "#tlayout.dims<" + printPhysDims(*canonical) + ">";
+  } else {
+    TiledLayout layout = shape.layout;
+    layout.memorySpace = 0;
+    std::optional<llvm::SmallVector<PhysDim, 4>> dims =
+        toPhysDims(layout, shape.dims);
+    if (dims) {
+      otherModel = "#tlayout.dims<" + printPhysDims(*dims) + ">";
+      llvm::Expected<llvm::SmallVector<PhysDim, 4>> canonical =
+          canonicalizePhysDims(*dims, shape.dims);
+      if (!canonical)
+        fail(llvm::toString(canonical.takeError()));
+      canonicalText = "#tlayout.dims<" + printPhysDims(*canonical) + ">";
+    } else {
+      otherModel = canonicalText = "none";
+    }
+  }
   std::string physicalMap =
       affineMapText(rank, dynamic, indexing.getPhysicalIndices());
   std::string offsetMap = affineMapText(rank, dynamic, {indexing.getOffset()});
@@ -577,6 +661,33 @@ int main(int argc, char **argv) {
       llvm::outs() << (n ? " " : "") << *offset;
     }
     llvm::outs() << "\n";
+    return 0;
+  }
+
+  if (!widestVector.empty() || !tileContiguous.empty()) {
+    if (!widestVector.empty()) {
+      llvm::SmallVector<int64_t, 4> args = parseList(widestVector,
+                                                     "--widest-vector");
+      if (args.size() != 2 || args[0] < 0 || args[0] >= int64_t(rank) ||
+          args[1] < 1)
+        fail("--widest-vector needs a dimension below the rank and a "
+             "positive alignment: dim,alignment");
+      int64_t width = getWidestVector(indexing, args[0], args[1]);
+      llvm::outs() << (width == kUnboundedWidth ? std::string("unbounded")
+                                                : std::to_string(width))
+                   << "\n";
+    }
+    if (!tileContiguous.empty()) {
+      llvm::SmallVector<int64_t, 4> tile =
+          parseList(tileContiguous, "--tile-contiguous");
+      if (tile.size() != rank ||
+          llvm::any_of(tile, [](int64_t t) { return t < 1; }))
+        fail("--tile-contiguous needs " + llvm::Twine(rank) +
+             " positive tile sizes");
+      llvm::outs() << (isTileContiguous(indexing, tile) ? "contiguous"
+                                                        : "not contiguous")
+                   << "\n";
+    }
     return 0;
   }
 
@@ -610,6 +721,17 @@ int main(int argc, char **argv) {
       out["padding_ratio"] = *footprint.paddingRatio;
     out["physical_index_map"] = physicalMap;
     out["offset_map"] = offsetMap;
+    out["inverse_map"] = inverseText;
+    llvm::json::Array runs;
+    for (const Contiguity &c : contiguity) {
+      llvm::json::Object run;
+      run["length"] = value(c.length);
+      run["whole_dimension"] = c.wholeDimension;
+      runs.push_back(std::move(run));
+    }
+    out["contiguity"] = std::move(runs);
+    out[inputDims ? "as_xla" : "as_dims"] = otherModel;
+    out["canonical_dims"] = canonicalText;
     if (!indexOpts.empty())
       out["offsets"] = std::move(offsetsJson);
     if (!offsetOpts.empty())
@@ -629,9 +751,10 @@ int main(int argc, char **argv) {
     os << "physical shape:\n";
     auto levels = indexing.getLevelShapes();
     for (auto [i, level] : llvm::enumerate(levels)) {
-      std::string label = i == 0
-                              ? std::string("minor_to_major")
-                              : "after T" + tileText(shape.layout.tiles[i - 1]);
+      std::string label =
+          inputDims ? std::string("physical dims")
+          : i == 0  ? std::string("minor_to_major")
+                    : "after T" + tileText(shape.layout.tiles[i - 1]);
       os << "  " << llvm::left_justify(label, 18) << "[" << joinExprs(level)
          << "]\n";
     }
@@ -648,6 +771,11 @@ int main(int argc, char **argv) {
          << llvm::format("%.3f", *footprint.paddingRatio) << "x\n";
     os << "physical index map: " << physicalMap << "\n";
     os << "offset map:         " << offsetMap << "\n";
+    os << "inverse map:        " << inverseText << "\n";
+    os << "contiguity:         " << contiguityText << "\n";
+    os << (inputDims ? "as XLA:             " : "as dims:            ")
+       << otherModel << "\n";
+    os << "canonical dims:     " << canonicalText << "\n";
   }
 
   if (draw || !svgFile.empty()) {

@@ -111,4 +111,40 @@ def EraseMemorySpaces : Pass<"tlayout-erase-memory-spaces", "::mlir::ModuleOp"> 
   }];
 }
 
+def ConvertLayoutSyntax
+    : Pass<"tlayout-convert-layout-syntax", "::mlir::ModuleOp"> {
+  let summary = "Rewrite layouts between XLA tiles and physical dimensions";
+  let description = [{
+    Rewrites the layout of every memref type in the module (op results,
+    block arguments, function types, attributes) into the other layout
+    model, or into its canonical form, without moving any element: each
+    conversion is checked on the layout core's normal form to place every
+    element at the same offset in a buffer of the same size.
+
+    - `to=dims`: `#tlayout.tiled` becomes `#tlayout.dims` where the tiling
+      has that form (no tail padding `L(n)`, no `E(n)`, no combined
+      dimensions).
+    - `to=xla`: `#tlayout.dims` becomes `#tlayout.tiled` where a tile
+      sequence places the elements the same (no odd-even strips).
+    - `to=canonical`: `#tlayout.dims` layouts take their canonical form
+      (adjacent packed entries merged, size-1 entries dropped, a packed entry
+      that covers its whole dimension made dynamic).
+
+    A layout that has no such form is kept, with a remark at the first op
+    that uses it. Views convert with their parent's shape.
+
+    ```mlir
+    memref<6x8xf32, #tlayout.dims<[1, 0, 1:packed(4)]>>
+    ```
+    becomes, with `to=xla`,
+    ```mlir
+    memref<6x8xf32, #tlayout.tiled<{0,1:T(4,1)}>>
+    ```
+  }];
+  let options = [
+    Option<"to", "to", "std::string", /*default=*/"\"dims\"",
+           "The layout model to write: dims, xla or canonical">
+  ];
+}
+
 #endif // TLAYOUT_DIALECT_TLAYOUT_TRANSFORMS_PASSES_TD
