@@ -599,8 +599,8 @@ int main(int argc, char **argv) {
   llvm::SmallVector<Contiguity, 4> contiguity = getContiguity(indexing);
   std::string contiguityText = "[";
   for (auto [i, c] : llvm::enumerate(contiguity))
-    contiguityText += (i ? ", " : "") + c.length.str() +
-                      (c.wholeDimension ? " (whole)" : "");
+    contiguityText +=
+        (i ? ", " : "") + c.length.str() + (c.wholeDimension ? " (whole)" : "");
   contiguityText += "]";
   std::string inverseText;
   {
@@ -666,8 +666,8 @@ int main(int argc, char **argv) {
 
   if (!widestVector.empty() || !tileContiguous.empty()) {
     if (!widestVector.empty()) {
-      llvm::SmallVector<int64_t, 4> args = parseList(widestVector,
-                                                     "--widest-vector");
+      llvm::SmallVector<int64_t, 4> args =
+          parseList(widestVector, "--widest-vector");
       if (args.size() != 2 || args[0] < 0 || args[0] >= int64_t(rank) ||
           args[1] < 1)
         fail("--widest-vector needs a dimension below the rank and a "
@@ -751,10 +751,10 @@ int main(int argc, char **argv) {
     os << "physical shape:\n";
     auto levels = indexing.getLevelShapes();
     for (auto [i, level] : llvm::enumerate(levels)) {
-      std::string label =
-          inputDims ? std::string("physical dims")
-          : i == 0  ? std::string("minor_to_major")
-                    : "after T" + tileText(shape.layout.tiles[i - 1]);
+      std::string label = inputDims ? std::string("physical dims")
+                          : i == 0
+                              ? std::string("minor_to_major")
+                              : "after T" + tileText(shape.layout.tiles[i - 1]);
       os << "  " << llvm::left_justify(label, 18) << "[" << joinExprs(level)
          << "]\n";
     }

@@ -5,8 +5,13 @@
 //===----------------------------------------------------------------------===//
 //
 // Rewrites vector reads and writes of tiled memrefs (vector.transfer_read,
-// vector.transfer_write, affine.vector_load, affine.vector_store) into one
-// scalar access per vector element, which --lower-tiled-layouts then lowers.
+// vector.transfer_write, affine.vector_load, affine.vector_store). Where the
+// layout's contiguity analysis shows the vector's elements adjacent in the
+// physical buffer (a 1-D vector within a contiguous run, from a start index
+// that is a known multiple of a width the run admits), it becomes one
+// vector.load or vector.store on the physical buffer. Otherwise it becomes
+// one scalar access per vector element, which --lower-tiled-layouts then
+// lowers.
 // A vector may cross tile boundaries, where consecutive elements are not
 // adjacent in the physical buffer; element-wise accesses address each one
 // through the layout, so none touches the wrong element. Out-of-bounds and
@@ -15,7 +20,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tlayout/Core/LayoutAnalysis.h"
 #include "tlayout/Dialect/TLayout/IR/TLayoutAttrs.h"
+#include "tlayout/Dialect/TLayout/IR/TLayoutOps.h"
 #include "tlayout/Dialect/TLayout/Transforms/Transforms.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -23,6 +30,11 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "llvm/Support/CheckedArithmetic.h"
+
+#include <numeric>
 
 using namespace mlir;
 using namespace mlir::tlayout;
@@ -150,6 +162,169 @@ static void writeElements(RewriterBase &rewriter, Location loc, Value vector,
   }
 }
 
+//===----------------------------------------------------------------------===//
+// Contiguous accesses
+//===----------------------------------------------------------------------===//
+
+static int64_t knownMultiple(Value value, unsigned depth = 0);
+static SmallVector<Value> affineIndices(RewriterBase &rewriter, Location loc,
+                                        AffineMap map, ValueRange operands);
+
+/// A number every value of `expr` is a multiple of (0: it is always 0).
+static int64_t exprMultiple(AffineExpr expr, ValueRange dims,
+                            ValueRange symbols, unsigned depth) {
+  if (auto constant = dyn_cast<AffineConstantExpr>(expr))
+    return std::abs(constant.getValue());
+  if (auto dim = dyn_cast<AffineDimExpr>(expr))
+    return knownMultiple(dims[dim.getPosition()], depth + 1);
+  if (auto symbol = dyn_cast<AffineSymbolExpr>(expr))
+    return knownMultiple(symbols[symbol.getPosition()], depth + 1);
+  auto binary = cast<AffineBinaryOpExpr>(expr);
+  int64_t lhs = exprMultiple(binary.getLHS(), dims, symbols, depth);
+  int64_t rhs = exprMultiple(binary.getRHS(), dims, symbols, depth);
+  switch (expr.getKind()) {
+  case AffineExprKind::Add:
+    return std::gcd(lhs, rhs);
+  case AffineExprKind::Mul:
+    return llvm::checkedMul(lhs, rhs).value_or(1);
+  default:
+    return 1;
+  }
+}
+
+/// A number `value` is known to be a multiple of (0: it is known to be 0),
+/// from constants, loop induction variables, additions and multiplications.
+static int64_t knownMultiple(Value value, unsigned depth) {
+  if (depth > 8)
+    return 1;
+  if (std::optional<int64_t> constant = getConstantIntValue(value))
+    return std::abs(*constant);
+  if (auto forOp = affine::getForInductionVarOwner(value)) {
+    int64_t step = forOp.getStepAsInt();
+    if (!forOp.hasConstantLowerBound())
+      return 1;
+    return std::gcd(forOp.getConstantLowerBound(), step);
+  }
+  if (auto forOp = scf::getForInductionVarOwner(value))
+    return std::gcd(knownMultiple(forOp.getLowerBound(), depth + 1),
+                    knownMultiple(forOp.getStep(), depth + 1));
+  Operation *def = value.getDefiningOp();
+  if (!def)
+    return 1;
+  if (auto add = dyn_cast<arith::AddIOp>(def))
+    return std::gcd(knownMultiple(add.getLhs(), depth + 1),
+                    knownMultiple(add.getRhs(), depth + 1));
+  if (auto mul = dyn_cast<arith::MulIOp>(def))
+    return llvm::checkedMul(knownMultiple(mul.getLhs(), depth + 1),
+                            knownMultiple(mul.getRhs(), depth + 1))
+        .value_or(1);
+  if (auto apply = dyn_cast<affine::AffineApplyOp>(def)) {
+    AffineMap map = apply.getAffineMap();
+    return exprMultiple(map.getResult(0), apply.getDimOperands(),
+                        apply.getSymbolOperands(), depth);
+  }
+  return 1;
+}
+
+/// Rewrites a 1-D vector access along memref dimension `dim` at `indices`
+/// into one vector.load (or vector.store of `toStore`) on the physical
+/// buffer when the layout keeps the vector's elements adjacent. Fails,
+/// changing nothing, otherwise.
+static LogicalResult accessContiguously(RewriterBase &rewriter, Operation *op,
+                                        Value memref, ValueRange indices,
+                                        VectorType vectorType, unsigned dim,
+                                        Value toStore) {
+  auto type = cast<MemRefType>(memref.getType());
+  LayoutAttrInterface layout = getLayoutAttr(type);
+  if (!layout || layout.isView() || vectorType.getRank() != 1 ||
+      vectorType.getElementType() != type.getElementType() ||
+      layout.getElementSizeInBits() != 0)
+    return failure();
+  llvm::Expected<::tlayout::BufferIndexing> indexing =
+      layout.compile(type.getShape(), 0);
+  if (!indexing) {
+    llvm::consumeError(indexing.takeError());
+    return failure();
+  }
+  int64_t width = vectorType.getNumElements();
+  int64_t multiple = knownMultiple(indices[dim]);
+  // A start of 0 is a multiple of anything; ask for the width itself.
+  int64_t widest =
+      ::tlayout::getWidestVector(*indexing, dim, multiple ? multiple : width);
+  if (width > widest)
+    return failure();
+
+  Location loc = op->getLoc();
+  MLIRContext *context = rewriter.getContext();
+  unsigned rank = type.getRank();
+  std::optional<int64_t> numElements = indexing->getNumElements().getConstant();
+  auto physicalType = MemRefType::get(
+      {numElements.value_or(ShapedType::kDynamic)}, type.getElementType(),
+      MemRefLayoutAttrInterface(), type.getMemorySpace());
+  Value buffer = ToPhysicalOp::create(rewriter, loc, physicalType, memref);
+  ::tlayout::IndexExpr offset = indexing->getOffset();
+  SmallVector<Value> operands(indices.begin(), indices.end());
+  if (offset.hasSymbols())
+    for (unsigned i = 0; i < rank; ++i)
+      operands.push_back(memref::DimOp::create(rewriter, loc, memref, i));
+  AffineMap map = AffineMap::get(rank, offset.hasSymbols() ? rank : 0,
+                                 toAffineExpr(offset, context), context);
+  Value position = affine::AffineApplyOp::create(rewriter, loc, map, operands);
+  if (toStore) {
+    vector::StoreOp::create(rewriter, loc, toStore, buffer,
+                            ValueRange{position});
+    rewriter.eraseOp(op);
+  } else {
+    rewriter.replaceOp(op, vector::LoadOp::create(rewriter, loc, vectorType,
+                                                  buffer, ValueRange{position})
+                               .getResult());
+  }
+  return success();
+}
+
+/// Tries the contiguous rewrite of a vector access: 1-D, unmasked, in
+/// bounds, along one memref dimension.
+static LogicalResult tryContiguous(RewriterBase &rewriter, Operation *op) {
+  if (auto transfer = dyn_cast<VectorTransferOpInterface>(op)) {
+    auto write = dyn_cast<vector::TransferWriteOp>(op);
+    if (transfer.getMask() || transfer.getVectorType().getRank() != 1 ||
+        !transfer.getInBoundsValues()[0] || (write && write->getNumResults()))
+      return failure();
+    auto dim =
+        dyn_cast<AffineDimExpr>(transfer.getPermutationMap().getResult(0));
+    if (!dim)
+      return failure();
+    return accessContiguously(rewriter, op, transfer.getBase(),
+                              transfer.getIndices(), transfer.getVectorType(),
+                              dim.getPosition(),
+                              write ? write.getVector() : Value());
+  }
+  auto load = dyn_cast<affine::AffineVectorLoadOp>(op);
+  auto store = dyn_cast<affine::AffineVectorStoreOp>(op);
+  if (!load && !store)
+    return failure();
+  VectorType type = load ? load.getVectorType() : store.getVectorType();
+  Value memref = load ? load.getMemRef() : store.getMemRef();
+  AffineMap map = load ? load.getAffineMap() : store.getAffineMap();
+  ValueRange operands = load ? load.getMapOperands() : store.getMapOperands();
+  if (type.getRank() != 1)
+    return failure();
+  // Affine vector accesses run along the most minor dimension; the indices'
+  // affine.apply ops carry what is known of their alignment.
+  unsigned rank = cast<MemRefType>(memref.getType()).getRank();
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPoint(op);
+  SmallVector<Value> indices =
+      affineIndices(rewriter, op->getLoc(), map, operands);
+  if (succeeded(accessContiguously(rewriter, op, memref, indices, type,
+                                   rank - 1,
+                                   store ? store.getValue() : Value())))
+    return success();
+  for (Value index : indices)
+    rewriter.eraseOp(index.getDefiningOp());
+  return failure();
+}
+
 /// The memref indices an affine access map gives.
 static SmallVector<Value> affineIndices(RewriterBase &rewriter, Location loc,
                                         AffineMap map, ValueRange operands) {
@@ -166,6 +341,8 @@ LogicalResult mlir::tlayout::expandTiledVectorAccess(RewriterBase &rewriter,
   Location loc = op->getLoc();
   OpBuilder::InsertionGuard guard(rewriter);
   rewriter.setInsertionPoint(op);
+  if (succeeded(tryContiguous(rewriter, op)))
+    return success();
   auto tooLarge = [&](VectorType type) {
     return type.getNumElements() > kMaxSplitVectorElements;
   };
