@@ -49,8 +49,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   static const char *shapes[] = {"3x5xf32",  "8x128xbf16", "?x256xf32",
                                  "2x7x8xi8", "f32",        "0x4xi4"};
   const char *shape = shapes[size ? data[0] % 6 : 0];
-  checkType((llvm::Twine("memref<") + shape + ", #tlayout.tiled<" + text + ">>")
-                .str());
+  // A list is a #tlayout.dims layout, anything else XLA text.
+  const char *wrapper =
+      text.ltrim().starts_with("[") ? ", #tlayout.dims<" : ", #tlayout.tiled<";
+  checkType((llvm::Twine("memref<") + shape + wrapper + text + ">>").str());
   if (text.contains("tlayout"))
     checkType(text);
   return 0;

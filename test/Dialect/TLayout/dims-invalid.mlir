@@ -68,3 +68,14 @@ func.func @subview_layout(%m: memref<6x8xf32, #tlayout.dims<[1, 0, 1:packed(4)]>
   %w = tlayout.subview %m[2, 4] [4, 4] : memref<6x8xf32, #tlayout.dims<[1, 0, 1:packed(4)]>> to memref<4x4xf32, #tlayout.dims<[1, 0, 1:packed(4)], parent = [6, 8], offsets = [2, 0]>>
   return
 }
+
+// -----
+
+// expected-error @+1 {{dimension number 5000 is out of range (0 to 1023)}}
+func.func private @huge(memref<6x8xf32, #tlayout.dims<[5000]>>)
+
+// -----
+
+// Sizes whose product overflows are reported, not wrapped.
+// expected-error @+1 {{the packed sizes of a dimension overflow int64}}
+func.func private @overflow(memref<6xf32, #tlayout.dims<[0:packed(4294967296), 0:packed(4294967296)]>>)

@@ -18,6 +18,7 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/CheckedArithmetic.h"
 
 using namespace mlir;
 using namespace mlir::tlayout;
@@ -512,6 +513,9 @@ static Attribute parseTiledLayout(DialectAsmParser &parser, StringRef spec) {
 
 using ::tlayout::PhysDim;
 
+/// Logical dimension numbers of a #tlayout.dims layout are below this.
+static constexpr int64_t kMaxDimsRank = 1024;
+
 unsigned DimsLayoutAttr::getRank() const {
   unsigned rank = 0;
   for (const PhysDim &d : getDims())
@@ -553,8 +557,13 @@ DimsLayoutAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                        ArrayRef<PhysDim> dims, ArrayRef<int64_t> parentShape,
                        ArrayRef<int64_t> offsets) {
   unsigned rank = 0;
-  for (const PhysDim &d : dims)
+  for (const PhysDim &d : dims) {
+    if (d.logicalDim >= kMaxDimsRank)
+      return emitError() << "dimension number " << d.logicalDim
+                         << " is out of range (0 to " << kMaxDimsRank - 1
+                         << ")";
     rank = std::max(rank, d.logicalDim + 1);
+  }
   if (llvm::Error err = ::tlayout::verifyPhysDims(dims, rank))
     return emitError() << llvm::toString(std::move(err));
   return verifyViewParameters(emitError, rank, parentShape, offsets);
@@ -569,8 +578,11 @@ AffineMap DimsLayoutAttr::getAffineMap() const {
   for (const PhysDim &d : getDims()) {
     if (d.kind == PhysDim::Kind::Dynamic)
       dynamic[d.logicalDim] = true;
+    else if (std::optional<int64_t> product =
+                 llvm::checkedMul(shape[d.logicalDim], d.size))
+      shape[d.logicalDim] = *product;
     else
-      shape[d.logicalDim] *= d.size;
+      dynamic[d.logicalDim] = true; // Fails to compile below, as it should.
   }
   for (unsigned i = 0; i < rank; ++i)
     if (dynamic[i])
@@ -621,9 +633,10 @@ Attribute DimsLayoutAttr::parse(AsmParser &parser, Type) {
     int64_t dim;
     if (parser.parseInteger(dim))
       return failure();
-    if (dim < 0 || dim > std::numeric_limits<int32_t>::max())
+    if (dim < 0 || dim >= kMaxDimsRank)
       return parser.emitError(at)
-             << "dimension number " << dim << " is out of range";
+             << "dimension number " << dim << " is out of range (0 to "
+             << kMaxDimsRank - 1 << ")";
     PhysDim entry = PhysDim::dynamic(dim);
     if (succeeded(parser.parseOptionalColon())) {
       SMLoc kindAt = parser.getCurrentLocation();
