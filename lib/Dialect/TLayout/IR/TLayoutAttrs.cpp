@@ -17,6 +17,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/CheckedArithmetic.h"
 
@@ -757,6 +758,141 @@ void MemorySpaceAttr::print(AsmPrinter &printer) const {
   else
     printer << getValue();
   printer << '>';
+}
+
+//===----------------------------------------------------------------------===//
+// TpuTargetAttr
+//===----------------------------------------------------------------------===//
+
+using ::tlayout::tpu::TargetDescription;
+
+TpuTargetAttr TpuTargetAttr::get(MLIRContext *context,
+                                 const TargetDescription &target) {
+  return get(context, target.name, target.lanes, target.sublanes,
+             target.hbmBytes, target.vmemBytes, target.smemBytes,
+             target.cmemBytes, target.hostBytes);
+}
+
+TargetDescription TpuTargetAttr::getDescription() const {
+  TargetDescription target;
+  target.name = getPreset();
+  target.lanes = getLanes();
+  target.sublanes = getSublanes();
+  target.hbmBytes = getHbm();
+  target.vmemBytes = getVmem();
+  target.smemBytes = getSmem();
+  target.cmemBytes = getCmem();
+  target.hostBytes = getHost();
+  return target;
+}
+
+LogicalResult
+TpuTargetAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                      StringRef preset, int64_t lanes, int64_t sublanes,
+                      int64_t hbm, int64_t vmem, int64_t smem, int64_t cmem,
+                      int64_t host) {
+  if (lanes < 1 || sublanes < 1)
+    return emitError() << "lanes (" << lanes << ") and sublanes (" << sublanes
+                       << ") must be positive";
+  for (auto [name, value] : {std::pair<StringRef, int64_t>{"hbm", hbm},
+                             {"vmem", vmem},
+                             {"smem", smem},
+                             {"cmem", cmem},
+                             {"host", host}})
+    if (value < 0)
+      return emitError() << "the capacity of " << name << " (" << value
+                         << ") must not be negative";
+  return success();
+}
+
+Attribute TpuTargetAttr::parse(AsmParser &parser, Type) {
+  SMLoc loc = parser.getCurrentLocation();
+  if (parser.parseLess())
+    return {};
+  std::string preset;
+  bool named = succeeded(parser.parseOptionalString(&preset));
+  if (!named)
+    preset = ::tlayout::tpu::kDefaultPreset.str();
+  std::optional<TargetDescription> target = ::tlayout::tpu::getPreset(preset);
+  if (!target) {
+    std::string names;
+    for (const TargetDescription &p : ::tlayout::tpu::getPresets())
+      names += (names.empty() ? "" : ", ") + p.name.str();
+    parser.emitError(loc) << "unknown TPU preset \"" << preset
+                          << "\"; expected one of " << names;
+    return {};
+  }
+  auto parseField = [&]() -> ParseResult {
+    SMLoc at = parser.getCurrentLocation();
+    StringRef key;
+    int64_t value;
+    if (parser.parseKeyword(&key) || parser.parseEqual() ||
+        parser.parseInteger(value))
+      return failure();
+    int64_t *field = llvm::StringSwitch<int64_t *>(key)
+                         .Case("lanes", &target->lanes)
+                         .Case("sublanes", &target->sublanes)
+                         .Case("hbm", &target->hbmBytes)
+                         .Case("vmem", &target->vmemBytes)
+                         .Case("smem", &target->smemBytes)
+                         .Case("cmem", &target->cmemBytes)
+                         .Case("host", &target->hostBytes)
+                         .Default(nullptr);
+    if (!field)
+      return parser.emitError(at)
+             << "unknown TPU target field '" << key
+             << "'; expected lanes, sublanes, hbm, vmem, smem, cmem or host";
+    *field = value;
+    return success();
+  };
+  bool first = !named;
+  while (true) {
+    if (first) {
+      first = false;
+      if (succeeded(parser.parseOptionalGreater()))
+        break;
+    } else {
+      if (succeeded(parser.parseOptionalGreater()))
+        break;
+      if (parser.parseComma())
+        return {};
+    }
+    if (parseField())
+      return {};
+  }
+  target->name = StringAttr::get(parser.getContext(), preset).getValue();
+  return getChecked([&] { return parser.emitError(loc); }, parser.getContext(),
+                    target->name, target->lanes, target->sublanes,
+                    target->hbmBytes, target->vmemBytes, target->smemBytes,
+                    target->cmemBytes, target->hostBytes);
+}
+
+void TpuTargetAttr::print(AsmPrinter &printer) const {
+  printer << "<\"" << getPreset() << "\", lanes = " << getLanes()
+          << ", sublanes = " << getSublanes() << ", hbm = " << getHbm()
+          << ", vmem = " << getVmem() << ", smem = " << getSmem()
+          << ", cmem = " << getCmem() << ", host = " << getHost() << ">";
+}
+
+FailureOr<TpuTargetAttr> mlir::tlayout::getTpuTarget(Operation *module,
+                                                     StringRef presetOption) {
+  MLIRContext *context = module->getContext();
+  if (!presetOption.empty()) {
+    std::optional<TargetDescription> preset =
+        ::tlayout::tpu::getPreset(presetOption);
+    if (!preset)
+      return module->emitError() << "unknown TPU preset '" << presetOption
+                                 << "' in the target option";
+    return TpuTargetAttr::get(context, *preset);
+  }
+  if (Attribute attr = module->getAttr("tlayout.target")) {
+    if (auto target = dyn_cast<TpuTargetAttr>(attr))
+      return target;
+    return module->emitError()
+           << "tlayout.target must be a #tlayout.tpu_target, got " << attr;
+  }
+  return TpuTargetAttr::get(
+      context, *::tlayout::tpu::getPreset(::tlayout::tpu::kDefaultPreset));
 }
 
 //===----------------------------------------------------------------------===//

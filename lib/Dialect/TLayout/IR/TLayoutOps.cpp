@@ -158,3 +158,24 @@ LogicalResult SubViewOp::verify() {
                          << resultType.getLayout();
   return success();
 }
+
+//===----------------------------------------------------------------------===//
+// CopyOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult CopyOp::verify() {
+  auto source = cast<MemRefType>(getSource().getType());
+  auto target = cast<MemRefType>(getTarget().getType());
+  if (source.getElementType() != target.getElementType())
+    return emitOpError() << "expects the same element type, got "
+                         << source.getElementType() << " and "
+                         << target.getElementType();
+  if (source.getRank() != target.getRank())
+    return emitOpError() << "expects the same rank, got " << source.getRank()
+                         << " and " << target.getRank();
+  for (auto [i, a, b] : llvm::enumerate(source.getShape(), target.getShape()))
+    if (!ShapedType::isDynamic(a) && !ShapedType::isDynamic(b) && a != b)
+      return emitOpError() << "expects the same logical shape, but dimension "
+                           << i << " is " << a << " and " << b;
+  return success();
+}

@@ -16,6 +16,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tlayout/Dialect/TLayout/IR/TLayoutAttrs.h"
+#include "tlayout/Dialect/TLayout/IR/TLayoutOps.h"
 #include "tlayout/Dialect/TLayout/Transforms/Transforms.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -187,4 +188,68 @@ FailureOr<Operation *> mlir::tlayout::expandTiledCopy(RewriterBase &rewriter,
   }
   rewriter.eraseOp(op);
   return outermost;
+}
+
+/// The placement key of a memref's layout (row-major for an identity
+/// layout), or std::nullopt for a view or another layout.
+static std::optional<std::string> placementKeyOf(MemRefType type) {
+  llvm::Expected<BufferIndexing> indexing =
+      llvm::createStringError("not a tlayout layout");
+  if (LayoutAttrInterface layout = getLayoutAttr(type)) {
+    if (layout.isView() || layout.getElementSizeInBits() != 0) {
+      llvm::consumeError(indexing.takeError());
+      return std::nullopt;
+    }
+    llvm::consumeError(indexing.takeError());
+    indexing = layout.compile(type.getShape(), 0);
+  } else if (type.getLayout().isIdentity()) {
+    llvm::consumeError(indexing.takeError());
+    indexing = BufferIndexing::compile(
+        ::tlayout::TiledLayout::rowMajor(type.getRank()), type.getShape());
+  }
+  if (!indexing) {
+    llvm::consumeError(indexing.takeError());
+    return std::nullopt;
+  }
+  return indexing->getPlacementKey();
+}
+
+FailureOr<Operation *> mlir::tlayout::expandCopyOp(RewriterBase &rewriter,
+                                                   CopyOp op) {
+  auto srcType = cast<MemRefType>(op.getSource().getType());
+  auto dstType = cast<MemRefType>(op.getTarget().getType());
+  Location loc = op.getLoc();
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPoint(op);
+  bool srcTiled = static_cast<bool>(getLayoutAttr(srcType));
+  bool dstTiled = static_cast<bool>(getLayoutAttr(dstType));
+  std::optional<std::string> srcKey = placementKeyOf(srcType);
+  std::optional<std::string> dstKey = placementKeyOf(dstType);
+  bool sameShape = srcType.getShape() == dstType.getShape();
+  if (sameShape && srcKey && dstKey && *srcKey == *dstKey && srcTiled &&
+      dstTiled) {
+    // The same placement: move the physical buffers whole.
+    auto bufferOf = [&](Value memref, MemRefType type) -> Value {
+      FailureOr<BufferIndexing> indexing =
+          compileMemRefLayout(type, [&] { return op.emitError(); });
+      std::optional<int64_t> size =
+          succeeded(indexing) ? indexing->getNumElements().getConstant()
+                              : std::nullopt;
+      auto bufferType = MemRefType::get(
+          {size.value_or(ShapedType::kDynamic)}, type.getElementType(),
+          MemRefLayoutAttrInterface(), type.getMemorySpace());
+      return ToPhysicalOp::create(rewriter, loc, bufferType, memref);
+    };
+    Value from = bufferOf(op.getSource(), srcType);
+    Value to = bufferOf(op.getTarget(), dstType);
+    auto copy = memref::CopyOp::create(rewriter, loc, from, to);
+    rewriter.eraseOp(op);
+    return copy.getOperation();
+  }
+  auto copy =
+      memref::CopyOp::create(rewriter, loc, op.getSource(), op.getTarget());
+  rewriter.eraseOp(op);
+  if (!srcTiled && !dstTiled)
+    return copy.getOperation();
+  return expandTiledCopy(rewriter, copy);
 }

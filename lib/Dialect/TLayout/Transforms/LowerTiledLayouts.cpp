@@ -778,7 +778,7 @@ static bool isRewritable(Operation *op) {
              memref::DeallocOp, memref::GlobalOp, memref::GetGlobalOp,
              SubViewOp, memref::LoadOp, memref::StoreOp, memref::DimOp,
              memref::CastOp, affine::AffineLoadOp, affine::AffineStoreOp,
-             ToPhysicalOp, FromPhysicalOp, func::FuncOp, func::CallOp,
+             ToPhysicalOp, FromPhysicalOp, CopyOp, func::FuncOp, func::CallOp,
              func::ReturnOp, scf::ForOp, scf::IfOp, scf::WhileOp, scf::YieldOp,
              scf::ConditionOp, cf::BranchOp, cf::CondBranchOp>(op);
 }
@@ -958,6 +958,16 @@ struct LowerTiledLayoutsPass
         vectorAccesses.push_back(op);
     });
     IRRewriter rewriter(&getContext());
+    // tlayout.copy becomes a buffer copy or a copy that expands below.
+    SmallVector<CopyOp> tlayoutCopies;
+    module.walk([&](CopyOp op) { tlayoutCopies.push_back(op); });
+    for (CopyOp op : tlayoutCopies) {
+      FailureOr<Operation *> expanded = expandCopyOp(rewriter, op);
+      if (failed(expanded)) {
+        op.emitError() << "cannot expand this tlayout.copy";
+        return signalPassFailure();
+      }
+    }
     for (Operation *op : vectorAccesses)
       if (failed(expandTiledVectorAccess(rewriter, op))) {
         op->emitError() << "cannot split this vector access of a tiled memref "

@@ -15,6 +15,7 @@
 #include "tlayout/Core/BufferIndexing.h"
 #include "tlayout/Core/DimsLayout.h"
 #include "tlayout/Core/TiledLayout.h"
+#include "tlayout/Target/TPU/TpuTarget.h"
 
 #include "mlir/IR/AffineMap.h"
 #include "mlir/IR/Attributes.h"
@@ -48,6 +49,12 @@ LayoutAttrInterface getLayoutAttr(MemRefType type);
 FailureOr<::tlayout::BufferIndexing>
 compileMemRefLayout(MemRefType type,
                     llvm::function_ref<InFlightDiagnostic()> emitError);
+
+/// The TPU target a pass works for: the preset `presetOption` when not
+/// empty, else the module's `tlayout.target` attribute, else the default
+/// preset. Reports an unknown preset or a misplaced attribute at `module`.
+FailureOr<TpuTargetAttr> getTpuTarget(Operation *module,
+                                      StringRef presetOption);
 
 /// The bits an element of `type` needs, or 0 when that is not a fixed size.
 int64_t getElementTypeBits(Type type);

@@ -282,4 +282,47 @@ def TLayout_MemorySpaceAttr : TLayout_Attr<"MemorySpace", "memory_space"> {
   }];
 }
 
+def TLayout_TpuTargetAttr : TLayout_Attr<"TpuTarget", "tpu_target"> {
+  let summary = "The emulated TPU target: register shape and capacities";
+  let description = [{
+    Describes the emulated TPU that layout assignment, capacity checks and
+    the TPU pipeline work for. Put it on the module as `tlayout.target`, or
+    name a preset with the passes' `target` option.
+
+    ```
+    tpu-target ::= `#tlayout.tpu_target<` (string (`,` field)* | field (`,` field)*)? `>`
+    field      ::= (`lanes` | `sublanes` | `hbm` | `vmem` | `smem` | `cmem` | `host`) `=` int
+    ```
+
+    The string names a preset (`"v4"`, `"v5e"`, `"v5p"`, `"v6e"`; `"v4"`
+    when omitted) and the fields override its numbers: `lanes` and
+    `sublanes` shape the `T(sublanes, lanes)` tiles, the others are the
+    capacities of the memory spaces in bytes (0: unlimited). The printed form
+    spells out every field.
+
+    ```mlir
+    module attributes {tlayout.target = #tlayout.tpu_target<"v5e", vmem = 1048576>} {}
+    ```
+  }];
+  let parameters = (ins
+    StringRefParameter<"the preset the numbers started from">:$preset,
+    "int64_t":$lanes,
+    "int64_t":$sublanes,
+    "int64_t":$hbm,
+    "int64_t":$vmem,
+    "int64_t":$smem,
+    "int64_t":$cmem,
+    "int64_t":$host
+  );
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// The attribute of a core target description.
+    static TpuTargetAttr get(::mlir::MLIRContext *context,
+                             const ::tlayout::tpu::TargetDescription &target);
+    /// The core target description.
+    ::tlayout::tpu::TargetDescription getDescription() const;
+  }];
+}
+
 #endif // TLAYOUT_DIALECT_TLAYOUT_IR_TLAYOUTATTRS_TD

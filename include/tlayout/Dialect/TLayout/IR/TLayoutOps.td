@@ -101,4 +101,34 @@ def TLayout_SubViewOp : TLayout_Op<"subview", [
   }];
 }
 
+def TLayout_CopyOp : TLayout_Op<"copy"> {
+  let summary = "Copy between layouts and memory spaces (the target's DMA)";
+  let description = [{
+    Copies every element of `source` to the same logical index of `target`.
+    The two memrefs have the same logical shape and element type; their
+    layouts (`#tlayout.tiled`, `#tlayout.dims`, identity or views) and memory
+    spaces may differ: this is the relayout and the memory-space transfer of
+    the emulated TPU, e.g. a row-major array in HBM into `T(8,128)` tiles in
+    VMEM.
+
+    ```mlir
+    tlayout.copy %a, %b : memref<16x256xf32, #tlayout.memory_space<hbm>>
+        to memref<16x256xf32, #tlayout.tiled<{1,0:T(8,128)}>,
+                  #tlayout.memory_space<vmem>>
+    ```
+
+    `--lower-tiled-layouts` writes the target in its physical order, walking
+    whole tiles so that inner runs are contiguous; where both layouts place
+    every element at the same offset it copies the physical buffers whole.
+  }];
+  let arguments = (ins Arg<AnyMemRef, "the memref read",
+                           [MemRead]>:$source,
+                       Arg<AnyMemRef, "the memref written",
+                           [MemWrite]>:$target);
+  let assemblyFormat = [{
+    $source `,` $target attr-dict `:` type($source) `to` type($target)
+  }];
+  let hasVerifier = 1;
+}
+
 #endif // TLAYOUT_DIALECT_TLAYOUT_IR_TLAYOUTOPS_TD

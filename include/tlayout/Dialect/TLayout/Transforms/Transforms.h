@@ -83,6 +83,15 @@ void populateLowerTiledLayoutsPatterns(
 FailureOr<Operation *> expandTiledCopy(RewriterBase &rewriter,
                                        memref::CopyOp op);
 
+class CopyOp;
+
+/// Rewrites `tlayout.copy` into what --lower-tiled-layouts lowers: a
+/// `memref.copy` of the two physical buffers when both layouts place every
+/// element at the same offset, a `memref.copy` when neither memref has a
+/// tlayout layout, and otherwise the loop nest of expandTiledCopy (which
+/// writes the target in its physical order). Returns the first op created.
+FailureOr<Operation *> expandCopyOp(RewriterBase &rewriter, CopyOp op);
+
 /// The largest vector (in elements) that `expandTiledVectorAccess` splits.
 constexpr int64_t kMaxSplitVectorElements = 4096;
 

@@ -1,0 +1,63 @@
+//===- TpuTarget.h - The emulated TPU's description -------------*- C++ -*-===//
+//
+// Part of the tlayout project.
+//
+//===----------------------------------------------------------------------===//
+//
+// What the emulated TPU target is made of: vector register shape (lanes and
+// sublanes, which the tiling rules read) and the capacity of each memory
+// space. Named presets stand for a few TPU generations; every number can be
+// overridden. The capacities are the emulated target's, chosen to be
+// representative of each generation, and documented in docs/Guide.md.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TLAYOUT_TARGET_TPU_TPUTARGET_H
+#define TLAYOUT_TARGET_TPU_TPUTARGET_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <cstdint>
+#include <optional>
+
+namespace tlayout::tpu {
+
+/// Memory spaces, numbered as XLA's `S(n)`.
+enum class MemorySpace : int64_t {
+  Hbm = 0,
+  Vmem = 1,
+  Smem = 2,
+  Cmem = 3,
+  Host = 5
+};
+
+/// The emulated TPU: register shape and capacities in bytes (0: unlimited,
+/// or absent on that generation).
+struct TargetDescription {
+  llvm::StringRef name;
+  int64_t lanes = 128;
+  int64_t sublanes = 8;
+  int64_t hbmBytes = 0;
+  int64_t vmemBytes = 0;
+  int64_t smemBytes = 0;
+  int64_t cmemBytes = 0;
+  int64_t hostBytes = 0;
+
+  /// The capacity of memory space `space` (an `S(n)` number); 0 when
+  /// unlimited or unknown.
+  int64_t getCapacity(int64_t space) const;
+};
+
+/// The named presets, in order.
+llvm::ArrayRef<TargetDescription> getPresets();
+
+/// The preset called `name`, or std::nullopt.
+std::optional<TargetDescription> getPreset(llvm::StringRef name);
+
+/// The preset used when none is named.
+inline constexpr llvm::StringLiteral kDefaultPreset = "v4";
+
+} // namespace tlayout::tpu
+
+#endif // TLAYOUT_TARGET_TPU_TPUTARGET_H
