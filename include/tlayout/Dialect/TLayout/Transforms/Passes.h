@@ -18,6 +18,7 @@
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
+#include "tlayout/Dialect/TLayout/IR/TLayoutDialect.h"
 
 namespace mlir::tlayout {
 

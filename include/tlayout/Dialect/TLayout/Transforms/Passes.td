@@ -147,4 +147,35 @@ def ConvertLayoutSyntax
   ];
 }
 
+def AssignTpuLayouts : Pass<"tlayout-assign-tpu-layouts", "::mlir::ModuleOp"> {
+  let summary = "Give untiled memrefs the emulated TPU's default layouts";
+  let description = [{
+    Gives every memref without a layout (function arguments and results,
+    allocations, globals) the default tiled layout of the TPU target for its
+    shape and element type (`tlayout::tpu::getDefaultLayout`: `T(8,128)` for
+    32-bit elements, `T(8,128)(2,1)` for 16-bit, `T(32,128)(32,1)` with
+    `E(1)` for `i1`, `T(1024)`/`T(128)` for rank 1, ...), with the target's
+    sublanes and lanes. The target is the `target` option's preset, else the
+    module's `tlayout.target` attribute, else the default preset.
+
+    The layout propagates so that the module stays valid: values connected
+    through `memref.cast`, calls of functions defined in the module, returns,
+    branches, `scf` loop and if results, and `memref.get_global` of one global
+    get one layout; `memref.subview` of a tiled memref (unit strides) becomes
+    `tlayout.subview`.
+
+    Some memrefs keep their layout, with a remark where it is decided:
+    values that reach a function declared but not defined here (its
+    signature is an external contract), values used by an op the lowering
+    does not rewrite, and element types the rules do not cover. Memrefs in
+    host memory, memrefs that already have a layout (tiled or not) and rank-0
+    memrefs are left alone silently.
+  }];
+  let options = [
+    Option<"target", "target", "std::string", /*default=*/"\"\"",
+           "A TPU preset (v4, v5e, v5p, v6e); overrides tlayout.target">
+  ];
+  let dependentDialects = ["::mlir::tlayout::TLayoutDialect"];
+}
+
 #endif // TLAYOUT_DIALECT_TLAYOUT_TRANSFORMS_PASSES_TD

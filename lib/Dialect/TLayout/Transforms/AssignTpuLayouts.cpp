@@ -1,0 +1,334 @@
+//===- AssignTpuLayouts.cpp - Default TPU layouts for untiled memrefs -----===//
+//
+// Part of the tlayout project.
+//
+//===----------------------------------------------------------------------===//
+//
+// The --tlayout-assign-tpu-layouts pass. Memref values that must share a
+// type (through casts, calls, returns, branches, loops and globals) form
+// classes; a class gets one layout, from the TPU rules applied to its most
+// static shape, unless one of its values must keep its layout (it reaches an
+// external function, an op the lowering cannot rewrite, ...). Subviews of
+// tiled memrefs become tlayout.subview views.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tlayout/Dialect/TLayout/IR/TLayoutAttrs.h"
+#include "tlayout/Dialect/TLayout/IR/TLayoutOps.h"
+#include "tlayout/Dialect/TLayout/Transforms/Passes.h"
+#include "tlayout/Target/TPU/TpuTiling.h"
+
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+
+namespace mlir::tlayout {
+#define GEN_PASS_DEF_ASSIGNTPULAYOUTS
+#include "tlayout/Dialect/TLayout/Transforms/Passes.h.inc"
+} // namespace mlir::tlayout
+
+using namespace mlir;
+using namespace mlir::tlayout;
+
+namespace {
+/// Union-find over memref values.
+class ValueClasses {
+public:
+  Value find(Value v) {
+    auto it = parent.find(v);
+    if (it == parent.end()) {
+      parent[v] = v;
+      order.push_back(v);
+      return v;
+    }
+    if (it->second == v)
+      return v;
+    Value root = find(it->second);
+    parent[v] = root;
+    return root;
+  }
+  void join(Value a, Value b) {
+    if (!isa<MemRefType>(a.getType()) || !isa<MemRefType>(b.getType()))
+      return;
+    Value ra = find(a), rb = find(b);
+    if (ra != rb)
+      parent[rb] = ra;
+  }
+  void add(Value v) {
+    if (isa<MemRefType>(v.getType()))
+      find(v);
+  }
+  /// Values in the order they were first seen.
+  ArrayRef<Value> values() const { return order; }
+
+private:
+  DenseMap<Value, Value> parent;
+  SmallVector<Value> order;
+};
+
+/// Whether `user` accesses or passes `value` in a way the class analysis and
+/// the lowering both handle.
+bool isKnownUse(Operation *user) {
+  return isa<memref::LoadOp, memref::StoreOp, affine::AffineLoadOp,
+             affine::AffineStoreOp, vector::TransferReadOp,
+             vector::TransferWriteOp, affine::AffineVectorLoadOp,
+             affine::AffineVectorStoreOp, memref::CopyOp, CopyOp, memref::DimOp,
+             memref::DeallocOp, memref::CastOp, func::CallOp, func::ReturnOp,
+             cf::BranchOp, cf::CondBranchOp, scf::YieldOp, scf::ForOp,
+             memref::SubViewOp>(user);
+}
+
+struct AssignTpuLayoutsPass
+    : mlir::tlayout::impl::AssignTpuLayoutsBase<AssignTpuLayoutsPass> {
+  using Base::Base;
+
+  void runOnOperation() override;
+};
+} // namespace
+
+void AssignTpuLayoutsPass::runOnOperation() {
+  ModuleOp module = getOperation();
+  FailureOr<TpuTargetAttr> targetAttr = getTpuTarget(module, target);
+  if (failed(targetAttr))
+    return signalPassFailure();
+  ::tlayout::tpu::TilingOptions options;
+  options.lanes = targetAttr->getLanes();
+  options.sublanes = targetAttr->getSublanes();
+  SymbolTable symbols(module);
+
+  // Classes of values that must share a layout.
+  ValueClasses classes;
+  DenseMap<StringAttr, Value> globalValue;
+  DenseMap<Value, std::string> pinned; // class member -> why (may be empty)
+  auto pin = [&](Value v, std::string why) {
+    if (isa<MemRefType>(v.getType()))
+      pinned.try_emplace(v, std::move(why));
+  };
+  module.walk([&](Operation *op) {
+    for (Value result : op->getResults())
+      classes.add(result);
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        for (BlockArgument arg : block.getArguments())
+          classes.add(arg);
+    if (auto cast = dyn_cast<memref::CastOp>(op))
+      classes.join(cast.getSource(), cast.getResult());
+    if (auto call = dyn_cast<func::CallOp>(op)) {
+      auto callee = symbols.lookup<func::FuncOp>(call.getCallee());
+      if (!callee || callee.isExternal()) {
+        for (auto [i, v] : llvm::enumerate(call.getOperands()))
+          pin(v, (Twine("operand #") + Twine(i) + " is passed to @" +
+                  call.getCallee() + ", which is not defined here")
+                     .str());
+        for (auto [i, v] : llvm::enumerate(call.getResults()))
+          pin(v, (Twine("result #") + Twine(i) + " comes from @" +
+                  call.getCallee() + ", which is not defined here")
+                     .str());
+      } else {
+        for (auto [v, arg] :
+             llvm::zip(call.getOperands(), callee.getArguments()))
+          classes.join(v, arg);
+        callee.walk([&](func::ReturnOp ret) {
+          for (auto [v, r] : llvm::zip(ret.getOperands(), call.getResults()))
+            classes.join(v, r);
+        });
+      }
+    }
+    if (auto branch = dyn_cast<BranchOpInterface>(op))
+      for (unsigned s = 0; s < op->getNumSuccessors(); ++s) {
+        OperandRange forwarded =
+            branch.getSuccessorOperands(s).getForwardedOperands();
+        Block *dest = op->getSuccessor(s);
+        unsigned skip = dest->getNumArguments() - forwarded.size();
+        for (auto [v, arg] :
+             llvm::zip(forwarded, dest->getArguments().drop_front(skip)))
+          classes.join(v, arg);
+      }
+    if (auto forOp = dyn_cast<scf::ForOp>(op)) {
+      for (auto [init, arg, result] :
+           llvm::zip(forOp.getInitArgs(), forOp.getRegionIterArgs(),
+                     forOp.getResults())) {
+        classes.join(init, arg);
+        classes.join(init, result);
+      }
+      auto yield = cast<scf::YieldOp>(forOp.getBody()->getTerminator());
+      for (auto [v, result] :
+           llvm::zip(yield.getOperands(), forOp.getResults()))
+        classes.join(v, result);
+    }
+    if (auto ifOp = dyn_cast<scf::IfOp>(op))
+      for (Region &region : ifOp->getRegions())
+        for (Block &block : region)
+          if (auto yield = dyn_cast<scf::YieldOp>(block.getTerminator()))
+            for (auto [v, result] :
+                 llvm::zip(yield.getOperands(), ifOp.getResults()))
+              classes.join(v, result);
+    if (auto get = dyn_cast<memref::GetGlobalOp>(op)) {
+      auto [it, inserted] =
+          globalValue.try_emplace(get.getNameAttr().getAttr(), get.getResult());
+      if (!inserted)
+        classes.join(it->second, get.getResult());
+    }
+    if (isa<scf::WhileOp>(op))
+      for (Value v : op->getResults())
+        pin(v, "it flows through scf.while");
+    if (auto subview = dyn_cast<memref::SubViewOp>(op)) {
+      // A subview result is its source's view: they stand or fall together.
+      classes.join(subview.getSource(), subview.getResult());
+      bool unit = llvm::all_of(subview.getStaticStrides(),
+                               [](int64_t s) { return s == 1; });
+      bool rankKept = subview.getType().getRank() ==
+                      subview.getSource().getType().getRank();
+      if (!unit || !rankKept)
+        pin(subview.getResult(), "a strided or rank-reducing memref.subview "
+                                 "has no tiled view");
+      for (Operation *user : subview.getResult().getUsers())
+        if (!isa<memref::LoadOp, memref::StoreOp, affine::AffineLoadOp,
+                 affine::AffineStoreOp, vector::TransferReadOp,
+                 vector::TransferWriteOp, affine::AffineVectorLoadOp,
+                 affine::AffineVectorStoreOp, memref::CopyOp, CopyOp,
+                 memref::DimOp>(user))
+          pin(subview.getResult(),
+              "a view is only accessed or copied once tiled, and this one "
+              "is used by " +
+                  user->getName().getStringRef().str());
+    }
+    if (!isa<memref::AllocOp, memref::AllocaOp, memref::GetGlobalOp,
+             memref::CastOp, func::CallOp, memref::SubViewOp, scf::ForOp,
+             scf::IfOp, scf::WhileOp>(op))
+      for (Value result : op->getResults())
+        pin(result, ("it is produced by " + op->getName().getStringRef() +
+                     ", which the lowering does not rewrite")
+                        .str());
+    for (OpOperand &use : op->getOpOperands())
+      if (isa<MemRefType>(use.get().getType()) && !isKnownUse(op))
+        pin(use.get(), ("it is used by " + op->getName().getStringRef() +
+                        ", which the lowering does not rewrite")
+                           .str());
+  });
+
+  // Each class: keep or assign.
+  DenseMap<Value, SmallVector<Value>> members;
+  for (Value v : classes.values())
+    members[classes.find(v)].push_back(v);
+  DenseMap<Value, Attribute> layoutOf; // class root -> layout
+  for (Value v : classes.values()) {
+    Value root = classes.find(v);
+    if (layoutOf.count(root))
+      continue;
+    layoutOf[root] = Attribute();
+    ArrayRef<Value> group = members[root];
+    auto keep = [&](Value at, StringRef why) {
+      if (!why.empty())
+        emitRemark(at.getLoc())
+            << "keeps the layout of " << at.getType() << ": " << why;
+    };
+    bool skip = false;
+    for (Value m : group) {
+      if (m.getDefiningOp<memref::SubViewOp>())
+        continue; // Strided now; a view of whatever its source gets.
+      auto type = cast<MemRefType>(m.getType());
+      auto space = dyn_cast_or_null<MemorySpaceAttr>(type.getMemorySpace());
+      bool host = space && space.getValue() == 5;
+      if (!type.getLayout().isIdentity() || host || type.getRank() == 0 ||
+          (type.getMemorySpace() && !space)) {
+        skip = true; // Left alone silently.
+        break;
+      }
+    }
+    if (skip)
+      continue;
+    const Value *at =
+        llvm::find_if(group, [&](Value m) { return pinned.count(m) != 0; });
+    if (at != group.end()) {
+      keep(*at, pinned[*at]);
+      continue;
+    }
+    // The most static shape decides; subview results are views, not roots.
+    Value best;
+    int64_t bestStatic = -1;
+    for (Value m : group) {
+      if (m.getDefiningOp<memref::SubViewOp>())
+        continue;
+      auto type = cast<MemRefType>(m.getType());
+      int64_t statics = llvm::count_if(
+          type.getShape(), [](int64_t s) { return !ShapedType::isDynamic(s); });
+      if (statics > bestStatic) {
+        best = m;
+        bestStatic = statics;
+      }
+    }
+    if (!best)
+      continue;
+    auto type = cast<MemRefType>(best.getType());
+    int64_t bits = getElementTypeBits(type.getElementType());
+    llvm::Expected<::tlayout::TiledLayout> layout =
+        ::tlayout::tpu::getDefaultLayout(type.getShape(), bits, options);
+    if (!layout) {
+      keep(best, "the TPU rules do not cover it: " +
+                     llvm::toString(layout.takeError()));
+      continue;
+    }
+    layoutOf[root] = TiledLayoutAttr::get(&getContext(), *layout);
+  }
+
+  // Apply: values, subviews, globals and function types.
+  for (Value v : classes.values()) {
+    auto attr = dyn_cast_or_null<TiledLayoutAttr>(layoutOf[classes.find(v)]);
+    if (!attr || v.getDefiningOp<memref::SubViewOp>())
+      continue;
+    auto type = cast<MemRefType>(v.getType());
+    v.setType(MemRefType::get(type.getShape(), type.getElementType(), attr,
+                              type.getMemorySpace()));
+  }
+  IRRewriter rewriter(&getContext());
+  module.walk([&](memref::SubViewOp subview) {
+    auto source = cast<MemRefType>(subview.getSource().getType());
+    LayoutAttrInterface layout = getLayoutAttr(source);
+    if (!layout || !isa<TiledLayoutAttr>(layout))
+      return;
+    // Offsets in the root add to the source's own.
+    ArrayRef<int64_t> rootShape =
+        layout.isView() ? layout.getParentShape() : source.getShape();
+    SmallVector<int64_t> offsets;
+    for (auto [i, offset] : llvm::enumerate(subview.getStaticOffsets())) {
+      int64_t base = layout.isView() ? layout.getOffsets()[i] : 0;
+      offsets.push_back(ShapedType::isDynamic(offset) ||
+                                ShapedType::isDynamic(base)
+                            ? ShapedType::kDynamic
+                            : base + offset);
+    }
+    auto resultType = MemRefType::get(
+        subview.getType().getShape(), source.getElementType(),
+        cast<MemRefLayoutAttrInterface>(layout.getView(rootShape, offsets)),
+        source.getMemorySpace());
+    rewriter.setInsertionPoint(subview);
+    Value view = SubViewOp::create(
+        rewriter, subview.getLoc(), resultType, subview.getSource(),
+        subview.getOffsets(), subview.getSizes(),
+        rewriter.getDenseI64ArrayAttr(subview.getStaticOffsets()),
+        rewriter.getDenseI64ArrayAttr(subview.getStaticSizes()));
+    rewriter.replaceOp(subview, view);
+  });
+  module.walk([&](memref::GlobalOp global) {
+    auto it = globalValue.find(global.getSymNameAttr());
+    if (it == globalValue.end())
+      return;
+    auto type = cast<MemRefType>(it->second.getType());
+    if (type != global.getType())
+      global.setTypeAttr(TypeAttr::get(type));
+  });
+  module.walk([&](func::FuncOp func) {
+    if (func.isExternal())
+      return;
+    SmallVector<Type> results(func.getResultTypes());
+    func.walk([&](func::ReturnOp ret) {
+      if (ret->getParentOp() == func)
+        results.assign(ret.getOperandTypes().begin(),
+                       ret.getOperandTypes().end());
+    });
+    func.setType(FunctionType::get(&getContext(),
+                                   func.getBody().getArgumentTypes(), results));
+  });
+}
