@@ -178,4 +178,48 @@ def AssignTpuLayouts : Pass<"tlayout-assign-tpu-layouts", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::tlayout::TLayoutDialect"];
 }
 
+def MemoryReport : Pass<"tlayout-memory-report", "::mlir::ModuleOp"> {
+  let summary = "Report the bytes every buffer and memory space takes";
+  let description = [{
+    For every allocation (`memref.alloc`, `memref.alloca`) in every function:
+    its memory space, logical bytes, physical bytes (after tile padding,
+    `L(n)` and `E(n)`) and padding ratio; for every function and memory
+    space: the peak of bytes simultaneously live (an allocation lives from
+    its op to its `memref.dealloc`, or to the end of the function; in a loop
+    it counts once) against the target's capacity. Dynamic sizes are
+    reported as such and left out of the peaks.
+
+    `format=remarks` (the default) emits remarks at the allocations and
+    functions; `format=json` writes one JSON document to `output` (`-`,
+    the default, is stderr) for comparing layouts by script. The module is
+    not changed.
+  }];
+  let options = [
+    Option<"target", "target", "std::string", /*default=*/"\"\"",
+           "A TPU preset (v4, v5e, v5p, v6e); overrides tlayout.target">,
+    Option<"format", "format", "std::string", /*default=*/"\"remarks\"",
+           "remarks or json">,
+    Option<"output", "output", "std::string", /*default=*/"\"-\"",
+           "Where format=json writes (- for stderr)">
+  ];
+  let dependentDialects = ["::mlir::tlayout::TLayoutDialect"];
+}
+
+def CheckCapacity : Pass<"tlayout-check-capacity", "::mlir::ModuleOp"> {
+  let summary = "Reject functions whose buffers overflow a memory space";
+  let description = [{
+    Tracks, in every function, the bytes simultaneously live in each memory
+    space (as --tlayout-memory-report counts them, physical bytes after
+    padding) and reports an error at the allocation that takes a space with
+    a capacity (VMEM, SMEM, ... of the TPU target) past it, naming the
+    allocation's bytes, the live total and the capacity. Spaces whose
+    capacity is 0 are unlimited.
+  }];
+  let options = [
+    Option<"target", "target", "std::string", /*default=*/"\"\"",
+           "A TPU preset (v4, v5e, v5p, v6e); overrides tlayout.target">
+  ];
+  let dependentDialects = ["::mlir::tlayout::TLayoutDialect"];
+}
+
 #endif // TLAYOUT_DIALECT_TLAYOUT_TRANSFORMS_PASSES_TD

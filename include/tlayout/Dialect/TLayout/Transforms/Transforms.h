@@ -83,6 +83,36 @@ void populateLowerTiledLayoutsPatterns(
 FailureOr<Operation *> expandTiledCopy(RewriterBase &rewriter,
                                        memref::CopyOp op);
 
+/// What one allocation takes.
+struct BufferUsage {
+  Operation *alloc = nullptr;
+  MemRefType type;
+  /// The memory space number (`S(n)`); 0 when none.
+  int64_t space = 0;
+  /// Bytes; std::nullopt for dynamic sizes.
+  std::optional<int64_t> logicalBytes, physicalBytes;
+  std::optional<double> paddingRatio;
+  /// Physical bytes live in `space` once this allocation is made.
+  int64_t liveBytes = 0;
+};
+
+/// The peak of one memory space in one function.
+struct SpaceUsage {
+  int64_t space = 0;
+  int64_t peakBytes = 0;
+  /// Some allocation in this space has a dynamic size (left out of the peak).
+  bool hasDynamic = false;
+};
+
+/// The allocations of `region` in program order with the bytes live at
+/// each, and the peak per memory space. An allocation lives from its op to a
+/// `memref.dealloc` of it, or to the end; nested regions count once.
+void analyzeMemoryUsage(Region &region, SmallVectorImpl<BufferUsage> &buffers,
+                        SmallVectorImpl<SpaceUsage> &spaces);
+
+/// `vmem` for a named memory space, `memory space 7` otherwise.
+std::string getMemorySpaceName(int64_t space);
+
 class CopyOp;
 
 /// Rewrites `tlayout.copy` into what --lower-tiled-layouts lowers: a

@@ -1,0 +1,71 @@
+//===- CheckCapacity.cpp - Memory spaces within the target's capacity -----===//
+//
+// Part of the tlayout project.
+//
+//===----------------------------------------------------------------------===//
+//
+// The --tlayout-check-capacity pass: an error at the allocation that takes a
+// memory space of the TPU target past its capacity.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tlayout/Dialect/TLayout/IR/TLayoutAttrs.h"
+#include "tlayout/Dialect/TLayout/Transforms/Passes.h"
+#include "tlayout/Dialect/TLayout/Transforms/Transforms.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+
+namespace mlir::tlayout {
+#define GEN_PASS_DEF_CHECKCAPACITY
+#include "tlayout/Dialect/TLayout/Transforms/Passes.h.inc"
+} // namespace mlir::tlayout
+
+using namespace mlir;
+using namespace mlir::tlayout;
+
+/// `vmem`, or the number of an unnamed space.
+std::string mlir::tlayout::getMemorySpaceName(int64_t space) {
+  StringRef name = MemorySpaceAttr::getName(space);
+  return name.empty() ? "memory space " + std::to_string(space) : name.str();
+}
+
+namespace {
+struct CheckCapacityPass
+    : mlir::tlayout::impl::CheckCapacityBase<CheckCapacityPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    FailureOr<TpuTargetAttr> targetAttr = getTpuTarget(getOperation(), target);
+    if (failed(targetAttr))
+      return signalPassFailure();
+    ::tlayout::tpu::TargetDescription description =
+        targetAttr->getDescription();
+    bool failedAny = false;
+    getOperation().walk([&](FunctionOpInterface func) {
+      if (func.isExternal())
+        return;
+      SmallVector<BufferUsage> buffers;
+      SmallVector<SpaceUsage> spaces;
+      analyzeMemoryUsage(func.getFunctionBody(), buffers, spaces);
+      llvm::SmallDenseSet<int64_t> reported;
+      for (const BufferUsage &usage : buffers) {
+        int64_t capacity = description.getCapacity(usage.space);
+        if (capacity == 0 || !usage.physicalBytes ||
+            usage.liveBytes <= capacity || reported.contains(usage.space))
+          continue;
+        reported.insert(usage.space);
+        failedAny = true;
+        usage.alloc->emitError()
+            << "this allocation of " << *usage.physicalBytes
+            << " bytes (physical, " << *usage.logicalBytes
+            << " logical) brings the live " << getMemorySpaceName(usage.space)
+            << " of @" << func.getName() << " to " << usage.liveBytes
+            << " bytes, above the " << capacity << " bytes of the "
+            << description.name << " target";
+      }
+    });
+    if (failedAny)
+      signalPassFailure();
+  }
+};
+} // namespace

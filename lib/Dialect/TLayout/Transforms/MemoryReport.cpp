@@ -1,0 +1,137 @@
+//===- MemoryReport.cpp - Bytes per buffer and memory space ---------------===//
+//
+// Part of the tlayout project.
+//
+//===----------------------------------------------------------------------===//
+//
+// The --tlayout-memory-report pass: every allocation's logical and physical
+// bytes and padding ratio, and each function's peak per memory space, as
+// remarks or as JSON.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tlayout/Dialect/TLayout/IR/TLayoutAttrs.h"
+#include "tlayout/Dialect/TLayout/Transforms/Passes.h"
+#include "tlayout/Dialect/TLayout/Transforms/Transforms.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Support/FileUtilities.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/ToolOutputFile.h"
+
+namespace mlir::tlayout {
+#define GEN_PASS_DEF_MEMORYREPORT
+#include "tlayout/Dialect/TLayout/Transforms/Passes.h.inc"
+} // namespace mlir::tlayout
+
+using namespace mlir;
+using namespace mlir::tlayout;
+
+namespace {
+std::string bytesText(std::optional<int64_t> bytes) {
+  return bytes ? std::to_string(*bytes) : std::string("dynamic");
+}
+
+llvm::json::Value bytesJson(std::optional<int64_t> bytes) {
+  if (bytes)
+    return *bytes;
+  return "dynamic";
+}
+
+struct MemoryReportPass
+    : mlir::tlayout::impl::MemoryReportBase<MemoryReportPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    if (format != "remarks" && format != "json") {
+      getOperation().emitError()
+          << "unknown format '" << format
+          << "' for --tlayout-memory-report; expected remarks or json";
+      return signalPassFailure();
+    }
+    FailureOr<TpuTargetAttr> targetAttr = getTpuTarget(getOperation(), target);
+    if (failed(targetAttr))
+      return signalPassFailure();
+    ::tlayout::tpu::TargetDescription description =
+        targetAttr->getDescription();
+    llvm::json::Array functions;
+    getOperation().walk([&](FunctionOpInterface func) {
+      if (func.isExternal())
+        return;
+      SmallVector<BufferUsage> buffers;
+      SmallVector<SpaceUsage> spaces;
+      analyzeMemoryUsage(func.getFunctionBody(), buffers, spaces);
+      llvm::json::Array buffersJson, spacesJson;
+      for (const BufferUsage &usage : buffers) {
+        std::string ratio =
+            usage.paddingRatio
+                ? llvm::formatv("{0:F3}", *usage.paddingRatio).str()
+                : std::string("n/a");
+        if (format == "remarks") {
+          usage.alloc->emitRemark()
+              << getMemorySpaceName(usage.space) << " buffer " << usage.type
+              << ": " << bytesText(usage.logicalBytes) << " logical bytes, "
+              << bytesText(usage.physicalBytes) << " physical bytes, padding "
+              << ratio << "x";
+          continue;
+        }
+        llvm::json::Object entry;
+        entry["type"] = llvm::formatv("{0}", usage.type).str();
+        entry["space"] = getMemorySpaceName(usage.space);
+        entry["logical_bytes"] = bytesJson(usage.logicalBytes);
+        entry["physical_bytes"] = bytesJson(usage.physicalBytes);
+        if (usage.paddingRatio)
+          entry["padding_ratio"] = *usage.paddingRatio;
+        buffersJson.push_back(std::move(entry));
+      }
+      for (const SpaceUsage &space : spaces) {
+        int64_t capacity = description.getCapacity(space.space);
+        if (format == "remarks") {
+          InFlightDiagnostic remark = func->emitRemark();
+          remark << "peak " << getMemorySpaceName(space.space) << " of @"
+                 << func.getName() << ": " << space.peakBytes << " bytes";
+          if (capacity)
+            remark << " of " << capacity;
+          if (space.hasDynamic)
+            remark << " (plus dynamically sized buffers)";
+          continue;
+        }
+        llvm::json::Object entry;
+        entry["space"] = getMemorySpaceName(space.space);
+        entry["peak_bytes"] = space.peakBytes;
+        entry["capacity_bytes"] = capacity;
+        entry["has_dynamic"] = space.hasDynamic;
+        spacesJson.push_back(std::move(entry));
+      }
+      if (format == "json") {
+        llvm::json::Object entry;
+        entry["function"] = func.getName().str();
+        entry["buffers"] = std::move(buffersJson);
+        entry["spaces"] = std::move(spacesJson);
+        functions.push_back(std::move(entry));
+      }
+    });
+    if (format != "json")
+      return;
+    llvm::json::Object report;
+    report["target"] = description.name.str();
+    report["functions"] = std::move(functions);
+    std::string text =
+        llvm::formatv("{0:2}", llvm::json::Value(std::move(report))).str();
+    if (output == "-") {
+      llvm::errs() << text << "\n";
+      return;
+    }
+    std::string message;
+    std::unique_ptr<llvm::ToolOutputFile> file =
+        openOutputFile(output, &message);
+    if (!file) {
+      getOperation().emitError() << message;
+      return signalPassFailure();
+    }
+    file->os() << text << "\n";
+    file->keep();
+  }
+};
+} // namespace
