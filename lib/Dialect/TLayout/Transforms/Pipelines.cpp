@@ -6,7 +6,8 @@
 //
 // --tlayout-lower-to-llvm: tiled layouts lowered, the emulated target's
 // memory spaces erased, then upstream's lowering to the LLVM dialect, so
-// that mlir-runner runs the result on the CPU.
+// that mlir-runner runs the result on the CPU. --tlayout-tpu-pipeline puts
+// the TPU target's layout assignment and capacity check in front of it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,13 +28,31 @@ void mlir::tlayout::buildLowerToLLVMPipeline(OpPassManager &pm) {
   pm.addPass(createLowerAffinePass());
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
+  // Strided metadata expands into affine.apply ops.
+  pm.addPass(createLowerAffinePass());
   pm.addPass(createConvertVectorToLLVMPass());
   pm.addPass(createFinalizeMemRefToLLVMConversionPass());
   pm.addPass(createConvertToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
 }
 
+void mlir::tlayout::buildTpuPipeline(OpPassManager &pm,
+                                     const TpuPipelineOptions &options) {
+  AssignTpuLayoutsOptions assign;
+  assign.target = options.target;
+  pm.addPass(createAssignTpuLayouts(assign));
+  CheckCapacityOptions check;
+  check.target = options.target;
+  pm.addPass(createCheckCapacity(check));
+  buildLowerToLLVMPipeline(pm);
+}
+
 void mlir::tlayout::registerTLayoutPipelines() {
+  PassPipelineRegistration<TpuPipelineOptions>(
+      "tlayout-tpu-pipeline",
+      "Give untiled memrefs the TPU target's layouts, check its memory "
+      "capacities, lower tiled layouts and lower to the LLVM dialect",
+      buildTpuPipeline);
   PassPipelineRegistration<>(
       "tlayout-lower-to-llvm",
       "Lower tiled layouts, erase the emulated memory spaces and lower to the "

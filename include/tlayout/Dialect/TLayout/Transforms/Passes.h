@@ -18,6 +18,7 @@
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassOptions.h"
 #include "tlayout/Dialect/TLayout/IR/TLayoutDialect.h"
 
 namespace mlir::tlayout {
@@ -35,7 +36,21 @@ namespace mlir::tlayout {
 /// tlayout-opt and mlir-opt do).
 void buildLowerToLLVMPipeline(OpPassManager &pm);
 
-/// Registers the named pipelines (`--tlayout-lower-to-llvm`).
+/// Options of `--tlayout-tpu-pipeline`.
+struct TpuPipelineOptions : public PassPipelineOptions<TpuPipelineOptions> {
+  Option<std::string> target{
+      *this, "target",
+      llvm::cl::desc("A TPU preset (v4, v5e, v5p, v6e); overrides the "
+                     "module's tlayout.target")};
+};
+
+/// Adds --tlayout-assign-tpu-layouts, --tlayout-check-capacity and the
+/// lowering to LLVM (buildLowerToLLVMPipeline): an untiled kernel runs on
+/// the CPU with the TPU target's placement.
+void buildTpuPipeline(OpPassManager &pm, const TpuPipelineOptions &options);
+
+/// Registers the named pipelines (`--tlayout-lower-to-llvm`,
+/// `--tlayout-tpu-pipeline`).
 void registerTLayoutPipelines();
 
 } // namespace mlir::tlayout
