@@ -1,6 +1,7 @@
 // --tlayout-assign-tpu-layouts: every rule of the TPU's default tiling, and
 // how the layout propagates.
 // RUN: tlayout-opt %s --split-input-file --tlayout-assign-tpu-layouts --verify-diagnostics | FileCheck %s
+// RUN: tlayout-opt %s --split-input-file --tlayout-assign-tpu-layouts=pack-sub-byte=false 2>/dev/null | FileCheck %s --check-prefix=UNPACKED
 
 // CHECK-LABEL: func.func @rules(
 // CHECK-SAME: memref<16x256xf32, #tlayout.tiled<{1,0:T(8,128)}>>
@@ -9,12 +10,16 @@
 // CHECK-SAME: memref<16x256xbf16, #tlayout.tiled<{1,0:T(8,128)(2,1)}>>
 // CHECK-SAME: memref<16x256xi8, #tlayout.tiled<{1,0:T(8,128)(4,1)}>>
 // CHECK-SAME: memref<64x256xi1, #tlayout.tiled<{1,0:T(32,128)(32,1)E(1)}>>
+// CHECK-SAME: memref<16x256xi4, #tlayout.tiled<{1,0:T(8,128)(8,1)E(4)}>>
+// UNPACKED-LABEL: func.func @rules(
+// UNPACKED-SAME: memref<64x256xi1, #tlayout.tiled<{1,0:T(32,128)(32,1)}>>
+// UNPACKED-SAME: memref<16x256xi4, #tlayout.tiled<{1,0:T(8,128)(8,1)}>>
 // CHECK-SAME: memref<100xf32, #tlayout.tiled<{0:T(128)}>>
 // CHECK-SAME: memref<4096xf32, #tlayout.tiled<{0:T(1024)}>>
 // CHECK-SAME: memref<f32>
 // CHECK-SAME: memref<4x8x128xf32, #tlayout.tiled<{2,1,0:T(8,128)}>>
 func.func @rules(%a: memref<16x256xf32>, %b: memref<2x256xf32>, %c: memref<3x256xi32>,
-                 %d: memref<16x256xbf16>, %e: memref<16x256xi8>, %f: memref<64x256xi1>,
+                 %d: memref<16x256xbf16>, %e: memref<16x256xi8>, %f: memref<64x256xi1>, %f4: memref<16x256xi4>,
                  %g: memref<100xf32>, %h: memref<4096xf32>, %i: memref<f32>,
                  %j: memref<4x8x128xf32>) {
   return

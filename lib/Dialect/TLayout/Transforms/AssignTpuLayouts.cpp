@@ -270,6 +270,8 @@ void AssignTpuLayoutsPass::runOnOperation() {
                      llvm::toString(layout.takeError()));
       continue;
     }
+    if (!packSubByte)
+      layout->elementSizeInBits = 0;
     layoutOf[root] = TiledLayoutAttr::get(&getContext(), *layout);
   }
 

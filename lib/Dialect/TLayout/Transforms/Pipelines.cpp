@@ -40,6 +40,8 @@ void mlir::tlayout::buildTpuPipeline(OpPassManager &pm,
                                      const TpuPipelineOptions &options) {
   AssignTpuLayoutsOptions assign;
   assign.target = options.target;
+  // The CPU lowering stores elements in their own type.
+  assign.packSubByte = false;
   pm.addPass(createAssignTpuLayouts(assign));
   CheckCapacityOptions check;
   check.target = options.target;

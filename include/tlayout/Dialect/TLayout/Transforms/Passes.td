@@ -167,13 +167,19 @@ def AssignTpuLayouts : Pass<"tlayout-assign-tpu-layouts", "::mlir::ModuleOp"> {
     Some memrefs keep their layout, with a remark where it is decided:
     values that reach a function declared but not defined here (its
     signature is an external contract), values used by an op the lowering
-    does not rewrite, and element types the rules do not cover. Memrefs in
+    does not rewrite, and element types the rules do not cover. With
+    `pack-sub-byte=false`, sub-byte elements keep the tiling without the
+    `E(n)` packing (the CPU lowering stores elements in their own type).
+    Memrefs in
     host memory, memrefs that already have a layout (tiled or not) and rank-0
     memrefs are left alone silently.
   }];
   let options = [
     Option<"target", "target", "std::string", /*default=*/"\"\"",
-           "A TPU preset (v4, v5e, v5p, v6e); overrides tlayout.target">
+           "A TPU preset (v4, v5e, v5p, v6e); overrides tlayout.target">,
+    Option<"packSubByte", "pack-sub-byte", "bool", /*default=*/"true",
+           "Pack i1 and i4 elements (E(1), E(4)); false stores each in its "
+           "own type with the same tiling, as the CPU lowering does">
   ];
   let dependentDialects = ["::mlir::tlayout::TLayoutDialect"];
 }
