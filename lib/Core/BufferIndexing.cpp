@@ -245,21 +245,16 @@ Expected<BufferIndexing> BufferIndexing::compile(const TiledLayout &layout,
   return result;
 }
 
-Expected<BufferIndexing>
-BufferIndexing::compile(llvm::ArrayRef<PhysDim> physDims,
-                        llvm::ArrayRef<int64_t> shape) {
-  unsigned rank = shape.size();
-  if (Error err = checkSizes(shape))
-    return std::move(err);
-  // Validate, and find each logical dimension's outermost entry.
-  llvm::SmallVector<int, 4> outermost(rank, -1);
-  llvm::SmallVector<unsigned, 4> dynamicCount(rank, 0);
-  for (auto [k, d] : llvm::enumerate(physDims)) {
+Error tlayout::verifyPhysDims(llvm::ArrayRef<PhysDim> dims, unsigned rank,
+                              bool everyDimension) {
+  llvm::SmallVector<bool, 4> seen(rank, false);
+  llvm::SmallVector<bool, 4> dynamic(rank, false);
+  for (auto [k, d] : llvm::enumerate(dims)) {
     if (d.logicalDim >= rank)
-      return llvm::createStringError("physical dimension " + llvm::Twine(k) +
-                                     " refers to dimension " +
-                                     llvm::Twine(d.logicalDim) + " of a rank-" +
-                                     llvm::Twine(rank) + " shape");
+      return llvm::createStringError(
+          "physical dimension " + llvm::Twine(k) + " refers to dimension " +
+          llvm::Twine(d.logicalDim) + " of a rank-" + llvm::Twine(rank) +
+          (everyDimension ? " layout" : " shape"));
     if (d.kind != PhysDim::Kind::Dynamic && d.size <= 0)
       return llvm::createStringError("physical dimension " + llvm::Twine(k) +
                                      " has non-positive size " +
@@ -268,22 +263,39 @@ BufferIndexing::compile(llvm::ArrayRef<PhysDim> physDims,
       return llvm::createStringError("odd-even strip of physical dimension " +
                                      llvm::Twine(k) + " has odd size " +
                                      llvm::Twine(d.size));
-    if (d.kind == PhysDim::Kind::Dynamic)
-      ++dynamicCount[d.logicalDim];
-    if (outermost[d.logicalDim] < 0)
-      outermost[d.logicalDim] = k;
+    if (d.kind == PhysDim::Kind::Dynamic) {
+      if (dynamic[d.logicalDim])
+        return llvm::createStringError(
+            "dimension " + llvm::Twine(d.logicalDim) +
+            " has more than one dynamic physical dimension");
+      if (seen[d.logicalDim])
+        return llvm::createStringError(
+            "the dynamic physical dimension of dimension " +
+            llvm::Twine(d.logicalDim) + " must be its outermost");
+      dynamic[d.logicalDim] = true;
+    }
+    seen[d.logicalDim] = true;
   }
-  for (unsigned i = 0; i < rank; ++i) {
-    if (dynamicCount[i] > 1)
-      return llvm::createStringError("dimension " + llvm::Twine(i) +
-                                     " has more than one dynamic physical "
-                                     "dimension");
-    if (dynamicCount[i] == 1 &&
-        physDims[outermost[i]].kind != PhysDim::Kind::Dynamic)
+  for (unsigned i = 0; i < rank && everyDimension; ++i)
+    if (!seen[i])
       return llvm::createStringError(
-          "the dynamic physical dimension of dimension " + llvm::Twine(i) +
-          " must be its outermost");
-  }
+          "dimension " + llvm::Twine(i) +
+          " has no physical dimension; give it at least a dynamic one");
+  return Error::success();
+}
+
+Expected<BufferIndexing>
+BufferIndexing::compile(llvm::ArrayRef<PhysDim> physDims,
+                        llvm::ArrayRef<int64_t> shape) {
+  unsigned rank = shape.size();
+  if (Error err = checkSizes(shape))
+    return std::move(err);
+  if (Error err = verifyPhysDims(physDims, rank, /*everyDimension=*/false))
+    return std::move(err);
+  llvm::SmallVector<bool, 4> hasDynamic(rank, false);
+  for (const PhysDim &d : physDims)
+    if (d.kind == PhysDim::Kind::Dynamic)
+      hasDynamic[d.logicalDim] = true;
 
   BufferIndexing result;
   result.shape.assign(shape.begin(), shape.end());
@@ -334,7 +346,7 @@ BufferIndexing::compile(llvm::ArrayRef<PhysDim> physDims,
     }
   }
   for (unsigned i = 0; i < rank; ++i) {
-    bool coveredByDynamic = dynamicCount[i] == 1;
+    bool coveredByDynamic = hasDynamic[i];
     bool coveredByPieces = shape[i] != kDynamicSize && covered[i] >= shape[i];
     if (coveredByDynamic || coveredByPieces)
       continue;

@@ -141,44 +141,6 @@ llvm::SmallVector<PhysDim, 4> tlayout::colMajorDims(unsigned rank) {
   return dims;
 }
 
-Error tlayout::verifyPhysDims(llvm::ArrayRef<PhysDim> dims, unsigned rank) {
-  llvm::SmallVector<bool, 4> seen(rank, false);
-  llvm::SmallVector<bool, 4> dynamic(rank, false);
-  for (auto [k, d] : llvm::enumerate(dims)) {
-    if (d.logicalDim >= rank)
-      return llvm::createStringError("physical dimension " + llvm::Twine(k) +
-                                     " refers to dimension " +
-                                     llvm::Twine(d.logicalDim) + " of a rank-" +
-                                     llvm::Twine(rank) + " layout");
-    if (d.kind != PhysDim::Kind::Dynamic && d.size <= 0)
-      return llvm::createStringError("physical dimension " + llvm::Twine(k) +
-                                     " has non-positive size " +
-                                     llvm::Twine(d.size));
-    if (d.kind == PhysDim::Kind::OddEven && d.size % 2 != 0)
-      return llvm::createStringError("odd-even strip of physical dimension " +
-                                     llvm::Twine(k) + " has odd size " +
-                                     llvm::Twine(d.size));
-    if (d.kind == PhysDim::Kind::Dynamic) {
-      if (dynamic[d.logicalDim])
-        return llvm::createStringError(
-            "dimension " + llvm::Twine(d.logicalDim) +
-            " has more than one dynamic physical dimension");
-      if (seen[d.logicalDim])
-        return llvm::createStringError(
-            "the dynamic physical dimension of dimension " +
-            llvm::Twine(d.logicalDim) + " must be its outermost");
-      dynamic[d.logicalDim] = true;
-    }
-    seen[d.logicalDim] = true;
-  }
-  for (unsigned i = 0; i < rank; ++i)
-    if (!seen[i])
-      return llvm::createStringError(
-          "dimension " + llvm::Twine(i) +
-          " has no physical dimension; give it at least a dynamic one");
-  return Error::success();
-}
-
 //===----------------------------------------------------------------------===//
 // Canonical form
 //===----------------------------------------------------------------------===//
@@ -288,21 +250,24 @@ tlayout::canonicalizePhysDims(llvm::ArrayRef<PhysDim> input,
 // Conversions
 //===----------------------------------------------------------------------===//
 
-/// Whether two compiled layouts place every element at the same offset in
-/// buffers of the same size.
-static bool samePlacement(const BufferIndexing &a, const BufferIndexing &b) {
-  return a.getPlacementKey() == b.getPlacementKey();
+/// Whether two layouts compile and place every element at the same offset
+/// in buffers of the same size.
+static bool samePlacement(Expected<BufferIndexing> a,
+                          Expected<BufferIndexing> b) {
+  std::optional<BufferIndexing> first = llvm::expectedToOptional(std::move(a));
+  std::optional<BufferIndexing> second = llvm::expectedToOptional(std::move(b));
+  return first && second &&
+         first->getPlacementKey() == second->getPlacementKey();
 }
 
 std::optional<llvm::SmallVector<PhysDim, 4>>
 tlayout::toPhysDims(const TiledLayout &layout, llvm::ArrayRef<int64_t> shape) {
   if (layout.tailPaddingAlignment != 1 || layout.elementSizeInBits != 0)
     return std::nullopt;
-  Expected<BufferIndexing> indexing = BufferIndexing::compile(layout, shape);
-  if (!indexing) {
-    llvm::consumeError(indexing.takeError());
+  std::optional<BufferIndexing> indexing =
+      llvm::expectedToOptional(BufferIndexing::compile(layout, shape));
+  if (!indexing)
     return std::nullopt;
-  }
   llvm::SmallVector<PhysDim, 4> dims;
   for (const PhysicalDim &dim : indexing->getDims()) {
     const Piece &piece = indexing->getPieces()[dim.piece];
@@ -315,16 +280,9 @@ tlayout::toPhysDims(const TiledLayout &layout, llvm::ArrayRef<int64_t> shape) {
                        ? PhysDim::packed(source.logicalDim, *piece.modulus)
                        : PhysDim::dynamic(source.logicalDim));
   }
-  if (Error err = verifyPhysDims(dims, shape.size())) {
-    llvm::consumeError(std::move(err));
-    return std::nullopt;
-  }
-  Expected<BufferIndexing> back = BufferIndexing::compile(dims, shape);
-  if (!back) {
-    llvm::consumeError(back.takeError());
-    return std::nullopt;
-  }
-  if (!samePlacement(*indexing, *back))
+  if (llvm::errorToBool(verifyPhysDims(dims, shape.size())) ||
+      !samePlacement(std::move(*indexing),
+                     BufferIndexing::compile(dims, shape)))
     return std::nullopt;
   return dims;
 }
@@ -337,24 +295,13 @@ tlayout::toTiledLayout(llvm::ArrayRef<PhysDim> dims,
         return d.kind == PhysDim::Kind::OddEven;
       }))
     return std::nullopt;
-  Expected<BufferIndexing> indexing = BufferIndexing::compile(dims, shape);
-  if (!indexing) {
-    llvm::consumeError(indexing.takeError());
+  // The canonical form (which also validates) has no size-1 or split pieces
+  // to get in the way.
+  std::optional<llvm::SmallVector<PhysDim, 4>> canonical =
+      llvm::expectedToOptional(canonicalizePhysDims(dims, shape));
+  if (!canonical)
     return std::nullopt;
-  }
-  // The canonical form has no size-1 or split pieces to get in the way.
-  Expected<llvm::SmallVector<PhysDim, 4>> canonical =
-      canonicalizePhysDims(dims, shape);
-  if (!canonical) {
-    llvm::consumeError(canonical.takeError());
-    return std::nullopt;
-  }
   dims = *canonical;
-  indexing = BufferIndexing::compile(dims, shape);
-  if (!indexing) {
-    llvm::consumeError(indexing.takeError());
-    return std::nullopt;
-  }
   // The outer level: the first entry of every dimension, major first, with
   // dimensions that have no entry (extent 1) most major.
   llvm::SmallVector<int64_t, 4> majorToMinor;
@@ -399,12 +346,8 @@ tlayout::toTiledLayout(llvm::ArrayRef<PhysDim> dims,
     }
     layout.tiles.push_back(std::move(tile));
   }
-  Expected<BufferIndexing> tiled = BufferIndexing::compile(layout, shape);
-  if (!tiled) {
-    llvm::consumeError(tiled.takeError());
-    return std::nullopt;
-  }
-  if (!samePlacement(*indexing, *tiled))
+  if (!samePlacement(BufferIndexing::compile(dims, shape),
+                     BufferIndexing::compile(layout, shape)))
     return std::nullopt;
   return layout;
 }

@@ -30,6 +30,8 @@ using namespace tlayout;
 
 namespace {
 
+using reference::forEachIndex;
+
 constexpr int64_t kStar = Tile::kCombine;
 
 /// All tiles of length 1..maxLength with entries from `entries`, not ending
@@ -73,25 +75,6 @@ std::vector<std::vector<Tile>> tilingsFor(size_t rank) {
         result.push_back({first, second});
   }
   return result;
-}
-
-void forEachIndex(const std::vector<int64_t> &shape,
-                  llvm::function_ref<void(const std::vector<int64_t> &)> fn) {
-  std::vector<int64_t> index(shape.size(), 0);
-  while (true) {
-    fn(index);
-    size_t i = shape.size();
-    while (i > 0) {
-      --i;
-      if (++index[i] < shape[i])
-        break;
-      index[i] = 0;
-      if (i == 0)
-        return;
-    }
-    if (shape.empty())
-      return;
-  }
 }
 
 void forEachShape(size_t rank, int64_t maxSize,

@@ -16,6 +16,9 @@
 
 #include "tlayout/Core/TiledLayout.h"
 
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+
 #include <vector>
 
 namespace tlayout::reference {
@@ -98,6 +101,37 @@ inline int64_t physicalSize(const TiledLayout &layout,
     total *= b;
   int64_t l = layout.tailPaddingAlignment;
   return (total + l - 1) / l * l;
+}
+
+/// Calls `fn` with every index of `shape`, in row-major order.
+inline void
+forEachIndex(const std::vector<int64_t> &shape,
+             llvm::function_ref<void(const std::vector<int64_t> &)> fn) {
+  std::vector<int64_t> index(shape.size(), 0);
+  while (true) {
+    fn(index);
+    size_t i = shape.size();
+    while (i > 0) {
+      --i;
+      if (++index[i] < shape[i])
+        break;
+      index[i] = 0;
+      if (i == 0)
+        return;
+    }
+    if (shape.empty())
+      return;
+  }
+}
+
+/// Every index of `shape`, in row-major order.
+inline std::vector<std::vector<int64_t>>
+allIndices(llvm::ArrayRef<int64_t> shape) {
+  std::vector<std::vector<int64_t>> result;
+  forEachIndex(
+      std::vector<int64_t>(shape.begin(), shape.end()),
+      [&](const std::vector<int64_t> &index) { result.push_back(index); });
+  return result;
 }
 
 } // namespace tlayout::reference

@@ -90,6 +90,15 @@ struct PhysDim {
   }
 };
 
+/// Checks the structure of a list of physical dimensions for `rank` logical
+/// dimensions: every dimension in range, at most one Dynamic per dimension
+/// and outermost among its entries, positive sizes, even OddEven strips.
+/// With `everyDimension` (a layout on its own, e.g. `#tlayout.dims`), every
+/// dimension also needs an entry; `compile` lets size-1 dimensions go
+/// without and checks the rest against the shape.
+llvm::Error verifyPhysDims(llvm::ArrayRef<PhysDim> dims, unsigned rank,
+                           bool everyDimension = true);
+
 /// The inverse of a buffer indexing expression, symbolically: in terms of
 /// the indices along the physical dimensions (`d<k>` for physical dimension
 /// k) and the logical sizes (`s<i>`).

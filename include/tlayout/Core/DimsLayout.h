@@ -50,12 +50,6 @@ llvm::SmallVector<PhysDim, 4> rowMajorDims(unsigned rank);
 /// `[rank-1, ..., 1, 0]`: dimension 0 fastest.
 llvm::SmallVector<PhysDim, 4> colMajorDims(unsigned rank);
 
-/// Checks the structure of a list on its own, for a layout of `rank`
-/// dimensions: every dimension in range and mentioned at least once, at most
-/// one Dynamic per dimension and outermost among its entries, positive
-/// sizes, even OddEven strips. `compile` checks the rest against a shape.
-llvm::Error verifyPhysDims(llvm::ArrayRef<PhysDim> dims, unsigned rank);
-
 /// The canonical form of `dims` for `shape`, placing every element at the
 /// same offset in a buffer of the same size:
 /// - adjacent Packed entries of one dimension merge (`0:packed(2),
