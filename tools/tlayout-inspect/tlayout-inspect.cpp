@@ -613,30 +613,26 @@ int main(int argc, char **argv) {
     for (auto [i, guard] : llvm::enumerate(inverse.guards))
       os << (i ? " and " : " if ") << guard.first << " < " << guard.second;
   }
-  std::string otherModel, canonicalText;
+  // The layout as physical dimensions (given, or converted from XLA's), its
+  // canonical form, and the layout in the model it was not given in.
+  std::optional<llvm::SmallVector<PhysDim, 4>> dims = inputDims;
+  std::string otherModel = "none", canonicalText = "none";
   if (inputDims) {
-    std::optional<TiledLayout> tiled = toTiledLayout(*inputDims, shape.dims);
-    otherModel = tiled ? "#tlayout.tiled<" + tiled->str() + ">" : "none";
-    llvm::Expected<llvm::SmallVector<PhysDim, 4>> canonical =
-        canonicalizePhysDims(*inputDims, shape.dims);
-    if (!canonical)
-      fail(llvm::toString(canonical.takeError()));
-    canonicalText = "#tlayout.dims<" + printPhysDims(*canonical) + ">";
+    if (std::optional<TiledLayout> tiled = toTiledLayout(*dims, shape.dims))
+      otherModel = "#tlayout.tiled<" + tiled->str() + ">";
   } else {
     TiledLayout layout = shape.layout;
     layout.memorySpace = 0;
-    std::optional<llvm::SmallVector<PhysDim, 4>> dims =
-        toPhysDims(layout, shape.dims);
-    if (dims) {
+    dims = toPhysDims(layout, shape.dims);
+    if (dims)
       otherModel = "#tlayout.dims<" + printPhysDims(*dims) + ">";
-      llvm::Expected<llvm::SmallVector<PhysDim, 4>> canonical =
-          canonicalizePhysDims(*dims, shape.dims);
-      if (!canonical)
-        fail(llvm::toString(canonical.takeError()));
-      canonicalText = "#tlayout.dims<" + printPhysDims(*canonical) + ">";
-    } else {
-      otherModel = canonicalText = "none";
-    }
+  }
+  if (dims) {
+    llvm::Expected<llvm::SmallVector<PhysDim, 4>> canonical =
+        canonicalizePhysDims(*dims, shape.dims);
+    if (!canonical)
+      fail(llvm::toString(canonical.takeError()));
+    canonicalText = "#tlayout.dims<" + printPhysDims(*canonical) + ">";
   }
   std::string physicalMap =
       affineMapText(rank, dynamic, indexing.getPhysicalIndices());

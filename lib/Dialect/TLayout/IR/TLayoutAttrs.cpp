@@ -517,12 +517,15 @@ using ::tlayout::PhysDim;
 /// Logical dimension numbers of a #tlayout.dims layout are below this.
 static constexpr int64_t kMaxDimsRank = 1024;
 
-unsigned DimsLayoutAttr::getRank() const {
+/// The number of logical dimensions a list of physical dimensions places.
+static unsigned rankOf(ArrayRef<PhysDim> dims) {
   unsigned rank = 0;
-  for (const PhysDim &d : getDims())
+  for (const PhysDim &d : dims)
     rank = std::max(rank, d.logicalDim + 1);
   return rank;
 }
+
+unsigned DimsLayoutAttr::getRank() const { return rankOf(getDims()); }
 
 DimsLayoutAttr DimsLayoutAttr::getRowMajor(MLIRContext *context,
                                            unsigned rank) {
@@ -557,14 +560,10 @@ LogicalResult
 DimsLayoutAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                        ArrayRef<PhysDim> dims, ArrayRef<int64_t> parentShape,
                        ArrayRef<int64_t> offsets) {
-  unsigned rank = 0;
-  for (const PhysDim &d : dims) {
-    if (d.logicalDim >= kMaxDimsRank)
-      return emitError() << "dimension number " << d.logicalDim
-                         << " is out of range (0 to " << kMaxDimsRank - 1
-                         << ")";
-    rank = std::max(rank, d.logicalDim + 1);
-  }
+  unsigned rank = rankOf(dims);
+  if (rank > kMaxDimsRank)
+    return emitError() << "dimension number " << rank - 1
+                       << " is out of range (0 to " << kMaxDimsRank - 1 << ")";
   if (llvm::Error err = ::tlayout::verifyPhysDims(dims, rank))
     return emitError() << llvm::toString(std::move(err));
   return verifyViewParameters(emitError, rank, parentShape, offsets);

@@ -103,11 +103,12 @@ LogicalResult FromPhysicalOp::verify() {
 
 Value SubViewOp::getViewSource() { return getSource(); }
 
-SmallVector<int64_t> SubViewOp::getExpectedRootOffsets() {
-  auto sourceType = cast<MemRefType>(getSource().getType());
+/// The offsets in the root of a view of `sourceType` at `staticOffsets`.
+static SmallVector<int64_t> rootOffsets(MemRefType sourceType,
+                                        ArrayRef<int64_t> staticOffsets) {
   LayoutAttrInterface source = getLayoutAttr(sourceType);
   SmallVector<int64_t> offsets;
-  for (auto [i, offset] : llvm::enumerate(getStaticOffsets())) {
+  for (auto [i, offset] : llvm::enumerate(staticOffsets)) {
     int64_t base = source && source.isView() ? source.getOffsets()[i] : 0;
     offsets.push_back(ShapedType::isDynamic(offset) ||
                               ShapedType::isDynamic(base)
@@ -115,6 +116,24 @@ SmallVector<int64_t> SubViewOp::getExpectedRootOffsets() {
                           : base + offset);
   }
   return offsets;
+}
+
+SmallVector<int64_t> SubViewOp::getExpectedRootOffsets() {
+  return rootOffsets(cast<MemRefType>(getSource().getType()),
+                     getStaticOffsets());
+}
+
+MemRefType SubViewOp::inferResultType(MemRefType sourceType,
+                                      ArrayRef<int64_t> staticOffsets,
+                                      ArrayRef<int64_t> staticSizes) {
+  LayoutAttrInterface source = getLayoutAttr(sourceType);
+  ArrayRef<int64_t> rootShape =
+      source.isView() ? source.getParentShape() : sourceType.getShape();
+  Attribute layout =
+      source.getView(rootShape, rootOffsets(sourceType, staticOffsets));
+  return MemRefType::get(staticSizes, sourceType.getElementType(),
+                         cast<MemRefLayoutAttrInterface>(layout),
+                         sourceType.getMemorySpace());
 }
 
 LogicalResult SubViewOp::verify() {
@@ -150,9 +169,9 @@ LogicalResult SubViewOp::verify() {
                            << ", size " << size
                            << ") is outside the source's size " << bound;
   }
-  ArrayRef<int64_t> rootShape =
-      source.isView() ? source.getParentShape() : sourceType.getShape();
-  Attribute expected = source.getView(rootShape, getExpectedRootOffsets());
+  Attribute expected =
+      inferResultType(sourceType, getStaticOffsets(), getStaticSizes())
+          .getLayout();
   if (resultType.getLayout() != expected)
     return emitOpError() << "expects the result layout " << expected << ", got "
                          << resultType.getLayout();

@@ -67,14 +67,21 @@ private:
   SmallVector<Value> order;
 };
 
-/// Whether `user` accesses or passes `value` in a way the class analysis and
-/// the lowering both handle.
-bool isKnownUse(Operation *user) {
+/// Whether `user` reads, writes, copies or measures a memref: all a tiled
+/// view may be used for.
+bool isAccess(Operation *user) {
   return isa<memref::LoadOp, memref::StoreOp, affine::AffineLoadOp,
              affine::AffineStoreOp, vector::TransferReadOp,
              vector::TransferWriteOp, affine::AffineVectorLoadOp,
-             affine::AffineVectorStoreOp, memref::CopyOp, CopyOp, memref::DimOp,
-             memref::DeallocOp, memref::CastOp, func::CallOp, func::ReturnOp,
+             affine::AffineVectorStoreOp, memref::CopyOp, CopyOp,
+             memref::DimOp>(user);
+}
+
+/// Whether `user` accesses or passes a memref in a way the class analysis
+/// and the lowering both handle.
+bool isKnownUse(Operation *user) {
+  return isAccess(user) ||
+         isa<memref::DeallocOp, memref::CastOp, func::CallOp, func::ReturnOp,
              cf::BranchOp, cf::CondBranchOp, scf::YieldOp, scf::ForOp,
              memref::SubViewOp>(user);
 }
@@ -184,11 +191,7 @@ void AssignTpuLayoutsPass::runOnOperation() {
         pin(subview.getResult(), "a strided or rank-reducing memref.subview "
                                  "has no tiled view");
       for (Operation *user : subview.getResult().getUsers())
-        if (!isa<memref::LoadOp, memref::StoreOp, affine::AffineLoadOp,
-                 affine::AffineStoreOp, vector::TransferReadOp,
-                 vector::TransferWriteOp, affine::AffineVectorLoadOp,
-                 affine::AffineVectorStoreOp, memref::CopyOp, CopyOp,
-                 memref::DimOp>(user))
+        if (!isAccess(user))
           pin(subview.getResult(),
               "a view is only accessed or copied once tiled, and this one "
               "is used by " +
@@ -287,24 +290,10 @@ void AssignTpuLayoutsPass::runOnOperation() {
   IRRewriter rewriter(&getContext());
   module.walk([&](memref::SubViewOp subview) {
     auto source = cast<MemRefType>(subview.getSource().getType());
-    LayoutAttrInterface layout = getLayoutAttr(source);
-    if (!layout || !isa<TiledLayoutAttr>(layout))
+    if (!isa_and_nonnull<TiledLayoutAttr>(getLayoutAttr(source)))
       return;
-    // Offsets in the root add to the source's own.
-    ArrayRef<int64_t> rootShape =
-        layout.isView() ? layout.getParentShape() : source.getShape();
-    SmallVector<int64_t> offsets;
-    for (auto [i, offset] : llvm::enumerate(subview.getStaticOffsets())) {
-      int64_t base = layout.isView() ? layout.getOffsets()[i] : 0;
-      offsets.push_back(ShapedType::isDynamic(offset) ||
-                                ShapedType::isDynamic(base)
-                            ? ShapedType::kDynamic
-                            : base + offset);
-    }
-    auto resultType = MemRefType::get(
-        subview.getType().getShape(), source.getElementType(),
-        cast<MemRefLayoutAttrInterface>(layout.getView(rootShape, offsets)),
-        source.getMemorySpace());
+    MemRefType resultType = SubViewOp::inferResultType(
+        source, subview.getStaticOffsets(), subview.getType().getShape());
     rewriter.setInsertionPoint(subview);
     Value view = SubViewOp::create(
         rewriter, subview.getLoc(), resultType, subview.getSource(),

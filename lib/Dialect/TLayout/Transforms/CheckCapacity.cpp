@@ -23,12 +23,6 @@ namespace mlir::tlayout {
 using namespace mlir;
 using namespace mlir::tlayout;
 
-/// `vmem`, or the number of an unnamed space.
-std::string mlir::tlayout::getMemorySpaceName(int64_t space) {
-  StringRef name = MemorySpaceAttr::getName(space);
-  return name.empty() ? "memory space " + std::to_string(space) : name.str();
-}
-
 namespace {
 struct CheckCapacityPass
     : mlir::tlayout::impl::CheckCapacityBase<CheckCapacityPass> {
@@ -44,11 +38,9 @@ struct CheckCapacityPass
     getOperation().walk([&](FunctionOpInterface func) {
       if (func.isExternal())
         return;
-      SmallVector<BufferUsage> buffers;
-      SmallVector<SpaceUsage> spaces;
-      analyzeMemoryUsage(func.getFunctionBody(), buffers, spaces);
       llvm::SmallDenseSet<int64_t> reported;
-      for (const BufferUsage &usage : buffers) {
+      for (const BufferUsage &usage :
+           analyzeMemoryUsage(func.getFunctionBody()).buffers) {
         int64_t capacity = description.getCapacity(usage.space);
         if (capacity == 0 || !usage.physicalBytes ||
             usage.liveBytes <= capacity || reported.contains(usage.space))

@@ -50,16 +50,12 @@ Attribute convertLayout(MemRefType type, Target target) {
               ::tlayout::toTiledLayout(dims.getDims(), shape))
         converted = TiledLayoutAttr::get(context, *layout);
     } else if (target == Target::Canonical) {
-      llvm::Expected<SmallVector<::tlayout::PhysDim, 4>> canonical =
-          ::tlayout::canonicalizePhysDims(dims.getDims(), shape);
-      if (!canonical) {
-        llvm::consumeError(canonical.takeError());
+      std::optional<SmallVector<::tlayout::PhysDim, 4>> canonical =
+          llvm::expectedToOptional(
+              ::tlayout::canonicalizePhysDims(dims.getDims(), shape));
+      if (!canonical || llvm::equal(*canonical, dims.getDims()))
         return {};
-      }
-      if (!llvm::equal(*canonical, dims.getDims()))
-        converted = DimsLayoutAttr::get(context, *canonical);
-      else
-        return {};
+      converted = DimsLayoutAttr::get(context, *canonical);
     } else {
       return {};
     }
@@ -70,6 +66,25 @@ Attribute convertLayout(MemRefType type, Target target) {
     converted = cast<LayoutAttrInterface>(converted).getView(
         attr.getParentShape(), attr.getOffsets());
   return converted;
+}
+
+/// What becomes of a memref type: its type in the target model (itself when
+/// nothing changes), and whether its layout is kept for want of a form there.
+struct Conversion {
+  MemRefType type;
+  bool kept = false;
+};
+
+Conversion convertType(MemRefType type, Target target) {
+  Attribute layout = convertLayout(type, target);
+  if (!layout)
+    return {type, false};
+  if (layout == type.getLayout())
+    return {type, true};
+  return {MemRefType::get(type.getShape(), type.getElementType(),
+                          cast<MemRefLayoutAttrInterface>(layout),
+                          type.getMemorySpace()),
+          false};
 }
 
 struct ConvertLayoutSyntaxPass
@@ -91,29 +106,17 @@ struct ConvertLayoutSyntaxPass
              "canonical";
       return signalPassFailure();
     }
-    // Convert each distinct type once; report the ones kept at the first op
-    // that uses them.
-    DenseMap<Type, Type> converted;
+    // Report the layouts kept at the first op that uses them.
+    DenseSet<Type> seen;
     auto visit = [&](Type type, Operation *user) {
       auto memref = dyn_cast<MemRefType>(type);
-      if (!memref || converted.count(type))
+      if (!memref || !seen.insert(type).second ||
+          !convertType(memref, target).kept)
         return;
-      Attribute layout = convertLayout(memref, target);
-      if (!layout) {
-        converted[type] = type;
-        return;
-      }
-      if (layout == memref.getLayout()) {
-        user->emitRemark() << "layout of " << memref << " has no "
-                           << (target == Target::Dims ? "#tlayout.dims"
-                                                      : "#tlayout.tiled")
-                           << " form; kept";
-        converted[type] = type;
-        return;
-      }
-      converted[type] = MemRefType::get(
-          memref.getShape(), memref.getElementType(),
-          cast<MemRefLayoutAttrInterface>(layout), memref.getMemorySpace());
+      user->emitRemark() << "layout of " << memref << " has no "
+                         << (target == Target::Dims ? "#tlayout.dims"
+                                                    : "#tlayout.tiled")
+                         << " form; kept";
     };
     getOperation().walk([&](Operation *op) {
       for (Type type : op->getResultTypes())
@@ -129,19 +132,10 @@ struct ConvertLayoutSyntaxPass
     });
     AttrTypeReplacer replacer;
     replacer.addReplacement([&](MemRefType type) -> std::optional<Type> {
-      auto it = converted.find(type);
-      if (it == converted.end()) {
-        // Only inside an attribute the walk does not open: convert quietly.
-        Attribute layout = convertLayout(type, target);
-        if (!layout || layout == type.getLayout())
-          return std::nullopt;
-        return MemRefType::get(type.getShape(), type.getElementType(),
-                               cast<MemRefLayoutAttrInterface>(layout),
-                               type.getMemorySpace());
-      }
-      if (it->second == type)
+      MemRefType converted = convertType(type, target).type;
+      if (converted == type)
         return std::nullopt;
-      return it->second;
+      return converted;
     });
     replacer.recursivelyReplaceElementsIn(getOperation(),
                                           /*replaceAttrs=*/true,

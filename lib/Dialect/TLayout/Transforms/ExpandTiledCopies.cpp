@@ -190,27 +190,16 @@ FailureOr<Operation *> mlir::tlayout::expandTiledCopy(RewriterBase &rewriter,
   return outermost;
 }
 
-/// The placement key of a memref's layout (row-major for an identity
-/// layout), or std::nullopt for a view or another layout.
+/// The placement key of a memref's tlayout layout, or std::nullopt for
+/// other layouts, views and layouts with their own element size.
 static std::optional<std::string> placementKeyOf(MemRefType type) {
-  llvm::Expected<BufferIndexing> indexing =
-      llvm::createStringError("not a tlayout layout");
-  if (LayoutAttrInterface layout = getLayoutAttr(type)) {
-    if (layout.isView() || layout.getElementSizeInBits() != 0) {
-      llvm::consumeError(indexing.takeError());
-      return std::nullopt;
-    }
-    llvm::consumeError(indexing.takeError());
-    indexing = layout.compile(type.getShape(), 0);
-  } else if (type.getLayout().isIdentity()) {
-    llvm::consumeError(indexing.takeError());
-    indexing = BufferIndexing::compile(
-        ::tlayout::TiledLayout::rowMajor(type.getRank()), type.getShape());
-  }
-  if (!indexing) {
-    llvm::consumeError(indexing.takeError());
+  LayoutAttrInterface layout = getLayoutAttr(type);
+  if (!layout || layout.isView() || layout.getElementSizeInBits() != 0)
     return std::nullopt;
-  }
+  std::optional<BufferIndexing> indexing =
+      llvm::expectedToOptional(layout.compile(type.getShape(), 0));
+  if (!indexing)
+    return std::nullopt;
   return indexing->getPlacementKey();
 }
 
@@ -221,13 +210,10 @@ FailureOr<Operation *> mlir::tlayout::expandCopyOp(RewriterBase &rewriter,
   Location loc = op.getLoc();
   OpBuilder::InsertionGuard guard(rewriter);
   rewriter.setInsertionPoint(op);
-  bool srcTiled = static_cast<bool>(getLayoutAttr(srcType));
-  bool dstTiled = static_cast<bool>(getLayoutAttr(dstType));
   std::optional<std::string> srcKey = placementKeyOf(srcType);
   std::optional<std::string> dstKey = placementKeyOf(dstType);
-  bool sameShape = srcType.getShape() == dstType.getShape();
-  if (sameShape && srcKey && dstKey && *srcKey == *dstKey && srcTiled &&
-      dstTiled) {
+  if (srcType.getShape() == dstType.getShape() && srcKey && dstKey &&
+      *srcKey == *dstKey) {
     // The same placement: move the physical buffers whole.
     auto bufferOf = [&](Value memref, MemRefType type) -> Value {
       FailureOr<BufferIndexing> indexing =
@@ -249,7 +235,7 @@ FailureOr<Operation *> mlir::tlayout::expandCopyOp(RewriterBase &rewriter,
   auto copy =
       memref::CopyOp::create(rewriter, loc, op.getSource(), op.getTarget());
   rewriter.eraseOp(op);
-  if (!srcTiled && !dstTiled)
+  if (!getLayoutAttr(srcType) && !getLayoutAttr(dstType))
     return copy.getOperation();
   return expandTiledCopy(rewriter, copy);
 }

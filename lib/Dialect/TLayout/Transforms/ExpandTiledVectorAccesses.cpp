@@ -240,12 +240,10 @@ static LogicalResult accessContiguously(RewriterBase &rewriter, Operation *op,
       vectorType.getElementType() != type.getElementType() ||
       layout.getElementSizeInBits() != 0)
     return failure();
-  llvm::Expected<::tlayout::BufferIndexing> indexing =
-      layout.compile(type.getShape(), 0);
-  if (!indexing) {
-    llvm::consumeError(indexing.takeError());
+  std::optional<::tlayout::BufferIndexing> indexing =
+      llvm::expectedToOptional(layout.compile(type.getShape(), 0));
+  if (!indexing)
     return failure();
-  }
   int64_t width = vectorType.getNumElements();
   int64_t multiple = knownMultiple(indices[dim]);
   // A start of 0 is a multiple of anything; ask for the width itself.

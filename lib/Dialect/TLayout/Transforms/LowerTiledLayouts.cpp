@@ -75,17 +75,11 @@ static bool isAlignedView(MemRefType type) {
       llvm::any_of(attr.getOffsets(), ShapedType::isDynamic) ||
       llvm::any_of(attr.getParentShape(), ShapedType::isDynamic))
     return false;
-  llvm::Expected<::tlayout::BufferIndexing> view =
-      attr.compile(type.getShape(), 0);
-  llvm::Expected<::tlayout::BufferIndexing> root =
-      attr.compile(attr.getParentShape(), 0);
-  bool window =
-      view && root && ::tlayout::isWindowOf(*view, *root, attr.getOffsets());
-  if (!view)
-    llvm::consumeError(view.takeError());
-  if (!root)
-    llvm::consumeError(root.takeError());
-  return window;
+  std::optional<::tlayout::BufferIndexing> view =
+      llvm::expectedToOptional(attr.compile(type.getShape(), 0));
+  std::optional<::tlayout::BufferIndexing> root =
+      llvm::expectedToOptional(attr.compile(attr.getParentShape(), 0));
+  return view && root && ::tlayout::isWindowOf(*view, *root, attr.getOffsets());
 }
 
 /// Computes the lowering of a tiled memref type, or explains why there is

@@ -59,11 +59,9 @@ struct MemoryReportPass
     getOperation().walk([&](FunctionOpInterface func) {
       if (func.isExternal())
         return;
-      SmallVector<BufferUsage> buffers;
-      SmallVector<SpaceUsage> spaces;
-      analyzeMemoryUsage(func.getFunctionBody(), buffers, spaces);
+      MemoryUsage memory = analyzeMemoryUsage(func.getFunctionBody());
       llvm::json::Array buffersJson, spacesJson;
-      for (const BufferUsage &usage : buffers) {
+      for (const BufferUsage &usage : memory.buffers) {
         std::string ratio =
             usage.paddingRatio
                 ? llvm::formatv("{0:F3}", *usage.paddingRatio).str()
@@ -85,7 +83,7 @@ struct MemoryReportPass
           entry["padding_ratio"] = *usage.paddingRatio;
         buffersJson.push_back(std::move(entry));
       }
-      for (const SpaceUsage &space : spaces) {
+      for (const SpaceUsage &space : memory.spaces) {
         int64_t capacity = description.getCapacity(space.space);
         if (format == "remarks") {
           InFlightDiagnostic remark = func->emitRemark();

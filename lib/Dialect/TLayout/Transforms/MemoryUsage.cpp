@@ -35,32 +35,31 @@ static int64_t spaceOf(MemRefType type) {
 static void measure(BufferUsage &usage) {
   MemRefType type = usage.type;
   int64_t bits = getElementTypeBits(type.getElementType());
-  llvm::Expected<::tlayout::BufferIndexing> indexing =
-      llvm::createStringError("no layout");
-  if (LayoutAttrInterface layout = getLayoutAttr(type)) {
-    llvm::consumeError(indexing.takeError());
-    indexing = layout.compile(type.getShape(), bits);
-    if (layout.getElementSizeInBits() != 0)
-      bits = layout.getElementSizeInBits();
-  } else {
-    llvm::consumeError(indexing.takeError());
-    indexing = ::tlayout::BufferIndexing::compile(
-        ::tlayout::TiledLayout::rowMajor(type.getRank()), type.getShape());
-  }
-  if (!indexing || bits == 0) {
-    if (!indexing)
-      llvm::consumeError(indexing.takeError());
+  LayoutAttrInterface layout = getLayoutAttr(type);
+  std::optional<::tlayout::BufferIndexing> indexing = llvm::expectedToOptional(
+      layout ? layout.compile(type.getShape(), bits)
+             : ::tlayout::BufferIndexing::compile(
+                   ::tlayout::TiledLayout::rowMajor(type.getRank()),
+                   type.getShape()));
+  if (layout && layout.getElementSizeInBits() != 0)
+    bits = layout.getElementSizeInBits();
+  if (!indexing || bits == 0)
     return;
-  }
   ::tlayout::Footprint footprint = ::tlayout::getFootprint(*indexing, bits);
   usage.logicalBytes = footprint.logicalBytes.getConstant();
   usage.physicalBytes = footprint.physicalBytes.getConstant();
   usage.paddingRatio = footprint.paddingRatio;
 }
 
-void mlir::tlayout::analyzeMemoryUsage(Region &region,
-                                       SmallVectorImpl<BufferUsage> &buffers,
-                                       SmallVectorImpl<SpaceUsage> &spaces) {
+std::string mlir::tlayout::getMemorySpaceName(int64_t space) {
+  StringRef name = MemorySpaceAttr::getName(space);
+  return name.empty() ? "memory space " + std::to_string(space) : name.str();
+}
+
+MemoryUsage mlir::tlayout::analyzeMemoryUsage(Region &region) {
+  MemoryUsage result;
+  SmallVectorImpl<BufferUsage> &buffers = result.buffers;
+  SmallVectorImpl<SpaceUsage> &spaces = result.spaces;
   DenseMap<Value, size_t> live; // allocation result -> index in buffers
   llvm::SmallDenseMap<int64_t, int64_t> liveBytes;
   auto spaceUsage = [&](int64_t space) -> SpaceUsage & {
@@ -101,4 +100,5 @@ void mlir::tlayout::analyzeMemoryUsage(Region &region,
       live.erase(it);
     }
   });
+  return result;
 }

@@ -98,6 +98,14 @@ def TLayout_SubViewOp : TLayout_Op<"subview", [
     /// The offset of the view in its root memref along each dimension:
     /// constant, or kDynamic.
     ::llvm::SmallVector<int64_t> getExpectedRootOffsets();
+
+    /// The view of `sourceType` (which has a tlayout layout) at
+    /// `staticOffsets` with `staticSizes` (`ShapedType::kDynamic` where
+    /// dynamic): its offsets in the root add to the source's own.
+    static ::mlir::MemRefType
+    inferResultType(::mlir::MemRefType sourceType,
+                    ::llvm::ArrayRef<int64_t> staticOffsets,
+                    ::llvm::ArrayRef<int64_t> staticSizes);
   }];
 }
 

@@ -104,11 +104,17 @@ struct SpaceUsage {
   bool hasDynamic = false;
 };
 
-/// The allocations of `region` in program order with the bytes live at
-/// each, and the peak per memory space. An allocation lives from its op to a
+/// The memory a region (a function body) allocates.
+struct MemoryUsage {
+  /// The allocations in program order, with the bytes live at each.
+  SmallVector<BufferUsage> buffers;
+  /// The peak of each memory space allocated in.
+  SmallVector<SpaceUsage> spaces;
+};
+
+/// The memory `region` allocates. An allocation lives from its op to a
 /// `memref.dealloc` of it, or to the end; nested regions count once.
-void analyzeMemoryUsage(Region &region, SmallVectorImpl<BufferUsage> &buffers,
-                        SmallVectorImpl<SpaceUsage> &spaces);
+MemoryUsage analyzeMemoryUsage(Region &region);
 
 /// `vmem` for a named memory space, `memory space 7` otherwise.
 std::string getMemorySpaceName(int64_t space);
