@@ -4,9 +4,10 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// --tlayout-lower-to-llvm: tiled layouts lowered, the emulated target's
-// memory spaces erased, then upstream's lowering to the LLVM dialect, so
-// that mlir-runner runs the result on the CPU. --tlayout-tpu-pipeline puts
+// --tlayout-lower-to-llvm: tiled layouts lowered, their indexing
+// simplified, the emulated target's memory spaces erased, then upstream's
+// lowering to the LLVM dialect, so that mlir-runner runs the result on the
+// CPU. --tlayout-tpu-pipeline puts
 // the TPU target's layout assignment and capacity check in front of it.
 //
 //===----------------------------------------------------------------------===//
@@ -20,12 +21,23 @@
 
 using namespace mlir;
 
-void mlir::tlayout::buildLowerToLLVMPipeline(OpPassManager &pm) {
+void mlir::tlayout::buildLowerToLLVMPipeline(
+    OpPassManager &pm, const LowerToLLVMOptions &options) {
   pm.addPass(createLowerTiledLayouts());
+  if (options.simplifyIndexing) {
+    SimplifyIndexingOptions simplify;
+    simplify.physicalOrder = options.physicalOrder;
+    pm.addPass(createSimplifyIndexing(simplify));
+  }
   pm.addPass(createEraseMemorySpaces());
-  pm.addPass(createCanonicalizerPass());
   pm.addPass(createConvertVectorToSCFPass());
+  // Affine ops are lowered before anything canonicalizes them: MLIR 22's
+  // canonicalization of affine maps bounds `x mod c` by the loop bounds of
+  // `x` alone and folds e.g. `(i mod 3) floordiv 2` to 1 for `i` from 2.
   pm.addPass(createLowerAffinePass());
+  pm.addPass(createCanonicalizerPass());
+  // Hoists the tile-loop bounds that strip-mining left in inner loops.
+  pm.addPass(createLoopInvariantCodeMotionPass());
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
   // Strided metadata expands into affine.apply ops.
@@ -46,7 +58,10 @@ void mlir::tlayout::buildTpuPipeline(OpPassManager &pm,
   CheckCapacityOptions check;
   check.target = options.target;
   pm.addPass(createCheckCapacity(check));
-  buildLowerToLLVMPipeline(pm);
+  LowerToLLVMOptions lower;
+  lower.simplifyIndexing = options.simplifyIndexing;
+  lower.physicalOrder = options.physicalOrder;
+  buildLowerToLLVMPipeline(pm, lower);
 }
 
 void mlir::tlayout::registerTLayoutPipelines() {
@@ -55,7 +70,7 @@ void mlir::tlayout::registerTLayoutPipelines() {
       "Give untiled memrefs the TPU target's layouts, check its memory "
       "capacities, lower tiled layouts and lower to the LLVM dialect",
       buildTpuPipeline);
-  PassPipelineRegistration<>(
+  PassPipelineRegistration<LowerToLLVMOptions>(
       "tlayout-lower-to-llvm",
       "Lower tiled layouts, erase the emulated memory spaces and lower to the "
       "LLVM dialect for the CPU",

@@ -139,4 +139,31 @@ def TLayout_CopyOp : TLayout_Op<"copy"> {
   let hasVerifier = 1;
 }
 
+def TLayout_AssumeMultipleOp : TLayout_Op<"assume_multiple", [
+    Pure, AllTypesMatch<["value", "result"]>]> {
+  let summary = "Promise that an index is a multiple of a constant";
+  let description = [{
+    Returns `value` unchanged and promises that it is a multiple of
+    `multiple` (a positive constant), where the compiler cannot prove it: a
+    dynamic size or offset that the caller knows to be whole tiles. The
+    behaviour is undefined when the promise is false.
+
+    `--tlayout-simplify-indexing` reads the promise to remove floordiv/mod
+    from the accesses that use the value (and the loops bounded by it), then
+    replaces the op by its operand; the pipelines run it, so the op never
+    reaches the LLVM lowering.
+
+    ```mlir
+    %n8 = tlayout.assume_multiple %n, 8 : index
+    affine.for %i = 0 to %n8 { ... }
+    ```
+  }];
+  let arguments = (ins Index:$value,
+                       ConfinedAttr<I64Attr, [IntPositive]>:$multiple);
+  let results = (outs Index:$result);
+  let assemblyFormat = [{
+    $value `,` $multiple attr-dict `:` type($value)
+  }];
+}
+
 #endif // TLAYOUT_DIALECT_TLAYOUT_IR_TLAYOUTOPS_TD

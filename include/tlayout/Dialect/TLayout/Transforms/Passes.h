@@ -29,12 +29,28 @@ namespace mlir::tlayout {
 #define GEN_PASS_REGISTRATION
 #include "tlayout/Dialect/TLayout/Transforms/Passes.h.inc"
 
+/// Options of `--tlayout-lower-to-llvm`.
+struct LowerToLLVMOptions : public PassPipelineOptions<LowerToLLVMOptions> {
+  Option<bool> simplifyIndexing{
+      *this, "simplify-indexing",
+      llvm::cl::desc("Run --tlayout-simplify-indexing after the lowering of "
+                     "tiled layouts"),
+      llvm::cl::init(true)};
+  Option<bool> physicalOrder{
+      *this, "physical-order",
+      llvm::cl::desc("Let --tlayout-simplify-indexing permute loop nests into "
+                     "physical order"),
+      llvm::cl::init(false)};
+};
+
 /// Builds --tlayout-lower-to-llvm: --lower-tiled-layouts,
+/// --tlayout-simplify-indexing (unless disabled),
 /// --tlayout-erase-memory-spaces, then upstream's lowering of affine, scf,
 /// vector, memref, arith, func and cf to the LLVM dialect. The context needs
 /// the ConvertToLLVMPatternInterface of those dialects registered (as
 /// tlayout-opt and mlir-opt do).
-void buildLowerToLLVMPipeline(OpPassManager &pm);
+void buildLowerToLLVMPipeline(OpPassManager &pm,
+                              const LowerToLLVMOptions &options);
 
 /// Options of `--tlayout-tpu-pipeline`.
 struct TpuPipelineOptions : public PassPipelineOptions<TpuPipelineOptions> {
@@ -42,6 +58,16 @@ struct TpuPipelineOptions : public PassPipelineOptions<TpuPipelineOptions> {
       *this, "target",
       llvm::cl::desc("A TPU preset (v4, v5e, v5p, v6e); overrides the "
                      "module's tlayout.target")};
+  Option<bool> simplifyIndexing{
+      *this, "simplify-indexing",
+      llvm::cl::desc("Run --tlayout-simplify-indexing after the lowering of "
+                     "tiled layouts"),
+      llvm::cl::init(true)};
+  Option<bool> physicalOrder{
+      *this, "physical-order",
+      llvm::cl::desc("Let --tlayout-simplify-indexing permute loop nests into "
+                     "physical order"),
+      llvm::cl::init(false)};
 };
 
 /// Adds --tlayout-assign-tpu-layouts, --tlayout-check-capacity and the

@@ -90,6 +90,81 @@ def LowerTiledLayouts : Pass<"lower-tiled-layouts", "::mlir::ModuleOp"> {
   ];
 }
 
+def SimplifyIndexing : Pass<"tlayout-simplify-indexing"> {
+  let summary = "Remove floordiv/mod from lowered accesses inside loops";
+  let description = [{
+    Runs after `--lower-tiled-layouts`, on the affine maps of `affine.apply`,
+    `affine.load`/`store` and `affine.vector_load`/`vector_store`: it removes
+    the floordiv and mod that tiled layouts put in index computations, by
+    reasoning about the values the indices take.
+
+    1. Every map is composed with the `affine.apply` ops that feed it, then
+       simplified with what is known of each operand: its range (loop bounds
+       of `affine.for` and `scf.for`, `affine.min`/`max`, constants, and
+       upstream's value-bounds analysis for the rest) and a divisor (loop
+       lower bounds and steps, constants, and `tlayout.assume_multiple`).
+       `(x + y) floordiv c` becomes `x / c + y floordiv c` when `x` is a
+       known multiple of `c`, and `y floordiv c` / `y mod c` become a
+       constant / `y - k * c` when `y` stays within one period.
+    2. `tile-loops` (default on): a loop whose induction variable is still
+       divided by `c` (a tile size) is strip-mined into a loop over tiles and
+       a loop of at most `c` iterations within a tile, in the same order of
+       iterations: `i = c * t + e`, so `i floordiv c` is `t` and `i mod c` is
+       `e`. Bounds may be dynamic: the inner loop stops at
+       `min(c, ub - c * t)`, and a lower bound not known to be a multiple of
+       `c` starts it at `max(0, lb - c * t)`. Loops with `iter_args`
+       (reductions) are strip-mined too. The loop's step must divide `c`.
+       Nested tilings (`T(8,128)(2,1)`, or two tilings of one dimension)
+       strip-mine the inner loop again.
+    3. `physical-order` (default off): a perfect nest of `affine.for` loops
+       without `iter_args` whose innermost access indexes a buffer with one
+       loop per physical dimension is permuted so that the loops follow the
+       buffer's physical dimensions, the tile loops outside and the element
+       loops inside (loops that index no dimension stay outermost). The
+       permutation is applied only where upstream's dependence analysis
+       proves it legal.
+    4. `tlayout.assume_multiple` ops are replaced by their operands and dead
+       `affine.apply` ops are erased.
+
+    Before (the lowering of an element-wise loop over `T(8,128)`):
+
+    ```mlir
+    affine.for %i = 0 to 64 {
+      affine.for %j = 0 to 256 {
+        %x = affine.load %a[%i floordiv 8, %j floordiv 128, %i mod 8, %j mod 128]
+            : memref<8x2x8x128xf32>
+        ...
+    ```
+
+    After:
+
+    ```mlir
+    affine.for %t = 0 to 8 {
+      affine.for %e = 0 to 8 {
+        affine.for %u = 0 to 2 {
+          affine.for %f = 0 to 128 {
+            %x = affine.load %a[%t, %u, %e, %f] : memref<8x2x8x128xf32>
+            ...
+    ```
+
+    Loops of other dialects (`affine.parallel`, `scf.parallel`, `scf.while`)
+    are left alone; their accesses still get step 1.
+  }];
+  let options = [
+    Option<"tileLoops", "tile-loops", "bool", /*default=*/"true",
+           "Strip-mine loops whose induction variable is divided by a tile "
+           "size">,
+    Option<"physicalOrder", "physical-order", "bool", /*default=*/"false",
+           "Permute perfect affine.for nests into the physical order of the "
+           "buffer they access, where legal">
+  ];
+  let dependentDialects = [
+    "::mlir::affine::AffineDialect",
+    "::mlir::arith::ArithDialect",
+    "::mlir::scf::SCFDialect"
+  ];
+}
+
 def EraseMemorySpaces : Pass<"tlayout-erase-memory-spaces", "::mlir::ModuleOp"> {
   let summary = "Map the emulated target's memory spaces to the CPU's";
   let description = [{
