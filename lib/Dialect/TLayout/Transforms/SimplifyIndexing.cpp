@@ -19,6 +19,7 @@
 
 #include "mlir/Dialect/Affine/IR/AffineMemoryOpInterfaces.h"
 #include "mlir/Dialect/Affine/LoopUtils.h"
+#include "mlir/Dialect/Affine/Utils.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
@@ -58,6 +59,17 @@ struct IndexFacts {
                      : k < 0                                  ? -k
                                                               : k;
     return facts;
+  }
+
+  /// The range narrowed to the multiples it contains.
+  IndexFacts &tighten() {
+    if (multiple > 1) {
+      if (lo)
+        lo = llvm::divideCeilSigned(*lo, multiple) * multiple;
+      if (hi)
+        hi = llvm::divideFloorSigned(*hi, multiple) * multiple;
+    }
+    return *this;
   }
 
   /// The single period of `c` that every value lies in, if any.
@@ -218,7 +230,7 @@ public:
       return it->second;
     // A cycle (a loop-carried value) reads "unknown".
     cache[v] = IndexFacts();
-    IndexFacts facts = computeFacts(v);
+    IndexFacts facts = computeFacts(v).tighten();
     cache[v] = facts;
     return facts;
   }
@@ -410,6 +422,9 @@ AffineExpr IndexSimplifier::simplifyDivision(AffineExprKind kind,
 AffineExpr IndexSimplifier::simplify(AffineExpr e,
                                      ArrayRef<IndexFacts> operands,
                                      unsigned numDims) {
+  IndexFacts facts = evaluate(e, operands, numDims);
+  if (facts.lo && facts.lo == facts.hi)
+    return getAffineConstantExpr(*facts.lo, e.getContext());
   auto bin = dyn_cast<AffineBinaryOpExpr>(e);
   if (!bin)
     return e;
@@ -430,6 +445,35 @@ AffineExpr IndexSimplifier::simplify(AffineExpr e,
   return getAffineBinaryOpExpr(e.getKind(), lhs, rhs);
 }
 
+/// Makes the symbols of `map` that are not valid affine symbols dims: an
+/// `arith` op inside a loop that later folds to the loop's index must not
+/// sit in a symbol position.
+void demoteNonSymbols(AffineMap &map, SmallVectorImpl<Value> &operands) {
+  unsigned numDims = map.getNumDims();
+  MLIRContext *ctx = map.getContext();
+  SmallVector<Value> dims(operands.begin(), operands.begin() + numDims);
+  SmallVector<Value> symbols;
+  SmallVector<AffineExpr> symbolReplacements;
+  for (Value v : llvm::drop_begin(operands, numDims)) {
+    if (affine::isValidSymbol(v)) {
+      symbolReplacements.push_back(getAffineSymbolExpr(symbols.size(), ctx));
+      symbols.push_back(v);
+    } else {
+      symbolReplacements.push_back(getAffineDimExpr(dims.size(), ctx));
+      dims.push_back(v);
+    }
+  }
+  if (dims.size() == numDims)
+    return;
+  SmallVector<AffineExpr> dimReplacements;
+  for (unsigned i = 0; i < numDims; ++i)
+    dimReplacements.push_back(getAffineDimExpr(i, ctx));
+  map = map.replaceDimsAndSymbols(dimReplacements, symbolReplacements,
+                                  dims.size(), symbols.size());
+  operands.assign(dims.begin(), dims.end());
+  llvm::append_range(operands, symbols);
+}
+
 bool IndexSimplifier::simplifyOp(Operation *op) {
   std::optional<MapUse> use = getMapUse(op);
   if (!use)
@@ -439,6 +483,8 @@ bool IndexSimplifier::simplifyOp(Operation *op) {
       op->getOperands().drop_front(use->firstOperand));
   affine::fullyComposeAffineMapAndOperands(&map, &operands);
   affine::canonicalizeMapAndOperands(&map, &operands);
+  if (isa<affine::AffineApplyOp, affine::AffineMinOp, affine::AffineMaxOp>(op))
+    demoteNonSymbols(map, operands);
   SmallVector<IndexFacts> facts = getFacts(operands);
   SmallVector<AffineExpr> results;
   for (AffineExpr r : map.getResults())
@@ -683,6 +729,22 @@ SmallVector<Value> getDefinedValues(Operation *loop) {
   return values;
 }
 
+/// Whether `loop`, whose index is divided by `c`, is better normalized
+/// than strip-mined: it steps by a multiple of `c`, or its single lower
+/// bound depends on an enclosing loop's index.
+bool shouldNormalize(affine::AffineForOp loop, int64_t c) {
+  if (loop.hasConstantLowerBound() && loop.getConstantLowerBound() == 0 &&
+      loop.getStepAsInt() == 1)
+    return false;
+  if (loop.getLowerBoundMap().getNumResults() != 1)
+    return false;
+  if (loop.getStepAsInt() % c == 0)
+    return true;
+  return llvm::any_of(loop.getLowerBoundOperands(), [](Value v) {
+    return static_cast<bool>(affine::getForInductionVarOwner(v));
+  });
+}
+
 /// How many times one loop of the input may be strip-mined: enough for the
 /// levels of any tiling, and a guard against unbounded splitting.
 constexpr unsigned kMaxStripMineDepth = 8;
@@ -825,6 +887,25 @@ struct SimplifyIndexingPass
       IndexFacts facts = simplifier.getFacts(iv);
       if (facts.lo && facts.hi && *facts.hi - *facts.lo < c)
         continue;
+      // A loop that starts at an enclosing loop's index (a loop tiled by
+      // hand) or steps by whole tiles is normalized instead: its index
+      // becomes `lb + step * k`, which the maps absorb.
+      if (auto affineLoop = dyn_cast<affine::AffineForOp>(loop)) {
+        if (shouldNormalize(affineLoop, c)) {
+          simplifier.forget(iv);
+          if (succeeded(affine::normalizeAffineFor(affineLoop))) {
+            affineLoop->walk(
+                [&](Operation *op) { simplifier.simplifyOp(op); });
+            worklist.push_back({loop, depth + 1});
+            // The maps now divide the enclosing loops' indices.
+            for (Operation *parent = loop->getParentOp(); parent;
+                 parent = parent->getParentOp())
+              if (isa<affine::AffineForOp, scf::ForOp>(parent))
+                worklist.push_back({parent, depth + 1});
+          }
+          continue;
+        }
+      }
       SmallVector<Value> erased = getDefinedValues(loop);
       FailureOr<StripMined> tiles =
           isa<affine::AffineForOp>(loop)
