@@ -277,3 +277,27 @@ func.func @from_physical_view(%b: memref<4096xf32>) {
   %v = tlayout.from_physical %b : memref<4096xf32> to memref<4x100xf32, #tlayout.tiled<{1,0:T(8,128)}, parent = [16, 256], offsets = [3, 0]>>
   return
 }
+
+// -----
+
+func.func @assume_zero(%n: index) -> index {
+  // expected-error @+1 {{'tlayout.assume_multiple' op attribute 'multiple' failed to satisfy constraint: 64-bit signless integer attribute whose value is positive}}
+  %m = tlayout.assume_multiple %n, 0 : index
+  return %m : index
+}
+
+// -----
+
+func.func @assume_negative(%n: index) -> index {
+  // expected-error @+1 {{'tlayout.assume_multiple' op attribute 'multiple' failed to satisfy constraint: 64-bit signless integer attribute whose value is positive}}
+  %m = tlayout.assume_multiple %n, -8 : index
+  return %m : index
+}
+
+// -----
+
+func.func @assume_not_index(%n: i32) -> i32 {
+  // expected-error @+1 {{invalid kind of type specified: expected builtin.index, but found 'i32'}}
+  %m = tlayout.assume_multiple %n, 8 : i32
+  return %m : i32
+}
