@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Installs what tlayout needs on Debian 12 (bookworm): Debian's LLVM/MLIR 22,
-# clang-22, CMake, Ninja and GoogleTest. Run as root (or with sudo available).
+# clang-22, CMake, Ninja, GoogleTest and Google Benchmark. Run as root (or with sudo available).
 set -euo pipefail
 
 PACKAGES=(
   llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools clang-22
-  cmake ninja-build googletest libgtest-dev python3
+  cmake ninja-build googletest libgtest-dev libbenchmark-dev python3
 )
 
 missing=()

@@ -31,6 +31,8 @@ if config.enable_fuzzers:
     config.available_features.add("fuzzers")
     tools += ["tlayout-layout-parser-fuzzer", "tlayout-attr-parser-fuzzer",
               "tlayout-lowering-fuzzer"]
+if config.enable_benchmarks:
+    config.available_features.add("benchmarks")
 if config.enable_sanitizers:
     config.available_features.add("sanitizers")
     # Debian's MLIR is not instrumented: its one-time registrations look

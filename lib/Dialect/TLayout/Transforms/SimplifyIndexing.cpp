@@ -21,10 +21,10 @@
 #include "mlir/Dialect/Affine/LoopUtils.h"
 #include "mlir/Dialect/Affine/Utils.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/Iterators.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/ValueBoundsOpInterface.h"
-#include "mlir/IR/Iterators.h"
 #include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -479,8 +479,7 @@ bool IndexSimplifier::simplifyOp(Operation *op) {
   if (!use)
     return false;
   AffineMap map = use->map;
-  SmallVector<Value> operands(
-      op->getOperands().drop_front(use->firstOperand));
+  SmallVector<Value> operands(op->getOperands().drop_front(use->firstOperand));
   affine::fullyComposeAffineMapAndOperands(&map, &operands);
   affine::canonicalizeMapAndOperands(&map, &operands);
   if (isa<affine::AffineApplyOp, affine::AffineMinOp, affine::AffineMaxOp>(op))
@@ -488,9 +487,9 @@ bool IndexSimplifier::simplifyOp(Operation *op) {
   SmallVector<IndexFacts> facts = getFacts(operands);
   SmallVector<AffineExpr> results;
   for (AffineExpr r : map.getResults())
-    results.push_back(simplifyAffineExpr(
-        simplify(r, facts, map.getNumDims()), map.getNumDims(),
-        map.getNumSymbols()));
+    results.push_back(simplifyAffineExpr(simplify(r, facts, map.getNumDims()),
+                                         map.getNumDims(),
+                                         map.getNumSymbols()));
   map = AffineMap::get(map.getNumDims(), map.getNumSymbols(), results,
                        op->getContext());
   affine::canonicalizeMapAndOperands(&map, &operands);
@@ -498,8 +497,8 @@ bool IndexSimplifier::simplifyOp(Operation *op) {
       llvm::equal(operands, op->getOperands().drop_front(use->firstOperand)))
     return false;
   op->setAttr(use->name, AffineMapAttr::get(map));
-  op->setOperands(use->firstOperand,
-                  op->getNumOperands() - use->firstOperand, operands);
+  op->setOperands(use->firstOperand, op->getNumOperands() - use->firstOperand,
+                  operands);
   return true;
 }
 
@@ -575,8 +574,7 @@ makeTileBound(AffineMap map, ValueRange operands, Value t, int64_t c,
                                           : map.getResult(0) % step};
   SmallVector<IndexFacts> operandFacts = facts.getFacts(operands);
   for (AffineExpr r : map.getResults()) {
-    if (dropMultiples &&
-        evaluate(r, operandFacts, numDims).multiple % c == 0)
+    if (dropMultiples && evaluate(r, operandFacts, numDims).multiple % c == 0)
       continue;
     results.push_back(r - tile);
   }
@@ -625,8 +623,8 @@ FailureOr<StripMined> stripMine(affine::AffineForOp loop, int64_t c,
                                      lbMap.getResult(0).floorDiv(c), ctx);
   SmallVector<AffineExpr> ubResults = llvm::map_to_vector(
       ubMap.getResults(), [&](AffineExpr e) { return e.ceilDiv(c); });
-  AffineMap outerUb = AffineMap::get(ubMap.getNumDims(),
-                                     ubMap.getNumSymbols(), ubResults, ctx);
+  AffineMap outerUb =
+      AffineMap::get(ubMap.getNumDims(), ubMap.getNumSymbols(), ubResults, ctx);
 
   rewriter.setInsertionPoint(loop);
   affine::AffineForOp inner;
@@ -705,9 +703,9 @@ FailureOr<StripMined> stripMine(scf::ForOp loop, int64_t c,
                       b, loc,
                       affine::makeComposedFoldedAffineMin(
                           b, loc,
-                          AffineMap::get(1, 1, {getAffineConstantExpr(c, ctx),
-                                                s0 - tile},
-                                         ctx),
+                          AffineMap::get(
+                              1, 1, {getAffineConstantExpr(c, ctx), s0 - tile},
+                              ctx),
                           {t, loop.getUpperBound()}));
         inner = scf::ForOp::create(
             b, loc, innerLb, innerUb, loop.getStep(), args,
@@ -758,8 +756,7 @@ constexpr unsigned kMaxStripMineDepth = 8;
 void permuteToPhysicalOrder(affine::AffineForOp root) {
   SmallVector<affine::AffineForOp> band;
   affine::getPerfectlyNestedLoops(band, root);
-  if (band.size() < 2 ||
-      llvm::any_of(band, [](affine::AffineForOp l) {
+  if (band.size() < 2 || llvm::any_of(band, [](affine::AffineForOp l) {
         return l.getNumIterOperands() != 0;
       }))
     return;
@@ -798,7 +795,8 @@ void permuteToPhysicalOrder(affine::AffineForOp root) {
         dimOfLoop[k] = position;
   }
   // Loops that index no dimension stay outside, in their order.
-  SmallVector<unsigned> order = llvm::to_vector(llvm::seq<unsigned>(0, band.size()));
+  SmallVector<unsigned> order =
+      llvm::to_vector(llvm::seq<unsigned>(0, band.size()));
   llvm::stable_sort(order, [&](unsigned a, unsigned b) {
     return dimOfLoop[a] < dimOfLoop[b];
   });
@@ -847,8 +845,7 @@ struct SimplifyIndexingPass
           if (auto dim = dyn_cast<AffineDimExpr>(result))
             rewriter.replaceOp(op, op.getDimOperands()[dim.getPosition()]);
           else if (auto sym = dyn_cast<AffineSymbolExpr>(result))
-            rewriter.replaceOp(op,
-                               op.getSymbolOperands()[sym.getPosition()]);
+            rewriter.replaceOp(op, op.getSymbolOperands()[sym.getPosition()]);
         });
     if (physicalOrder) {
       SmallVector<affine::AffineForOp> roots;
@@ -859,9 +856,8 @@ struct SimplifyIndexingPass
       for (affine::AffineForOp loop : roots)
         permuteToPhysicalOrder(loop);
     }
-    root->walk([&](AssumeMultipleOp op) {
-      rewriter.replaceOp(op, op.getValue());
-    });
+    root->walk(
+        [&](AssumeMultipleOp op) { rewriter.replaceOp(op, op.getValue()); });
   }
 
   void stripMineLoops(Operation *root, IndexSimplifier &simplifier) {
@@ -894,8 +890,7 @@ struct SimplifyIndexingPass
         if (shouldNormalize(affineLoop, c)) {
           simplifier.forget(iv);
           if (succeeded(affine::normalizeAffineFor(affineLoop))) {
-            affineLoop->walk(
-                [&](Operation *op) { simplifier.simplifyOp(op); });
+            affineLoop->walk([&](Operation *op) { simplifier.simplifyOp(op); });
             worklist.push_back({loop, depth + 1});
             // The maps now divide the enclosing loops' indices.
             for (Operation *parent = loop->getParentOp(); parent;

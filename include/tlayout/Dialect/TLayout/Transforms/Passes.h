@@ -39,12 +39,13 @@ struct LowerToLLVMOptions : public PassPipelineOptions<LowerToLLVMOptions> {
   Option<bool> physicalOrder{
       *this, "physical-order",
       llvm::cl::desc("Let --tlayout-simplify-indexing permute loop nests into "
-                     "physical order"),
-      llvm::cl::init(false)};
+                     "physical order (where dependences allow)"),
+      llvm::cl::init(true)};
 };
 
 /// Builds --tlayout-lower-to-llvm: --lower-tiled-layouts,
-/// --tlayout-simplify-indexing (unless disabled),
+/// --tlayout-simplify-indexing (unless disabled; with physical-order unless
+/// disabled),
 /// --tlayout-erase-memory-spaces, then upstream's lowering of affine, scf,
 /// vector, memref, arith, func and cf to the LLVM dialect. The context needs
 /// the ConvertToLLVMPatternInterface of those dialects registered (as
@@ -66,8 +67,8 @@ struct TpuPipelineOptions : public PassPipelineOptions<TpuPipelineOptions> {
   Option<bool> physicalOrder{
       *this, "physical-order",
       llvm::cl::desc("Let --tlayout-simplify-indexing permute loop nests into "
-                     "physical order"),
-      llvm::cl::init(false)};
+                     "physical order (where dependences allow)"),
+      llvm::cl::init(true)};
 };
 
 /// Adds --tlayout-assign-tpu-layouts, --tlayout-check-capacity and the
