@@ -116,7 +116,8 @@ def SimplifyIndexing : Pass<"tlayout-simplify-indexing"> {
        (reductions) are strip-mined too. The loop's step must divide `c`.
        Nested tilings (`T(8,128)(2,1)`, or two tilings of one dimension)
        strip-mine the inner loop again.
-    3. `physical-order` (default off): a perfect nest of `affine.for` loops
+    3. `physical-order` (default off here, on in `--tlayout-lower-to-llvm`
+       and `--tlayout-tpu-pipeline`): a perfect nest of `affine.for` loops
        without `iter_args` whose innermost access indexes a buffer with one
        loop per physical dimension is permuted so that the loops follow the
        buffer's physical dimensions, the tile loops outside and the element
@@ -147,8 +148,11 @@ def SimplifyIndexing : Pass<"tlayout-simplify-indexing"> {
             ...
     ```
 
-    Loops of other dialects (`affine.parallel`, `scf.parallel`, `scf.while`)
-    are left alone; their accesses still get step 1.
+    Loops tiled by hand (stepping by whole tiles, or starting at an
+    enclosing loop's index) are normalized (`lb + step * k`) instead of
+    strip-mined, so their maps simplify the same way. Other loops
+    (`affine.parallel`, `scf.parallel`, `scf.while`) are not strip-mined;
+    the maps of their accesses are still simplified (step 1).
   }];
   let options = [
     Option<"tileLoops", "tile-loops", "bool", /*default=*/"true",
