@@ -10,8 +10,7 @@
 // relayouts, the row-major kernel for the element-wise add and the
 // reductions. Every benchmark reports bytes moved (read + written) per
 // second. `--verify-only` runs each kernel once and checks its output
-// against values computed here from the T(8,128) and T(8,128)(2,1)
-// formulas, then exits.
+// against the T(8,128) and T(8,128)(2,1) formulas, then exits.
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,6 +21,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -64,6 +64,8 @@ namespace {
 
 constexpr int64_t kN = 4096;
 constexpr int64_t kElements = kN * kN;
+constexpr int64_t kF32Bytes = kElements * sizeof(float);
+constexpr int64_t kBf16Bytes = kElements * sizeof(bf16);
 
 /// An identity-layout descriptor of `shape` over `data`.
 template <typename T, int N>
@@ -80,15 +82,21 @@ MemRef<T, N> view(T *data, std::array<int64_t, N> shape) {
   return m;
 }
 
-/// Offset of (i, j) in f32[4096,4096]{1,0:T(8,128)}.
-int64_t tiledOffset(int64_t i, int64_t j) {
-  return ((i / 8) * (kN / 128) + j / 128) * 1024 + (i % 8) * 128 + j % 128;
-}
-
-/// Offset of (i, j) in bf16[4096,4096]{1,0:T(8,128)(2,1)}.
-int64_t tiledOffsetBf16(int64_t i, int64_t j) {
-  return ((i / 8) * (kN / 128) + j / 128) * 1024 + ((i % 8) / 2) * 256 +
-         (j % 128) * 2 + i % 2;
+/// The offset of every element (row-major order) of the 4096x4096 array in
+/// T(8,128), or with `pairs` in T(8,128)(2,1). These closed forms are the
+/// harness's own oracle, written from XLA's tiling formulas independently
+/// of the layout core and the lowering they check (as the unit tests'
+/// brute-force reference is).
+std::vector<int64_t> tiledOffsets(bool pairs) {
+  std::vector<int64_t> offsets(kElements);
+  for (int64_t i = 0; i < kN; ++i)
+    for (int64_t j = 0; j < kN; ++j) {
+      int64_t tile = ((i / 8) * (kN / 128) + j / 128) * 1024;
+      offsets[i * kN + j] =
+          tile + (pairs ? ((i % 8) / 2) * 256 + (j % 128) * 2 + i % 2
+                        : (i % 8) * 128 + j % 128);
+    }
+  return offsets;
 }
 
 template <typename T> T *allocate(int64_t count) {
@@ -100,8 +108,9 @@ template <typename T> T *allocate(int64_t count) {
   return static_cast<T *>(p);
 }
 
-/// The buffers every benchmark shares: three f32 arrays, two bf16 arrays
-/// and a row of results.
+/// The buffers every benchmark shares (three f32 arrays, two bf16 arrays and
+/// a row of results) and the descriptors the kernels take: row-major
+/// (`a2`...), T(8,128) (`a4`...) and T(8,128)(2,1) (`g6`) views of them.
 struct Buffers {
   float *a = allocate<float>(kElements);
   float *b = allocate<float>(kElements);
@@ -110,15 +119,16 @@ struct Buffers {
   bf16 *g = allocate<bf16>(kElements);
   float *row = allocate<float>(kN);
 
-  F32x2 matrix(float *p) { return view<float, 2>(p, {kN, kN}); }
-  F32Tiled tiled(float *p) {
+  F32x2 a2 = matrix(a), b2 = matrix(b), c2 = matrix(c);
+  F32Tiled a4 = tiled(a), b4 = tiled(b), c4 = tiled(c);
+  Bf16x2 h2 = view<bf16, 2>(h, {kN, kN});
+  Bf16Tiled g6 = view<bf16, 6>(g, {kN / 8, kN / 128, 4, 128, 2, 1});
+  F32x1 out = view<float, 1>(row, {kN});
+
+  static F32x2 matrix(float *p) { return view<float, 2>(p, {kN, kN}); }
+  static F32Tiled tiled(float *p) {
     return view<float, 4>(p, {kN / 8, kN / 128, 8, 128});
   }
-  Bf16x2 matrixBf16(bf16 *p) { return view<bf16, 2>(p, {kN, kN}); }
-  Bf16Tiled tiledBf16(bf16 *p) {
-    return view<bf16, 6>(p, {kN / 8, kN / 128, 4, 128, 2, 1});
-  }
-  F32x1 vector() { return view<float, 1>(row, {kN}); }
 
   /// Small integers, so that sums are exact in any order.
   void fill() {
@@ -143,159 +153,48 @@ Buffers &buffers() {
 // Benchmarks
 //===----------------------------------------------------------------------===//
 
-constexpr int64_t kF32Bytes = kElements * sizeof(float);
-constexpr int64_t kBf16Bytes = kElements * sizeof(bf16);
-
-void setBytes(benchmark::State &state, int64_t bytes) {
-  state.SetBytesProcessed(state.iterations() * bytes);
-}
-
-void BM_memcpy_f32(benchmark::State &state) {
-  Buffers &m = buffers();
-  for (auto _ : state) {
-    std::memcpy(m.c, m.a, kF32Bytes);
-    benchmark::ClobberMemory();
-  }
-  setBytes(state, 2 * kF32Bytes);
-}
-
-void BM_relayout_to_tiled_f32(benchmark::State &state) {
-  Buffers &m = buffers();
-  F32x2 src = m.matrix(m.a);
-  F32Tiled dst = m.tiled(m.c);
-  for (auto _ : state) {
-    _mlir_ciface_relayout_to_tiled_f32(&src, &dst);
-    benchmark::ClobberMemory();
-  }
-  setBytes(state, 2 * kF32Bytes);
-}
-
-void BM_relayout_from_tiled_f32(benchmark::State &state) {
-  Buffers &m = buffers();
-  F32Tiled src = m.tiled(m.a);
-  F32x2 dst = m.matrix(m.c);
-  for (auto _ : state) {
-    _mlir_ciface_relayout_from_tiled_f32(&src, &dst);
-    benchmark::ClobberMemory();
-  }
-  setBytes(state, 2 * kF32Bytes);
-}
-
-void BM_linalg_pack_f32(benchmark::State &state) {
-  Buffers &m = buffers();
-  F32x2 src = m.matrix(m.a);
-  F32Tiled dst = m.tiled(m.c);
-  for (auto _ : state) {
-    _mlir_ciface_pack_f32(&src, &dst);
-    benchmark::ClobberMemory();
-  }
-  setBytes(state, 2 * kF32Bytes);
-}
-
-void BM_linalg_unpack_f32(benchmark::State &state) {
-  Buffers &m = buffers();
-  F32Tiled src = m.tiled(m.a);
-  F32x2 dst = m.matrix(m.c);
-  for (auto _ : state) {
-    _mlir_ciface_unpack_f32(&src, &dst);
-    benchmark::ClobberMemory();
-  }
-  setBytes(state, 2 * kF32Bytes);
-}
-
-void BM_memcpy_bf16(benchmark::State &state) {
-  Buffers &m = buffers();
-  for (auto _ : state) {
-    std::memcpy(m.g, m.h, kBf16Bytes);
-    benchmark::ClobberMemory();
-  }
-  setBytes(state, 2 * kBf16Bytes);
-}
-
-void BM_relayout_to_tiled_bf16(benchmark::State &state) {
-  Buffers &m = buffers();
-  Bf16x2 src = m.matrixBf16(m.h);
-  Bf16Tiled dst = m.tiledBf16(m.g);
-  for (auto _ : state) {
-    _mlir_ciface_relayout_to_tiled_bf16(&src, &dst);
-    benchmark::ClobberMemory();
-  }
-  setBytes(state, 2 * kBf16Bytes);
-}
-
-void BM_linalg_pack_bf16(benchmark::State &state) {
-  Buffers &m = buffers();
-  Bf16x2 src = m.matrixBf16(m.h);
-  Bf16Tiled dst = m.tiledBf16(m.g);
-  for (auto _ : state) {
-    _mlir_ciface_pack_bf16(&src, &dst);
-    benchmark::ClobberMemory();
-  }
-  setBytes(state, 2 * kBf16Bytes);
-}
-
-void BM_add_tiled(benchmark::State &state) {
-  Buffers &m = buffers();
-  F32Tiled a = m.tiled(m.a), b = m.tiled(m.b), c = m.tiled(m.c);
-  for (auto _ : state) {
-    _mlir_ciface_add_tiled(&a, &b, &c);
-    benchmark::ClobberMemory();
-  }
-  setBytes(state, 3 * kF32Bytes);
-}
-
-void BM_add_rowmajor(benchmark::State &state) {
-  Buffers &m = buffers();
-  F32x2 a = m.matrix(m.a), b = m.matrix(m.b), c = m.matrix(m.c);
-  for (auto _ : state) {
-    _mlir_ciface_add_rowmajor(&a, &b, &c);
-    benchmark::ClobberMemory();
-  }
-  setBytes(state, 3 * kF32Bytes);
-}
-
-template <void (*Kernel)(F32Tiled *, F32x1 *)>
-void reduceTiled(benchmark::State &state) {
-  Buffers &m = buffers();
-  F32Tiled a = m.tiled(m.a);
-  F32x1 out = m.vector();
-  for (auto _ : state) {
-    Kernel(&a, &out);
-    benchmark::ClobberMemory();
-  }
-  setBytes(state, kF32Bytes);
-}
-
-template <void (*Kernel)(F32x2 *, F32x1 *)>
-void reduceRowMajor(benchmark::State &state) {
-  Buffers &m = buffers();
-  F32x2 a = m.matrix(m.a);
-  F32x1 out = m.vector();
-  for (auto _ : state) {
-    Kernel(&a, &out);
-    benchmark::ClobberMemory();
-  }
-  setBytes(state, kF32Bytes);
+/// Registers a benchmark that runs `body` (one kernel call) and counts
+/// `bytes` read plus written per call.
+void add(const char *name, int64_t bytes, std::function<void(Buffers &)> body) {
+  benchmark::RegisterBenchmark(name, [bytes, body](benchmark::State &state) {
+    Buffers &m = buffers();
+    for (auto _ : state) {
+      body(m);
+      benchmark::ClobberMemory();
+    }
+    state.SetBytesProcessed(state.iterations() * bytes);
+  })->Unit(benchmark::kMillisecond);
 }
 
 void registerBenchmarks() {
-  auto add = [](const char *name, void (*fn)(benchmark::State &)) {
-    benchmark::RegisterBenchmark(name, fn)->Unit(benchmark::kMillisecond);
-  };
-  add("memcpy_f32", BM_memcpy_f32);
-  add("relayout_to_tiled_f32", BM_relayout_to_tiled_f32);
-  add("linalg_pack_f32", BM_linalg_pack_f32);
-  add("relayout_from_tiled_f32", BM_relayout_from_tiled_f32);
-  add("linalg_unpack_f32", BM_linalg_unpack_f32);
-  add("memcpy_bf16", BM_memcpy_bf16);
-  add("relayout_to_tiled_bf16", BM_relayout_to_tiled_bf16);
-  add("linalg_pack_bf16", BM_linalg_pack_bf16);
-  add("add_rowmajor", BM_add_rowmajor);
-  add("add_tiled", BM_add_tiled);
-  add("row_sum_rowmajor", reduceRowMajor<_mlir_ciface_row_sum_rowmajor>);
-  add("row_sum_tiled", reduceTiled<_mlir_ciface_row_sum_tiled>);
-  add("col_sum_rowmajor", reduceRowMajor<_mlir_ciface_col_sum_rowmajor>);
-  add("col_sum_tiled", reduceTiled<_mlir_ciface_col_sum_tiled>);
+  add("memcpy_f32", 2 * kF32Bytes,
+      [](Buffers &m) { std::memcpy(m.c, m.a, kF32Bytes); });
+  add("relayout_to_tiled_f32", 2 * kF32Bytes,
+      [](Buffers &m) { _mlir_ciface_relayout_to_tiled_f32(&m.a2, &m.c4); });
+  add("linalg_pack_f32", 2 * kF32Bytes,
+      [](Buffers &m) { _mlir_ciface_pack_f32(&m.a2, &m.c4); });
+  add("relayout_from_tiled_f32", 2 * kF32Bytes,
+      [](Buffers &m) { _mlir_ciface_relayout_from_tiled_f32(&m.a4, &m.c2); });
+  add("linalg_unpack_f32", 2 * kF32Bytes,
+      [](Buffers &m) { _mlir_ciface_unpack_f32(&m.a4, &m.c2); });
+  add("memcpy_bf16", 2 * kBf16Bytes,
+      [](Buffers &m) { std::memcpy(m.g, m.h, kBf16Bytes); });
+  add("relayout_to_tiled_bf16", 2 * kBf16Bytes,
+      [](Buffers &m) { _mlir_ciface_relayout_to_tiled_bf16(&m.h2, &m.g6); });
+  add("linalg_pack_bf16", 2 * kBf16Bytes,
+      [](Buffers &m) { _mlir_ciface_pack_bf16(&m.h2, &m.g6); });
+  add("add_rowmajor", 3 * kF32Bytes,
+      [](Buffers &m) { _mlir_ciface_add_rowmajor(&m.a2, &m.b2, &m.c2); });
+  add("add_tiled", 3 * kF32Bytes,
+      [](Buffers &m) { _mlir_ciface_add_tiled(&m.a4, &m.b4, &m.c4); });
+  add("row_sum_rowmajor", kF32Bytes,
+      [](Buffers &m) { _mlir_ciface_row_sum_rowmajor(&m.a2, &m.out); });
+  add("row_sum_tiled", kF32Bytes,
+      [](Buffers &m) { _mlir_ciface_row_sum_tiled(&m.a4, &m.out); });
+  add("col_sum_rowmajor", kF32Bytes,
+      [](Buffers &m) { _mlir_ciface_col_sum_rowmajor(&m.a2, &m.out); });
+  add("col_sum_tiled", kF32Bytes,
+      [](Buffers &m) { _mlir_ciface_col_sum_tiled(&m.a4, &m.out); });
 }
 
 //===----------------------------------------------------------------------===//
@@ -310,95 +209,83 @@ void expect(bool ok, const std::string &what) {
     ++failures;
 }
 
-/// Every element of `tiled` is where the T(8,128) formula puts `a`'s.
-bool placesLikeFormula(const float *tiled, const float *a) {
-  for (int64_t i = 0; i < kN; ++i)
-    for (int64_t j = 0; j < kN; ++j)
-      if (tiled[tiledOffset(i, j)] != a[i * kN + j])
-        return false;
-  return true;
-}
-
-bool rowSumsCorrect(const float *a, bool tiled, const float *sums) {
-  for (int64_t i = 0; i < kN; ++i) {
-    double sum = 0;
-    for (int64_t j = 0; j < kN; ++j)
-      sum += a[tiled ? tiledOffset(i, j) : i * kN + j];
-    if (sums[i] != static_cast<float>(sum))
+/// Whether `dst[offsets[k]] == src[k]` for every element `k`.
+template <typename T>
+bool placedAt(const T *dst, const T *src, const std::vector<int64_t> &offsets) {
+  for (int64_t k = 0; k < kElements; ++k)
+    if (dst[offsets[k]] != src[k])
       return false;
-  }
   return true;
 }
 
-bool colSumsCorrect(const float *a, bool tiled, const float *sums) {
+/// Whether `sums` holds the sums of each row (`alongRows`) or column of the
+/// array stored in `a` at `offsets` (row-major when null).
+bool sumsCorrect(const float *a, const std::vector<int64_t> *offsets,
+                 bool alongRows, const float *sums) {
   std::vector<double> expected(kN, 0.0);
   for (int64_t i = 0; i < kN; ++i)
     for (int64_t j = 0; j < kN; ++j)
-      expected[j] += a[tiled ? tiledOffset(i, j) : i * kN + j];
-  for (int64_t j = 0; j < kN; ++j)
-    if (sums[j] != static_cast<float>(expected[j]))
+      expected[alongRows ? i : j] +=
+          a[offsets ? (*offsets)[i * kN + j] : i * kN + j];
+  for (int64_t k = 0; k < kN; ++k)
+    if (sums[k] != static_cast<float>(expected[k]))
+      return false;
+  return true;
+}
+
+/// Whether `c = a + b` element by element (the same layout for all three).
+bool addCorrect(const Buffers &m) {
+  for (int64_t k = 0; k < kElements; ++k)
+    if (m.c[k] != m.a[k] + m.b[k])
       return false;
   return true;
 }
 
 int verify() {
   Buffers &m = buffers();
-  F32x2 a = m.matrix(m.a), b = m.matrix(m.b), c = m.matrix(m.c);
-  F32Tiled ta = m.tiled(m.a), tb = m.tiled(m.b), tc = m.tiled(m.c);
-  F32x1 out = m.vector();
+  std::vector<int64_t> tiledF32 = tiledOffsets(/*pairs=*/false);
 
-  _mlir_ciface_relayout_to_tiled_f32(&a, &tb);
-  expect(placesLikeFormula(m.b, m.a), "relayout_to_tiled_f32");
-  _mlir_ciface_relayout_from_tiled_f32(&tb, &c);
+  _mlir_ciface_relayout_to_tiled_f32(&m.a2, &m.b4);
+  expect(placedAt(m.b, m.a, tiledF32), "relayout_to_tiled_f32");
+  _mlir_ciface_relayout_from_tiled_f32(&m.b4, &m.c2);
   expect(std::memcmp(m.c, m.a, kF32Bytes) == 0,
          "relayout_from_tiled_f32 round trip");
   std::memset(m.c, 0, kF32Bytes);
-  _mlir_ciface_pack_f32(&a, &tc);
+  _mlir_ciface_pack_f32(&m.a2, &m.c4);
   expect(std::memcmp(m.c, m.b, kF32Bytes) == 0,
          "linalg_pack_f32 places like relayout_to_tiled_f32");
   std::memset(m.c, 0, kF32Bytes);
-  _mlir_ciface_unpack_f32(&tb, &c);
+  _mlir_ciface_unpack_f32(&m.b4, &m.c2);
   expect(std::memcmp(m.c, m.a, kF32Bytes) == 0, "linalg_unpack_f32");
 
-  Bf16x2 h = m.matrixBf16(m.h);
-  Bf16Tiled tg = m.tiledBf16(m.g);
-  _mlir_ciface_relayout_to_tiled_bf16(&h, &tg);
-  bool bf16Ok = true;
-  for (int64_t i = 0; i < kN && bf16Ok; ++i)
-    for (int64_t j = 0; j < kN; ++j)
-      if (m.g[tiledOffsetBf16(i, j)] != m.h[i * kN + j]) {
-        bf16Ok = false;
-        break;
-      }
-  expect(bf16Ok, "relayout_to_tiled_bf16");
+  _mlir_ciface_relayout_to_tiled_bf16(&m.h2, &m.g6);
+  expect(placedAt(m.g, m.h, tiledOffsets(/*pairs=*/true)),
+         "relayout_to_tiled_bf16");
   std::vector<bf16> ours(m.g, m.g + kElements);
   std::memset(m.g, 0, kBf16Bytes);
-  _mlir_ciface_pack_bf16(&h, &tg);
+  _mlir_ciface_pack_bf16(&m.h2, &m.g6);
   expect(std::memcmp(m.g, ours.data(), kBf16Bytes) == 0,
          "linalg_pack_bf16 places like relayout_to_tiled_bf16");
 
-  // The element-wise add over tiles, checked element by element; the inputs
-  // are a and b read as tiled buffers.
-  _mlir_ciface_add_tiled(&ta, &tb, &tc);
-  bool addOk = true;
-  for (int64_t k = 0; k < kElements; ++k)
-    addOk &= m.c[k] == m.a[k] + m.b[k];
-  expect(addOk, "add_tiled");
+  // a, b and c read as tiled buffers, then as row-major ones.
+  _mlir_ciface_add_tiled(&m.a4, &m.b4, &m.c4);
+  expect(addCorrect(m), "add_tiled");
   std::memset(m.c, 0, kF32Bytes);
-  _mlir_ciface_add_rowmajor(&a, &b, &c);
-  addOk = true;
-  for (int64_t k = 0; k < kElements; ++k)
-    addOk &= m.c[k] == m.a[k] + m.b[k];
-  expect(addOk, "add_rowmajor");
+  _mlir_ciface_add_rowmajor(&m.a2, &m.b2, &m.c2);
+  expect(addCorrect(m), "add_rowmajor");
 
-  _mlir_ciface_row_sum_tiled(&ta, &out);
-  expect(rowSumsCorrect(m.a, /*tiled=*/true, m.row), "row_sum_tiled");
-  _mlir_ciface_row_sum_rowmajor(&a, &out);
-  expect(rowSumsCorrect(m.a, /*tiled=*/false, m.row), "row_sum_rowmajor");
-  _mlir_ciface_col_sum_tiled(&ta, &out);
-  expect(colSumsCorrect(m.a, /*tiled=*/true, m.row), "col_sum_tiled");
-  _mlir_ciface_col_sum_rowmajor(&a, &out);
-  expect(colSumsCorrect(m.a, /*tiled=*/false, m.row), "col_sum_rowmajor");
+  _mlir_ciface_row_sum_tiled(&m.a4, &m.out);
+  expect(sumsCorrect(m.a, &tiledF32, /*alongRows=*/true, m.row),
+         "row_sum_tiled");
+  _mlir_ciface_row_sum_rowmajor(&m.a2, &m.out);
+  expect(sumsCorrect(m.a, nullptr, /*alongRows=*/true, m.row),
+         "row_sum_rowmajor");
+  _mlir_ciface_col_sum_tiled(&m.a4, &m.out);
+  expect(sumsCorrect(m.a, &tiledF32, /*alongRows=*/false, m.row),
+         "col_sum_tiled");
+  _mlir_ciface_col_sum_rowmajor(&m.a2, &m.out);
+  expect(sumsCorrect(m.a, nullptr, /*alongRows=*/false, m.row),
+         "col_sum_rowmajor");
   std::printf("%d failures\n", failures);
   return failures == 0 ? 0 : 1;
 }

@@ -41,25 +41,42 @@ def random_layout(rng):
     return shape, layout
 
 
-def generate(args):
-    rng = random.Random(args.seed)
-    cases = []
-    while len(cases) < args.count:
+def draw_case(rng, inspect):
+    """A random valid layout of at most 4096 physical elements: its shape,
+    layout text, physical size and the core's offset of every element (in
+    row-major order), from tlayout-inspect."""
+    while True:
         shape, layout = random_layout(rng)
         text = "s32[" + ",".join(map(str, shape)) + "]" + layout
-        proc = subprocess.run([args.inspect, text, "--json"],
-                              capture_output=True, text=True)
+        proc = subprocess.run([inspect, text, "--json"], capture_output=True,
+                              text=True)
         if proc.returncode != 0:
             continue
         total = int(re.search(r'"physical_elements": (\d+)', proc.stdout)[1])
         if total > 4096:
             continue
-        offsets = subprocess.run([args.inspect, text, "--all-offsets"],
+        offsets = subprocess.run([inspect, text, "--all-offsets"],
                                  capture_output=True, text=True,
                                  check=True).stdout.split()
+        return shape, layout, total, [int(o) for o in offsets]
+
+
+def printed_buffers(text):
+    """The contents of every memref printed by printMemref* in `text`."""
+    lines = text.splitlines()
+    return [[int(x) for x in re.findall(r"-?\d+", lines[i + 1])]
+            for i, line in enumerate(lines)
+            if line.startswith("Unranked Memref")]
+
+
+def generate(args):
+    rng = random.Random(args.seed)
+    cases = []
+    while len(cases) < args.count:
+        shape, layout, total, offsets = draw_case(rng, args.inspect)
         expected = [-1] * total
         for element_id, offset in enumerate(offsets):
-            expected[int(offset)] = element_id
+            expected[offset] = element_id
         cases.append((shape, layout, total, expected))
 
     out = ["func.func private @printMemrefI32(memref<*xi32>)"]
@@ -115,11 +132,7 @@ def generate(args):
 def check(args):
     with open(args.out + ".expected") as f:
         expected = [line.split("} ", 1) for line in f.read().splitlines()]
-    printed = []
-    lines = sys.stdin.read().splitlines()
-    for i, line in enumerate(lines):
-        if line.startswith("Unranked Memref"):
-            printed.append([int(x) for x in re.findall(r"-?\d+", lines[i + 1])])
+    printed = printed_buffers(sys.stdin.read())
     mismatches = 0
     if len(printed) != len(expected):
         print(f"expected {len(expected)} buffers, got {len(printed)}")

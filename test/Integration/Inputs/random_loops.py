@@ -18,29 +18,10 @@ with physical-order permutation: any wrong index rewrite shows.
 import argparse
 import os
 import random
-import re
-import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from random_layouts import random_layout  # noqa: E402
-
-
-def draw_case(rng, inspect):
-    while True:
-        shape, layout = random_layout(rng)
-        text = "s32[" + ",".join(map(str, shape)) + "]" + layout
-        proc = subprocess.run([inspect, text, "--json"], capture_output=True,
-                              text=True)
-        if proc.returncode != 0:
-            continue
-        total = int(re.search(r'"physical_elements": (\d+)', proc.stdout)[1])
-        if total > 4096:
-            continue
-        offsets = subprocess.run([inspect, text, "--all-offsets"],
-                                 capture_output=True, text=True,
-                                 check=True).stdout.split()
-        return shape, layout, total, [int(o) for o in offsets]
+from random_layouts import draw_case, printed_buffers  # noqa: E402
 
 
 def expected_output(shape, loops, reduce, total, offsets):
@@ -185,10 +166,7 @@ def generate(args):
 def check(args):
     with open(args.out + ".expected") as f:
         expected = [line.split(" ") for line in f.read().splitlines()]
-    lines = sys.stdin.read().splitlines()
-    printed = [[int(x) for x in re.findall(r"-?\d+", lines[i + 1])]
-               for i, line in enumerate(lines)
-               if line.startswith("Unranked Memref")]
+    printed = printed_buffers(sys.stdin.read())
     mismatches = 0
     if len(printed) != 2 * len(expected):
         print(f"expected {2 * len(expected)} buffers, got {len(printed)}")

@@ -58,10 +58,7 @@ void mlir::tlayout::buildTpuPipeline(OpPassManager &pm,
   CheckCapacityOptions check;
   check.target = options.target;
   pm.addPass(createCheckCapacity(check));
-  LowerToLLVMOptions lower;
-  lower.simplifyIndexing = options.simplifyIndexing;
-  lower.physicalOrder = options.physicalOrder;
-  buildLowerToLLVMPipeline(pm, lower);
+  buildLowerToLLVMPipeline(pm, options);
 }
 
 void mlir::tlayout::registerTLayoutPipelines() {

@@ -95,8 +95,6 @@ Bound scaleBound(Bound a, int64_t k) {
   return llvm::checkedMul(*a, k);
 }
 
-int64_t gcdOf(int64_t a, int64_t b) { return std::gcd(a, b); }
-
 int64_t scaleMultiple(int64_t multiple, int64_t k) {
   if (k == std::numeric_limits<int64_t>::min())
     return 1;
@@ -130,7 +128,7 @@ IndexFacts evaluate(AffineExpr e, ArrayRef<IndexFacts> operands,
   case AffineExprKind::Add:
     out.lo = addBounds(l.lo, r.lo);
     out.hi = addBounds(l.hi, r.hi);
-    out.multiple = gcdOf(l.multiple, r.multiple);
+    out.multiple = std::gcd(l.multiple, r.multiple);
     return out;
   case AffineExprKind::Mul:
     if (auto k = dyn_cast<AffineConstantExpr>(bin.getRHS()))
@@ -147,7 +145,7 @@ IndexFacts evaluate(AffineExpr e, ArrayRef<IndexFacts> operands,
     return out;
   int64_t c = divisor.getValue();
   if (e.getKind() == AffineExprKind::Mod) {
-    out.multiple = gcdOf(l.multiple, c);
+    out.multiple = std::gcd(l.multiple, c);
     if (std::optional<int64_t> period = l.getPeriod(c)) {
       out.lo = *l.lo - *period * c;
       out.hi = *l.hi - *period * c;
@@ -273,7 +271,7 @@ IndexFacts IndexSimplifier::evaluateMap(AffineMap map, ValueRange operands,
   bool first = true;
   for (AffineExpr result : map.getResults()) {
     IndexFacts r = evaluate(result, facts, map.getNumDims());
-    out.multiple = gcdOf(out.multiple, r.multiple);
+    out.multiple = std::gcd(out.multiple, r.multiple);
     if (first) {
       out.lo = r.lo;
       out.hi = r.hi;
@@ -309,13 +307,13 @@ IndexFacts IndexSimplifier::computeFacts(Value v) {
                                 loop.getUpperBoundOperands(), /*isMin=*/true);
     facts.lo = lb.lo;
     facts.hi = addBounds(ub.hi, -1);
-    facts.multiple = gcdOf(lb.multiple, loop.getStepAsInt());
+    facts.multiple = std::gcd(lb.multiple, loop.getStepAsInt());
     return facts;
   }
   if (auto loop = scf::getForInductionVarOwner(v)) {
     IndexFacts lb = getFacts(loop.getLowerBound());
     IndexFacts step = getFacts(loop.getStep());
-    facts.multiple = gcdOf(lb.multiple, step.multiple);
+    facts.multiple = std::gcd(lb.multiple, step.multiple);
     if (!loop.getUnsignedCmp()) {
       facts.lo = lb.lo;
       facts.hi = addBounds(getFacts(loop.getUpperBound()).hi, -1);
@@ -336,7 +334,7 @@ IndexFacts IndexSimplifier::computeFacts(Value v) {
     int64_t promised = assume.getMultiple();
     if (facts.multiple != 0)
       facts.multiple =
-          llvm::checkedMul(facts.multiple / gcdOf(facts.multiple, promised),
+          llvm::checkedMul(facts.multiple / std::gcd(facts.multiple, promised),
                            promised)
               .value_or(promised);
     return facts;
@@ -366,7 +364,7 @@ AffineExpr divideExactly(AffineExpr t, int64_t c, const IndexFacts &facts) {
       int64_t a = k.getValue();
       if (a % c == 0)
         return bin.getLHS() * (a / c);
-      int64_t g = gcdOf(a, c);
+      int64_t g = std::gcd(a, c);
       // `lhs` is a multiple of c / g: the division is exact.
       return bin.getLHS().floorDiv(c / g) * (a / g);
     }
@@ -549,7 +547,7 @@ int64_t findPeriod(Value iv) {
           if (coefficient == 0)
             return;
           int64_t c = divisor.getValue();
-          best = std::max(best, c / gcdOf(coefficient, c));
+          best = std::max(best, c / std::gcd(coefficient, c));
         });
       }
     }
@@ -591,9 +589,9 @@ struct StripMined {
   Operation *inner;
 };
 
-/// Replaces `loop` by the pair of loops built by `build` (which returns the
-/// outer and inner loop and the index `c * t + e`): the old body moves into
-/// the inner loop.
+/// Moves the body of `loop` into `inner` (the tile-element loop inside
+/// `outer`, the tile loop), its index replaced by `index` (`c * t + e`),
+/// and replaces `loop` by `outer`.
 template <typename ForOp>
 StripMined replaceByTiles(ForOp loop, ForOp outer, ForOp inner, Value index,
                           IRRewriter &rewriter) {

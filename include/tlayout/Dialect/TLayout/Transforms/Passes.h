@@ -45,30 +45,19 @@ struct LowerToLLVMOptions : public PassPipelineOptions<LowerToLLVMOptions> {
 
 /// Builds --tlayout-lower-to-llvm: --lower-tiled-layouts,
 /// --tlayout-simplify-indexing (unless disabled; with physical-order unless
-/// disabled),
-/// --tlayout-erase-memory-spaces, then upstream's lowering of affine, scf,
-/// vector, memref, arith, func and cf to the LLVM dialect. The context needs
-/// the ConvertToLLVMPatternInterface of those dialects registered (as
-/// tlayout-opt and mlir-opt do).
+/// disabled), --tlayout-erase-memory-spaces, then upstream's lowering of
+/// affine, scf, vector, memref, arith, func and cf to the LLVM dialect. The
+/// context needs the ConvertToLLVMPatternInterface of those dialects registered
+/// (as tlayout-opt and mlir-opt do).
 void buildLowerToLLVMPipeline(OpPassManager &pm,
                               const LowerToLLVMOptions &options);
 
-/// Options of `--tlayout-tpu-pipeline`.
-struct TpuPipelineOptions : public PassPipelineOptions<TpuPipelineOptions> {
+/// Options of `--tlayout-tpu-pipeline`: the lowering's, and the target.
+struct TpuPipelineOptions : public LowerToLLVMOptions {
   Option<std::string> target{
       *this, "target",
       llvm::cl::desc("A TPU preset (v4, v5e, v5p, v6e); overrides the "
                      "module's tlayout.target")};
-  Option<bool> simplifyIndexing{
-      *this, "simplify-indexing",
-      llvm::cl::desc("Run --tlayout-simplify-indexing after the lowering of "
-                     "tiled layouts"),
-      llvm::cl::init(true)};
-  Option<bool> physicalOrder{
-      *this, "physical-order",
-      llvm::cl::desc("Let --tlayout-simplify-indexing permute loop nests into "
-                     "physical order (where dependences allow)"),
-      llvm::cl::init(true)};
 };
 
 /// Adds --tlayout-assign-tpu-layouts, --tlayout-check-capacity and the
