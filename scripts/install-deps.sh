@@ -7,6 +7,7 @@ PACKAGES=(
   llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools clang-22
   libclang-rt-22-dev
   cmake ninja-build googletest libgtest-dev libbenchmark-dev python3
+  librsvg2-bin
 )
 
 missing=()
