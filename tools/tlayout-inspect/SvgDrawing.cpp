@@ -31,8 +31,6 @@
 using namespace tlayout;
 using namespace tlayout::inspect;
 
-namespace {
-
 /// Monospace glyph width, as a fraction of the font size.
 constexpr double kCharWidth = 0.6;
 /// Bounds of a grid of cells, in pixels.
@@ -56,6 +54,7 @@ constexpr int kMargin = 20;
 /// Views side by side when together no wider than this.
 constexpr int64_t kSideBySideWidth = 1800;
 
+namespace {
 /// How the border of a tile level is drawn; deeper levels reuse the last.
 struct LineStyle {
   const char *color;
@@ -63,20 +62,21 @@ struct LineStyle {
   const char *dash;
   const char *words;
 };
-constexpr LineStyle kLevelStyles[] = {
+} // namespace
+static constexpr LineStyle kLevelStyles[] = {
     {"#000000", 2.5, "", "thick black"},
     {"#1a56db", 1.6, "6,3", "blue dashed"},
     {"#e07b00", 1.4, "2,2", "orange dotted"},
     {"#8e24aa", 1.2, "1,2", "purple dotted"},
 };
-const LineStyle &levelStyle(size_t level) {
+static const LineStyle &levelStyle(size_t level) {
   return kLevelStyles[std::min(level, std::size(kLevelStyles) - 1)];
 }
 
 constexpr const char *kPaddingFill = "#d0d0d0";
 constexpr const char *kUntiledFill = "#cfe0f5";
 
-std::string escape(llvm::StringRef text) {
+static std::string escape(llvm::StringRef text) {
   std::string s;
   for (char c : text) {
     if (c == '&')
@@ -92,7 +92,7 @@ std::string escape(llvm::StringRef text) {
 }
 
 /// A coordinate with at most one decimal.
-std::string num(double v) {
+static std::string num(double v) {
   double rounded = std::round(v * 10) / 10;
   if (rounded == std::floor(rounded))
     return std::to_string(static_cast<int64_t>(rounded));
@@ -101,16 +101,17 @@ std::string num(double v) {
   return s;
 }
 
-double textWidth(size_t chars, double font) {
+static double textWidth(size_t chars, double font) {
   return chars * kCharWidth * font;
 }
 
 /// Distinct, readable fills: golden-angle hues.
-std::string colorOf(int64_t tile) {
+static std::string colorOf(int64_t tile) {
   int hue = static_cast<int>((tile * 137) % 360);
   return "hsl(" + std::to_string(hue) + ",70%,80%)";
 }
 
+namespace {
 /// What a position of a grid holds, for border drawing.
 enum class CellState {
   /// No element: outside the array or the buffer.
@@ -173,10 +174,11 @@ struct Panel {
     return outsideState(r, c);
   }
 };
+} // namespace
 
 /// The segments of grid lines for which `pred(a, b)` holds between cells a
 /// and b, merged into one SVG path.
-std::string
+static std::string
 linesPath(const Panel &p, double gx, double gy,
           llvm::function_ref<bool(int64_t, int64_t, int64_t, int64_t)> pred) {
   std::string d;
@@ -213,7 +215,7 @@ linesPath(const Panel &p, double gx, double gy,
 
 /// The font size at which `chars` characters in `lines` lines fit a cell,
 /// or 0 when that is below kMinFont.
-double fitFont(double cell, size_t chars, size_t lines) {
+static double fitFont(double cell, size_t chars, size_t lines) {
   double font = std::min(
       {11.0, (cell - 4) / (kCharWidth * chars), (cell - 2) / (1.15 * lines)});
   return font >= kMinFont ? font : 0;
@@ -221,7 +223,7 @@ double fitFont(double cell, size_t chars, size_t lines) {
 
 /// Indices of `candidates` (positions, text widths) placed left to right
 /// without overlapping.
-std::vector<size_t>
+static std::vector<size_t>
 placeWithoutOverlap(llvm::ArrayRef<std::pair<double, double>> candidates) {
   std::vector<size_t> chosen;
   double end = -1e9;
@@ -234,14 +236,14 @@ placeWithoutOverlap(llvm::ArrayRef<std::pair<double, double>> candidates) {
   return chosen;
 }
 
-std::string rangeText(int64_t first, int64_t last, int64_t total) {
+static std::string rangeText(int64_t first, int64_t last, int64_t total) {
   return std::to_string(first) + "-" + std::to_string(last) + " of " +
          std::to_string(total);
 }
 
 /// The extent of the first tile from (0,0) along rows and columns, by
 /// scanning where `tileAt` changes.
-std::pair<int64_t, int64_t> firstTileExtent(
+static std::pair<int64_t, int64_t> firstTileExtent(
     int64_t rows, int64_t cols,
     llvm::function_ref<std::optional<int64_t>(int64_t, int64_t)> tileAt) {
   constexpr int64_t kScan = 4096;
@@ -256,7 +258,8 @@ std::pair<int64_t, int64_t> firstTileExtent(
 
 /// How many of `total` to show: a few tiles of `extent`, whole tiles where
 /// that cuts, all when that is little more.
-int64_t windowSize(int64_t total, int64_t extent, int64_t least, int64_t most) {
+static int64_t windowSize(int64_t total, int64_t extent, int64_t least,
+                          int64_t most) {
   int64_t want = std::max(2 * extent, least);
   if (total * 2 <= want * 3)
     want = total;
@@ -267,7 +270,7 @@ int64_t windowSize(int64_t total, int64_t extent, int64_t least, int64_t most) {
 
 /// Buffer elements a row: a divisor of a first-level tile's run up to
 /// kMaxMemoryWidth, so that each tile starts a row.
-int64_t memoryWidthFor(llvm::ArrayRef<TileLevel> levels, int64_t cols) {
+static int64_t memoryWidthFor(llvm::ArrayRef<TileLevel> levels, int64_t cols) {
   if (levels.empty())
     return std::clamp<int64_t>(cols, 1, kMaxMemoryWidth);
   int64_t run = levels.front().memoryRun.value_or(levels.front().size);
@@ -279,6 +282,7 @@ int64_t memoryWidthFor(llvm::ArrayRef<TileLevel> levels, int64_t cols) {
   return 1;
 }
 
+namespace {
 class SvgPicture {
 public:
   SvgPicture(const DrawRequest &request) : request(request) {}
@@ -303,6 +307,7 @@ private:
   std::vector<std::pair<std::string, std::string>> legend;
   double width = 0, height = 0, headerHeight = 0;
 };
+} // namespace
 
 void SvgPicture::build() {
   const BufferIndexing &indexing = request.indexing;
@@ -867,8 +872,6 @@ void SvgPicture::write(llvm::raw_ostream &os) {
   drawPanel(os, memory, "memory");
   os << "</svg>\n";
 }
-
-} // namespace
 
 void inspect::writeSvgDrawing(const DrawRequest &request,
                               llvm::StringRef path) {
