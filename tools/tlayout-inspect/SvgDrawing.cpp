@@ -44,7 +44,7 @@ constexpr int64_t kMaxWindowRows = kMaxLogicalHeight / kMinCell;
 /// The most buffer rows shown, and the buffer drawn whole up to this many.
 constexpr int64_t kMaxMemoryRows = 96;
 constexpr int64_t kWholeMemoryRows = 64;
-/// The widest buffer row.
+/// The widest buffer row (twice that for a tile of prime size).
 constexpr int64_t kMaxMemoryWidth = 128;
 /// The widest buffer grid whose cells carry no labels.
 constexpr int64_t kUnlabeledWidth = 1600;
@@ -122,6 +122,7 @@ enum class CellState {
   Drawn
 };
 
+/// A drawn cell: its fill, its tiles and its label.
 struct Cell {
   std::string fill;
   /// The tile of each level, when known.
@@ -131,7 +132,7 @@ struct Cell {
   bool muted = false;
 };
 
-/// A text at a position.
+/// A text at a position, with extra SVG attributes.
 struct Text {
   double x, y, font;
   std::string text;
@@ -276,13 +277,19 @@ static int64_t memoryWidthFor(llvm::ArrayRef<TileLevel> levels, int64_t cols) {
   int64_t run = levels.front().memoryRun.value_or(levels.front().size);
   if (run < 4)
     return run * std::max<int64_t>(1, 8 / run);
-  for (int64_t w = std::min(run, kMaxMemoryWidth); w > 1; --w)
-    if (run % w == 0)
-      return w;
-  return 1;
+  int64_t w = std::min(run, kMaxMemoryWidth);
+  while (run % w != 0)
+    --w;
+  // A run with no good divisor (a prime size): a row per run when that is
+  // not too wide, else rows that do not start with the tiles.
+  if (w >= 16 || w == run)
+    return w;
+  return run <= 2 * kMaxMemoryWidth ? run : kMaxMemoryWidth;
 }
 
 namespace {
+/// The picture: `build` chooses the windows, cells, labels and the layout of
+/// the canvas; `write` prints the SVG.
 class SvgPicture {
 public:
   SvgPicture(const DrawRequest &request) : request(request) {}
@@ -726,8 +733,9 @@ void SvgPicture::buildMemory() {
                                   : "memory (rows: the first and last index "
                                     "held)",
                         ""});
-  p.captions.push_back({std::to_string(w) + " elements a row, offsets on "
-                                            "the left",
+  p.captions.push_back({std::to_string(w) +
+                            (w == 1 ? " element a row" : " elements a row") +
+                            ", offsets on the left",
                         ""});
   memoryCut = p.rows < totalRows;
   if (memoryCut) {
