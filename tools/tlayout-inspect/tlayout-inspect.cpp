@@ -14,6 +14,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "InspectSupport.h"
+#include "LayoutDrawing.h"
+
 #include "tlayout/Core/BufferIndexing.h"
 #include "tlayout/Core/DimsLayout.h"
 #include "tlayout/Core/LayoutAnalysis.h"
@@ -33,82 +36,80 @@
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
-#include <map>
-
 using namespace tlayout;
+using namespace tlayout::inspect;
 namespace cl = llvm::cl;
 
+/// The tool's own options; `--help` shows only these, not LLVM's.
+static cl::OptionCategory inspectCategory("tlayout-inspect options");
+
 static cl::opt<std::string> input(cl::Positional, cl::Required,
-                                  cl::desc("<XLA shape or MLIR memref type>"));
+                                  cl::desc("<XLA shape or MLIR memref type>"),
+                                  cl::cat(inspectCategory));
+static cl::opt<std::string>
+    sizesOpt("sizes",
+             cl::desc("Sizes of the dynamic ('?') dimensions, in order; the "
+                      "array is then inspected with those sizes"),
+             cl::value_desc("n,..."), cl::cat(inspectCategory));
 static cl::list<std::string>
     indexOpts("index", cl::desc("Print the offset of a logical index (i,j,..)"),
-              cl::value_desc("i,j,..."));
+              cl::value_desc("i,j,..."), cl::cat(inspectCategory));
 static cl::list<int64_t>
     offsetOpts("offset", cl::desc("Print the logical index at an offset"),
-               cl::value_desc("n"));
+               cl::value_desc("n"), cl::cat(inspectCategory));
+static cl::opt<bool>
+    allOffsets("all-offsets",
+               cl::desc("Print the offset of every logical index, in "
+                        "row-major order, on one line"),
+               cl::cat(inspectCategory));
 static cl::opt<bool> draw("draw",
                           cl::desc("Draw the offsets of a 2-D (slice of the) "
-                                   "array and the physical buffer"));
+                                   "array and the physical buffer as text "
+                                   "(up to 65536 elements)"),
+                          cl::cat(inspectCategory));
 static cl::opt<std::string>
-    svgFile("svg", cl::desc("Write the drawing as SVG to a file"),
-            cl::value_desc("file"));
+    svgFile("svg",
+            cl::desc("Write a picture of the slice and the buffer as SVG "
+                     "(a window of the first tiles of a large array)"),
+            cl::value_desc("file"), cl::cat(inspectCategory));
 static cl::opt<std::string>
     sliceDims("dims",
               cl::desc("The two dimensions to draw (rows,cols); "
                        "default: the two last"),
-              cl::value_desc("r,c"));
+              cl::value_desc("r,c"), cl::cat(inspectCategory));
 static cl::opt<std::string>
     sliceAt("at",
             cl::desc("Indices of the dimensions not drawn (a full index; "
                      "the drawn ones are ignored)"),
-            cl::value_desc("i,j,..."));
-static cl::opt<bool> json("json", cl::desc("Print everything as JSON"));
+            cl::value_desc("i,j,..."), cl::cat(inspectCategory));
+static cl::opt<bool> json("json", cl::desc("Print everything as JSON"),
+                          cl::cat(inspectCategory));
 static cl::opt<bool>
     tpuLayout("tpu-layout",
               cl::desc("Give the array the emulated TPU's default layout "
-                       "(keeping its memory space) before inspecting it"));
+                       "(keeping its memory space) before inspecting it"),
+              cl::cat(inspectCategory));
 static cl::opt<int64_t> lanes("lanes", cl::desc("TPU lanes for --tpu-layout"),
-                              cl::init(128));
+                              cl::value_desc("n"), cl::init(128),
+                              cl::cat(inspectCategory));
 static cl::opt<int64_t> sublanes("sublanes",
                                  cl::desc("TPU sublanes for --tpu-layout"),
-                                 cl::init(8));
-static cl::opt<bool>
-    allOffsets("all-offsets",
-               cl::desc("Print the offset of every logical index, in "
-                        "row-major order, on one line"));
-
+                                 cl::value_desc("n"), cl::init(8),
+                                 cl::cat(inspectCategory));
 static cl::opt<std::string> widestVector(
     "widest-vector",
     cl::desc("Print the widest contiguous vector along a dimension from "
-             "starts that are multiples of an alignment: dim,alignment"));
+             "starts that are multiples of an alignment"),
+    cl::value_desc("dim,alignment"), cl::cat(inspectCategory));
 static cl::opt<std::string> tileContiguous(
     "tile-contiguous",
     cl::desc("Print whether every aligned tile of these sizes (one per "
-             "dimension) is one contiguous range of the buffer"));
+             "dimension) is one contiguous range of the buffer"),
+    cl::value_desc("t0,t1,..."), cl::cat(inspectCategory));
 
 /// The layout as physical dimensions, when the input gave it that way
 /// (`#tlayout.dims`); the XlaShape's layout is unused then.
 static std::optional<llvm::SmallVector<PhysDim, 4>> inputDims;
-
-/// Fails with one line `tlayout-inspect: error: <message>` and exit code 1.
-[[noreturn]] static void fail(const llvm::Twine &message) {
-  llvm::errs() << "tlayout-inspect: error: " << message << "\n";
-  std::exit(1);
-}
-
-static llvm::SmallVector<int64_t, 4> parseList(llvm::StringRef text,
-                                               llvm::StringRef what) {
-  llvm::SmallVector<int64_t, 4> values;
-  llvm::SmallVector<llvm::StringRef> parts;
-  text.trim().trim("()[]").split(parts, ',', -1, false);
-  for (llvm::StringRef part : parts) {
-    int64_t v;
-    if (part.trim().getAsInteger(10, v))
-      fail("invalid " + what + " '" + text + "': expected integers i,j,...");
-    values.push_back(v);
-  }
-  return values;
-}
 
 //===----------------------------------------------------------------------===//
 // Input: an XLA shape, or an MLIR memref type
@@ -246,6 +247,67 @@ static XlaShape parseInput(llvm::StringRef text) {
 }
 
 //===----------------------------------------------------------------------===//
+// Dynamic sizes
+//===----------------------------------------------------------------------===//
+
+/// The dynamic dimensions of `dims`, e.g. `dimension 0` or `dimensions 0, 2`.
+static std::string dynamicDimsText(llvm::ArrayRef<int64_t> dims) {
+  std::string list;
+  unsigned count = 0;
+  for (auto [i, d] : llvm::enumerate(dims))
+    if (d == kDynamicSize)
+      list += (count++ ? ", " : "") + std::to_string(i);
+  return (count == 1 ? "dimension " : "dimensions ") + list;
+}
+
+/// Fails saying that `what` needs the sizes of the dynamic dimensions and
+/// how to give them.
+[[noreturn]] static void failNeedingSizes(const XlaShape &shape,
+                                          llvm::StringRef what) {
+  int64_t count = llvm::count(shape.dims, kDynamicSize);
+  std::string example = "n";
+  for (int64_t i = 1; i < count; ++i)
+    example += ",n";
+  fail(what +
+       (count == 1 ? " needs the size of dynamic "
+                   : " needs the sizes of dynamic ") +
+       dynamicDimsText(shape.dims) +
+       (count == 1 ? ": give it" : ": give them") + " with --sizes " + example);
+}
+
+/// The sizes `--sizes` gave, e.g. `dimension 0 = 40`.
+static std::string givenSizes;
+
+/// Replaces the dynamic dimensions of `shape` by the sizes `--sizes` gives,
+/// one per dynamic dimension in order.
+static void bindDynamicSizes(XlaShape &shape) {
+  if (sizesOpt.getNumOccurrences() == 0)
+    return;
+  int64_t count = llvm::count(shape.dims, kDynamicSize);
+  if (count == 0)
+    fail("--sizes gives the sizes of dynamic ('?') dimensions, but " +
+         shape.str() + " has none");
+  llvm::SmallVector<int64_t, 4> sizes = parseList(sizesOpt, "--sizes");
+  if (int64_t(sizes.size()) != count)
+    fail("--sizes has " + llvm::Twine(sizes.size()) + " value" +
+         (sizes.size() == 1 ? "" : "s") + " but the shape has " +
+         llvm::Twine(count) + " dynamic " +
+         (count == 1 ? "dimension" : "dimensions") + " (" +
+         dynamicDimsText(shape.dims) + ")");
+  auto size = sizes.begin();
+  for (auto [i, d] : llvm::enumerate(shape.dims)) {
+    if (d != kDynamicSize)
+      continue;
+    if (*size < 0)
+      fail("--sizes: size " + llvm::Twine(*size) + " of dimension " +
+           llvm::Twine(i) + " is negative");
+    givenSizes += (givenSizes.empty() ? "dimension " : ", dimension ") +
+                  std::to_string(i) + " = " + std::to_string(*size);
+    d = *size++;
+  }
+}
+
+//===----------------------------------------------------------------------===//
 // Report
 //===----------------------------------------------------------------------===//
 
@@ -298,252 +360,22 @@ static std::string affineMapText(unsigned rank, bool dynamic,
   return s;
 }
 
-static std::string tileText(const Tile &tile) {
-  std::string s = "(";
-  for (auto [i, d] : llvm::enumerate(tile.dims))
-    s += (i ? "," : "") +
-         (d == Tile::kCombine ? std::string("*") : std::to_string(d));
-  return s + ")";
-}
-
-static std::string indexText(llvm::ArrayRef<int64_t> index) {
-  std::string s = "(";
-  for (auto [i, v] : llvm::enumerate(index))
-    s += (i ? "," : "") + std::to_string(v);
-  return s + ")";
-}
-
-//===----------------------------------------------------------------------===//
-// Drawing
-//===----------------------------------------------------------------------===//
-
-namespace {
-/// A 2-D slice of the array: what each logical cell holds, and the physical
-/// buffer cell by cell.
-struct Drawing {
-  unsigned rowDim = 0, colDim = 0;
-  int64_t rows = 1, cols = 1;
-  /// Offset of each logical cell (row-major over the slice).
-  std::vector<int64_t> offsets;
-  /// First-level tile of each logical cell.
-  std::vector<int64_t> tiles;
-  /// The physical buffer: the logical index at each offset, or none.
-  std::vector<std::optional<llvm::SmallVector<int64_t, 4>>> memory;
-  /// Cells per row when drawing the buffer.
-  int64_t memoryWidth = 1;
-  /// First-level tile of each logical index in the whole array.
-  std::map<llvm::SmallVector<int64_t, 4>, int64_t> tileOf;
-};
-} // namespace
-
-static Drawing makeDrawing(const XlaShape &shape,
-                           const BufferIndexing &indexing) {
-  Drawing d;
-  unsigned rank = shape.dims.size();
-  if (!indexing.hasStaticShape())
-    fail("drawing needs a static shape");
-  std::optional<int64_t> total = indexing.getNumElements().getConstant();
-  if (!total || *total > 65536)
-    fail("the buffer is too large to draw (more than 65536 elements); draw a "
-         "smaller shape");
-  if (rank == 0) {
-    d.rows = d.cols = 1;
-  } else if (!sliceDims.empty()) {
-    llvm::SmallVector<int64_t, 4> pair = parseList(sliceDims, "--dims");
-    if (pair.size() != 2 || pair[0] < 0 || pair[1] < 0 ||
-        pair[0] >= int64_t(rank) || pair[1] >= int64_t(rank) ||
-        pair[0] == pair[1])
-      fail("--dims needs two different dimensions below the rank");
-    d.rowDim = pair[0];
-    d.colDim = pair[1];
-  } else if (rank == 1) {
-    d.rowDim = d.colDim = 0;
-  } else {
-    d.rowDim = rank - 2;
-    d.colDim = rank - 1;
-  }
-  if (rank >= 1) {
-    d.cols = shape.dims[d.colDim];
-    d.rows = rank == 1 ? 1 : shape.dims[d.rowDim];
-  }
-  llvm::SmallVector<int64_t, 4> base(rank, 0);
-  if (!sliceAt.empty()) {
-    base = parseList(sliceAt, "--at");
-    if (base.size() != rank)
-      fail("--at needs " + llvm::Twine(rank) + " indices");
-  }
-  // First-level tiles: offsets under the first tile alone, divided by its
-  // size.
-  TiledLayout first = shape.layout;
-  first.tiles.resize(std::min<size_t>(first.tiles.size(), 1));
-  first.tailPaddingAlignment = 1;
-  int64_t tileSize = 1;
-  if (!first.tiles.empty())
-    for (int64_t t : first.tiles.front().dims)
-      if (t != Tile::kCombine)
-        tileSize *= t;
-  // Physical dimensions: a tile is the block the fixed-size entries span.
-  if (inputDims)
-    for (const PhysDim &dim : *inputDims)
-      if (dim.kind != PhysDim::Kind::Dynamic)
-        tileSize *= dim.size;
-  llvm::Expected<BufferIndexing> firstIndexing =
-      inputDims ? BufferIndexing::compile(*inputDims, shape.dims)
-                : BufferIndexing::compile(first, shape.dims);
-  if (!firstIndexing)
-    fail(llvm::toString(firstIndexing.takeError()));
-  auto tileOf = [&](llvm::ArrayRef<int64_t> index) {
-    return *firstIndexing->offsetOf(index) / tileSize;
-  };
-  for (int64_t r = 0; r < d.rows; ++r)
-    for (int64_t c = 0; c < d.cols; ++c) {
-      llvm::SmallVector<int64_t, 4> index = base;
-      if (rank >= 1) {
-        index[d.colDim] = c;
-        if (rank >= 2)
-          index[d.rowDim] = r;
-      }
-      llvm::Expected<int64_t> offset = indexing.offsetOf(index);
-      if (!offset)
-        fail(llvm::toString(offset.takeError()));
-      d.offsets.push_back(*offset);
-      d.tiles.push_back(tileOf(index));
-    }
-  for (int64_t o = 0; o < *total; ++o) {
-    auto at = indexing.indexAt(o);
-    if (!at)
-      fail(llvm::toString(at.takeError()));
-    if (*at)
-      d.tileOf[**at] = tileOf(**at);
-    d.memory.push_back(*at);
-  }
-  d.memoryWidth = std::max<int64_t>(1, std::min<int64_t>(tileSize, 32));
-  if (first.tiles.empty())
-    d.memoryWidth = std::max<int64_t>(1, std::min<int64_t>(d.cols, 32));
-  return d;
-}
-
-static void printDrawing(const Drawing &d, llvm::raw_ostream &os) {
-  int64_t width = 1;
-  for (int64_t o : d.offsets)
-    width = std::max<int64_t>(width, std::to_string(o).size());
-  os << "offsets (rows: dimension " << d.rowDim << ", columns: dimension "
-     << d.colDim << "; '|' and '-' mark first-level tile boundaries):\n";
-  for (int64_t r = 0; r < d.rows; ++r) {
-    if (r > 0) {
-      // A horizontal rule under cells whose tile changes downwards.
-      std::string rule;
-      bool any = false;
-      for (int64_t c = 0; c < d.cols; ++c) {
-        bool boundary =
-            d.tiles[r * d.cols + c] != d.tiles[(r - 1) * d.cols + c];
-        any |= boundary;
-        rule += std::string(width + 1, boundary ? '-' : ' ');
-        rule += ' ';
-      }
-      if (any)
-        os << "  " << llvm::StringRef(rule).rtrim() << "\n";
-    }
-    std::string line = "  ";
-    for (int64_t c = 0; c < d.cols; ++c) {
-      std::string cell = std::to_string(d.offsets[r * d.cols + c]);
-      line += std::string(width - cell.size() + 1, ' ') + cell;
-      bool boundary = c + 1 < d.cols &&
-                      d.tiles[r * d.cols + c] != d.tiles[r * d.cols + c + 1];
-      line += boundary ? '|' : ' ';
-    }
-    os << llvm::StringRef(line).rtrim() << "\n";
-  }
-  os << "memory (offset: logical index; '.' is padding):\n";
-  for (size_t o = 0; o < d.memory.size(); ++o) {
-    if (o % d.memoryWidth == 0)
-      os << llvm::format("  %6lld:", static_cast<long long>(o));
-    os << ' ' << (d.memory[o] ? indexText(*d.memory[o]) : std::string("."));
-    if ((o + 1) % d.memoryWidth == 0 || o + 1 == d.memory.size())
-      os << "\n";
-  }
-}
-
-static std::string colorOf(int64_t tile) {
-  // Distinct, readable fills: golden-angle hues.
-  int hue = static_cast<int>((tile * 137) % 360);
-  return "hsl(" + std::to_string(hue) + ",70%,80%)";
-}
-
-static void writeSvg(const Drawing &d, const XlaShape &shape,
-                     llvm::StringRef path) {
-  std::error_code ec;
-  llvm::raw_fd_ostream os(path, ec, llvm::sys::fs::OF_Text);
-  if (ec)
-    fail("cannot write '" + path + "': " + ec.message());
-  const int cell = 36, gap = 48, margin = 20, title = 48, charWidth = 7;
-  const std::string leftCaption = "logical array (offsets)";
-  const std::string rightCaption = "memory (logical index; grey = padding)";
-  int64_t memRows = (d.memory.size() + d.memoryWidth - 1) / d.memoryWidth;
-  int64_t leftW =
-      std::max<int64_t>(d.cols * cell, leftCaption.size() * charWidth);
-  int64_t rightW =
-      std::max<int64_t>(d.memoryWidth * cell, rightCaption.size() * charWidth);
-  int64_t width =
-      std::max<int64_t>(margin * 2 + leftW + gap + rightW,
-                        margin * 2 + shape.str().size() * charWidth);
-  int64_t height =
-      margin * 2 + title + std::max<int64_t>(d.rows, memRows) * cell;
-  os << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << width
-     << "\" height=\"" << height
-     << "\" font-family=\"monospace\" font-size=\"11\">\n";
-  os << "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
-  os << "<text x=\"" << margin << "\" y=\"" << margin + 10
-     << "\" font-weight=\"bold\">" << shape.str() << "</text>\n";
-  os << "<text x=\"" << margin << "\" y=\"" << margin + 30 << "\">"
-     << leftCaption << "</text>\n";
-  os << "<text x=\"" << margin + leftW + gap << "\" y=\"" << margin + 30
-     << "\">" << rightCaption << "</text>\n";
-  int64_t top = margin + title;
-  for (int64_t r = 0; r < d.rows; ++r)
-    for (int64_t c = 0; c < d.cols; ++c) {
-      int64_t x = margin + c * cell, y = top + r * cell;
-      os << "<rect x=\"" << x << "\" y=\"" << y << "\" width=\"" << cell
-         << "\" height=\"" << cell << "\" fill=\""
-         << colorOf(d.tiles[r * d.cols + c])
-         << "\" stroke=\"#555\" stroke-width=\"0.5\"/>\n";
-      os << "<text x=\"" << x + cell / 2 << "\" y=\"" << y + cell / 2 + 4
-         << "\" text-anchor=\"middle\">" << d.offsets[r * d.cols + c]
-         << "</text>\n";
-    }
-  int64_t left = margin + leftW + gap;
-  for (size_t o = 0; o < d.memory.size(); ++o) {
-    int64_t x = left + (o % d.memoryWidth) * cell;
-    int64_t y = top + (o / d.memoryWidth) * cell;
-    std::string fill = "#d0d0d0";
-    std::string label = std::to_string(o);
-    if (d.memory[o]) {
-      fill = colorOf(d.tileOf.at(*d.memory[o]));
-      label = indexText(*d.memory[o]);
-    }
-    os << "<rect x=\"" << x << "\" y=\"" << y << "\" width=\"" << cell
-       << "\" height=\"" << cell << "\" fill=\"" << fill
-       << "\" stroke=\"#555\" stroke-width=\"0.5\"/>\n";
-    os << "<text x=\"" << x + cell / 2 << "\" y=\"" << y + cell / 2 + 4
-       << "\" text-anchor=\"middle\"" << (d.memory[o] ? "" : " fill=\"#777\"")
-       << ">" << label << "</text>\n";
-  }
-  os << "</svg>\n";
-}
-
 //===----------------------------------------------------------------------===//
 // Main
 //===----------------------------------------------------------------------===//
 
 int main(int argc, char **argv) {
+  cl::HideUnrelatedOptions(inspectCategory);
   cl::ParseCommandLineOptions(
       argc, argv,
       "tlayout-inspect: explore an XLA layout\n\n"
       "  tlayout-inspect 'bf16[8,1,1280,16384]{3,2,0,1:T(8,128)(2,1)S(1)}'\n"
       "  tlayout-inspect 'f32[3,5]{1,0:T(2,2)}' --index 2,3 --offset 19\n"
       "  tlayout-inspect 'memref<3x5xf32, #tlayout.tiled<{1,0:T(2,2)}>>' "
-      "--draw\n");
+      "--draw\n"
+      "  tlayout-inspect 'f32[?,128]{1,0:T(8,128)}' --sizes 40 --svg x.svg\n");
   XlaShape shape = parseInput(input);
+  bindDynamicSizes(shape);
   if (tpuLayout) {
     inputDims.reset();
     tpu::TilingOptions options;
@@ -569,6 +401,15 @@ int main(int argc, char **argv) {
   Footprint footprint = getFootprint(indexing, shape.getElementBits());
   unsigned rank = shape.dims.size();
   bool dynamic = !indexing.hasStaticShape();
+
+  if (dynamic) {
+    if (!indexOpts.empty() || !offsetOpts.empty())
+      failNeedingSizes(shape, indexOpts.empty() ? "--offset" : "--index");
+    if (allOffsets)
+      failNeedingSizes(shape, "--all-offsets");
+    if (draw || !svgFile.empty())
+      failNeedingSizes(shape, "drawing");
+  }
 
   // Requested offsets and indices.
   std::vector<std::string> offsetLines, indexLines;
@@ -639,8 +480,6 @@ int main(int argc, char **argv) {
   std::string offsetMap = affineMapText(rank, dynamic, {indexing.getOffset()});
 
   if (allOffsets) {
-    if (!indexing.hasStaticShape())
-      fail("--all-offsets needs a static shape");
     llvm::SmallVector<int64_t, 4> index(rank, 0);
     int64_t count = 1;
     for (int64_t d : shape.dims)
@@ -742,6 +581,8 @@ int main(int argc, char **argv) {
   } else if (!draw && svgFile.empty()) {
     llvm::raw_ostream &os = llvm::outs();
     os << "shape:              " << shape.str() << "\n";
+    if (!givenSizes.empty())
+      os << "dynamic sizes:      " << givenSizes << " (--sizes)\n";
     os << "memref:             " << memrefTypeOf(shape) << "\n";
     os << "element size:       " << shape.getElementBits() << " bits\n";
     os << "physical shape:\n";
@@ -775,11 +616,11 @@ int main(int argc, char **argv) {
   }
 
   if (draw || !svgFile.empty()) {
-    Drawing drawing = makeDrawing(shape, indexing);
+    DrawRequest request{shape, indexing, inputDims, sliceDims, sliceAt};
     if (draw)
-      printDrawing(drawing, llvm::outs());
+      printTextDrawing(request, llvm::outs());
     if (!svgFile.empty())
-      writeSvg(drawing, shape, svgFile);
+      writeSvgDrawing(request, svgFile);
   }
   return 0;
 }

@@ -1,0 +1,49 @@
+//===- InspectSupport.cpp - Shared helpers of tlayout-inspect -------------===//
+//
+// Part of the tlayout project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "InspectSupport.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdlib>
+
+using namespace tlayout;
+using namespace tlayout::inspect;
+
+void inspect::fail(const llvm::Twine &message) {
+  llvm::errs() << "tlayout-inspect: error: " << message << "\n";
+  std::exit(1);
+}
+
+llvm::SmallVector<int64_t, 4> inspect::parseList(llvm::StringRef text,
+                                                 llvm::StringRef what) {
+  llvm::SmallVector<int64_t, 4> values;
+  llvm::SmallVector<llvm::StringRef> parts;
+  text.trim().trim("()[]").split(parts, ',', -1, false);
+  for (llvm::StringRef part : parts) {
+    int64_t v;
+    if (part.trim().getAsInteger(10, v))
+      fail("invalid " + what + " '" + text + "': expected integers i,j,...");
+    values.push_back(v);
+  }
+  return values;
+}
+
+std::string inspect::indexText(llvm::ArrayRef<int64_t> index) {
+  std::string s = "(";
+  for (auto [i, v] : llvm::enumerate(index))
+    s += (i ? "," : "") + std::to_string(v);
+  return s + ")";
+}
+
+std::string inspect::tileText(const Tile &tile) {
+  std::string s = "(";
+  for (auto [i, d] : llvm::enumerate(tile.dims))
+    s += (i ? "," : "") +
+         (d == Tile::kCombine ? std::string("*") : std::to_string(d));
+  return s + ")";
+}
