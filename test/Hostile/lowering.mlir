@@ -114,3 +114,16 @@ func.func @empty_views(%m: memref<4x4xi32, #tlayout.tiled<{1,0:T(2,2)}>>, %e: me
   %w = tlayout.subview %e[0, 2] [0, 2] : memref<0x4xi32, #tlayout.tiled<{1,0:T(2,2)}>> to memref<0x2xi32, #tlayout.tiled<{1,0:T(2,2)}, parent = [0, 4], offsets = [0, 2]>>
   return
 }
+
+// -----
+
+// A view of run-time sizes at static offsets at the end of a dimension is
+// empty whenever it is valid: no window either.
+// CHECK-LABEL: func.func @dynamic_views_at_end(
+// CHECK-NOT: memref.subview
+// CHECK: return
+func.func @dynamic_views_at_end(%m: memref<4x4xi32, #tlayout.tiled<{1,0:T(2,2)}>>, %a: index, %b: index) {
+  %v = tlayout.subview %m[0, 4] [%a, %b] : memref<4x4xi32, #tlayout.tiled<{1,0:T(2,2)}>> to memref<?x?xi32, #tlayout.tiled<{1,0:T(2,2)}, parent = [4, 4], offsets = [0, 4]>>
+  %w = tlayout.subview %m[4, 2] [%a, 2] : memref<4x4xi32, #tlayout.tiled<{1,0:T(2,2)}>> to memref<?x2xi32, #tlayout.tiled<{1,0:T(2,2)}, parent = [4, 4], offsets = [4, 2]>>
+  return
+}

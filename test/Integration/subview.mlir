@@ -153,10 +153,22 @@ func.func @ends() {
   %e1 = tlayout.subview %m[4, 0] [0, 4] : memref<4x4xi32, #fig1> to memref<0x4xi32, #tlayout.tiled<{1,0:T(2,2)}, parent = [4, 4], offsets = [4, 0]>>
   %e2 = tlayout.subview %m[4, 4] [0, 0] : memref<4x4xi32, #fig1> to memref<0x0xi32, #tlayout.tiled<{1,0:T(2,2)}, parent = [4, 4], offsets = [4, 4]>>
   %e3 = tlayout.subview %m[%c0, %c4] [%c2, %c0] : memref<4x4xi32, #fig1> to memref<?x?xi32, #tlayout.tiled<{1,0:T(2,2)}, parent = [4, 4], offsets = [?, ?]>>
+  // Run-time sizes at static offsets at the end of a dimension.
+  %e4 = tlayout.subview %m[0, 4] [%c2, %c0] : memref<4x4xi32, #fig1> to memref<?x?xi32, #tlayout.tiled<{1,0:T(2,2)}, parent = [4, 4], offsets = [0, 4]>>
+  %e5 = tlayout.subview %m[4, 2] [%c0, 2] : memref<4x4xi32, #fig1> to memref<?x2xi32, #tlayout.tiled<{1,0:T(2,2)}, parent = [4, 4], offsets = [4, 2]>>
+  %d4 = memref.dim %e4, %c0 : memref<?x?xi32, #tlayout.tiled<{1,0:T(2,2)}, parent = [4, 4], offsets = [0, 4]>>
+  %d5 = memref.dim %e5, %c0 : memref<?x2xi32, #tlayout.tiled<{1,0:T(2,2)}, parent = [4, 4], offsets = [4, 2]>>
+  // CHECK: 2
+  // CHECK-NEXT: 0
+  vector.print %d4 : index
+  vector.print %d5 : index
+  %z5 = memref.alloc(%c0) : memref<?x2xi32>
+  memref.copy %z5, %e5 : memref<?x2xi32> to memref<?x2xi32, #tlayout.tiled<{1,0:T(2,2)}, parent = [4, 4], offsets = [4, 2]>>
+  memref.dealloc %z5 : memref<?x2xi32>
   %d0 = memref.dim %e0, %c0 : memref<2x0xi32, #tlayout.tiled<{1,0:T(2,2)}, parent = [4, 4], offsets = [0, 4]>>
   %d1 = memref.dim %e1, %c1 : memref<0x4xi32, #tlayout.tiled<{1,0:T(2,2)}, parent = [4, 4], offsets = [4, 0]>>
   %d3 = memref.dim %e3, %c1 : memref<?x?xi32, #tlayout.tiled<{1,0:T(2,2)}, parent = [4, 4], offsets = [?, ?]>>
-  // CHECK: 2
+  // CHECK-NEXT: 2
   // CHECK-NEXT: 4
   // CHECK-NEXT: 0
   vector.print %d0 : index

@@ -69,13 +69,18 @@ struct PhysicalLayout {
 /// Whether a view with a static root lies at static offsets where it is a
 /// window of the root's physical buffer (::tlayout::isWindowOf): e.g. whole
 /// tiles of an XLA tiling. An empty view is none: its origin may lie past
-/// the end of a physical dimension, where no window can start.
+/// the end of a physical dimension, where no window can start; so is a view
+/// of dynamic sizes at the end of a dimension (empty whenever it is valid).
 static bool isAlignedView(MemRefType type) {
   LayoutAttrInterface attr = getLayoutAttr(type);
   if (!attr || !attr.isView() || llvm::is_contained(type.getShape(), 0) ||
       llvm::any_of(attr.getOffsets(), ShapedType::isDynamic) ||
       llvm::any_of(attr.getParentShape(), ShapedType::isDynamic))
     return false;
+  for (auto [offset, size] :
+       llvm::zip_equal(attr.getOffsets(), attr.getParentShape()))
+    if (offset >= size)
+      return false;
   std::optional<::tlayout::BufferIndexing> view =
       llvm::expectedToOptional(attr.compile(type.getShape(), 0));
   std::optional<::tlayout::BufferIndexing> root =
@@ -929,8 +934,8 @@ static LogicalResult checkRewritable(ModuleOp module) {
     auto [it, inserted] = lowerable.try_emplace(type, true);
     if (!inserted) {
       if (!it->second)
-        op->emitError() << name << " cannot be rewritten: its " << what
-                        << " #" << index << " has type " << type
+        op->emitError() << name << " cannot be rewritten: its " << what << " #"
+                        << index << " has type " << type
                         << ", which cannot be lowered (reported above)";
       return it->second;
     }
