@@ -469,6 +469,14 @@ Error BufferIndexing::finish(
     case Source::Kind::Unit:
       break;
     case Source::Kind::Combined: {
+      // A combination with a part of size 0 has no positions: its parts'
+      // values are never used, and dividing by the size would be undefined.
+      if (llvm::any_of(source.partSizes,
+                       [](const IndexExpr &s) { return s.isConstant(0); })) {
+        for (unsigned part : source.parts)
+          pieceValues[part] = IndexExpr(0);
+        break;
+      }
       // Mixed-radix digits of the combination, most minor last.
       IndexExpr rest = value;
       for (size_t k = source.parts.size(); k-- > 0;) {

@@ -1,6 +1,7 @@
 // Views of tiled memrefs run: writes through a view at an unaligned offset,
-// at a tile-aligned offset, through a view of a view, and at run-time
-// offsets land where the parent's layout puts those elements.
+// at a tile-aligned offset, through a view of a view, at run-time offsets,
+// and at the ends of dimensions (empty views, the last whole and partial
+// tiles) land where the parent's layout puts those elements.
 // RUN: tlayout-opt %s %{lower_to_llvm} | %{run} | FileCheck %s
 
 #fig1 = #tlayout.tiled<{1,0:T(2,2)}>
@@ -126,5 +127,115 @@ func.func @main() {
   // CHECK: ( 31, 32, 33 )
   vector.print %r : vector<3xi32>
   memref.dealloc %m : memref<3x5xi32, #fig1>
+  call @ends() : () -> ()
+  return
+}
+
+/// Views at the ends of dimensions: empty views past the last tile (a
+/// window there would start outside the physical buffer), views of an
+/// empty memref, and the last whole and partial tiles, written and read
+/// through.
+func.func @ends() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %m = memref.alloc() : memref<4x4xi32, #fig1>
+  %p = tlayout.to_physical %m : memref<4x4xi32, #fig1> to memref<16xi32>
+  %u = memref.cast %p : memref<16xi32> to memref<*xi32>
+  %neg = arith.constant -1 : i32
+  affine.for %k = 0 to 16 {
+    affine.store %neg, %p[%k] : memref<16xi32>
+  }
+
+  // Empty views at the end of the columns, of the rows, and of both.
+  %e0 = tlayout.subview %m[0, 4] [2, 0] : memref<4x4xi32, #fig1> to memref<2x0xi32, #tlayout.tiled<{1,0:T(2,2)}, parent = [4, 4], offsets = [0, 4]>>
+  %e1 = tlayout.subview %m[4, 0] [0, 4] : memref<4x4xi32, #fig1> to memref<0x4xi32, #tlayout.tiled<{1,0:T(2,2)}, parent = [4, 4], offsets = [4, 0]>>
+  %e2 = tlayout.subview %m[4, 4] [0, 0] : memref<4x4xi32, #fig1> to memref<0x0xi32, #tlayout.tiled<{1,0:T(2,2)}, parent = [4, 4], offsets = [4, 4]>>
+  %e3 = tlayout.subview %m[%c0, %c4] [%c2, %c0] : memref<4x4xi32, #fig1> to memref<?x?xi32, #tlayout.tiled<{1,0:T(2,2)}, parent = [4, 4], offsets = [?, ?]>>
+  // Run-time sizes at static offsets at the end of a dimension.
+  %e4 = tlayout.subview %m[0, 4] [%c2, %c0] : memref<4x4xi32, #fig1> to memref<?x?xi32, #tlayout.tiled<{1,0:T(2,2)}, parent = [4, 4], offsets = [0, 4]>>
+  %e5 = tlayout.subview %m[4, 2] [%c0, 2] : memref<4x4xi32, #fig1> to memref<?x2xi32, #tlayout.tiled<{1,0:T(2,2)}, parent = [4, 4], offsets = [4, 2]>>
+  %d4 = memref.dim %e4, %c0 : memref<?x?xi32, #tlayout.tiled<{1,0:T(2,2)}, parent = [4, 4], offsets = [0, 4]>>
+  %d5 = memref.dim %e5, %c0 : memref<?x2xi32, #tlayout.tiled<{1,0:T(2,2)}, parent = [4, 4], offsets = [4, 2]>>
+  // CHECK: 2
+  // CHECK-NEXT: 0
+  vector.print %d4 : index
+  vector.print %d5 : index
+  %z5 = memref.alloc(%c0) : memref<?x2xi32>
+  memref.copy %z5, %e5 : memref<?x2xi32> to memref<?x2xi32, #tlayout.tiled<{1,0:T(2,2)}, parent = [4, 4], offsets = [4, 2]>>
+  memref.dealloc %z5 : memref<?x2xi32>
+  %d0 = memref.dim %e0, %c0 : memref<2x0xi32, #tlayout.tiled<{1,0:T(2,2)}, parent = [4, 4], offsets = [0, 4]>>
+  %d1 = memref.dim %e1, %c1 : memref<0x4xi32, #tlayout.tiled<{1,0:T(2,2)}, parent = [4, 4], offsets = [4, 0]>>
+  %d3 = memref.dim %e3, %c1 : memref<?x?xi32, #tlayout.tiled<{1,0:T(2,2)}, parent = [4, 4], offsets = [?, ?]>>
+  // CHECK-NEXT: 2
+  // CHECK-NEXT: 4
+  // CHECK-NEXT: 0
+  vector.print %d0 : index
+  vector.print %d1 : index
+  vector.print %d3 : index
+  // Copies into and out of them write nothing.
+  %z = memref.alloc() : memref<2x0xi32>
+  memref.copy %z, %e0 : memref<2x0xi32> to memref<2x0xi32, #tlayout.tiled<{1,0:T(2,2)}, parent = [4, 4], offsets = [0, 4]>>
+  memref.copy %e0, %z : memref<2x0xi32, #tlayout.tiled<{1,0:T(2,2)}, parent = [4, 4], offsets = [0, 4]>> to memref<2x0xi32>
+  %z2 = memref.alloc() : memref<0x0xi32>
+  memref.copy %z2, %e2 : memref<0x0xi32> to memref<0x0xi32, #tlayout.tiled<{1,0:T(2,2)}, parent = [4, 4], offsets = [4, 4]>>
+  // The root's buffer, through an empty view.
+  %pe = tlayout.to_physical %e1 : memref<0x4xi32, #tlayout.tiled<{1,0:T(2,2)}, parent = [4, 4], offsets = [4, 0]>> to memref<16xi32>
+
+  // The last whole tile, (2, 2) to (3, 3): physical offsets 12-15.
+  %t = tlayout.subview %m[2, 2] [2, 2] : memref<4x4xi32, #fig1> to memref<2x2xi32, #tlayout.tiled<{1,0:T(2,2)}, parent = [4, 4], offsets = [2, 2]>>
+  affine.for %i = 0 to 2 {
+    affine.for %j = 0 to 2 {
+      %x = affine.apply affine_map<(d0, d1) -> (d0 * 10 + d1)>(%i, %j)
+      %w = arith.index_cast %x : index to i32
+      affine.store %w, %t[%i, %j] : memref<2x2xi32, #tlayout.tiled<{1,0:T(2,2)}, parent = [4, 4], offsets = [2, 2]>>
+    }
+  }
+  %ue = memref.cast %pe : memref<16xi32> to memref<*xi32>
+  // CHECK: [-1,  -1,  -1,  -1,  -1,  -1,  -1,  -1,  -1,  -1,  -1,  -1,  0,  1,  10,  11]
+  call @printMemrefI32(%ue) : (memref<*xi32>) -> ()
+  // Read back through the view.
+  %pad = arith.constant 0 : i32
+  %row = vector.transfer_read %t[%c1, %c0], %pad {in_bounds = [true]} : memref<2x2xi32, #tlayout.tiled<{1,0:T(2,2)}, parent = [4, 4], offsets = [2, 2]>>, vector<2xi32>
+  // CHECK: ( 10, 11 )
+  vector.print %row : vector<2xi32>
+
+  // The last partial tile of a 3x5 memref: the element (2, 4), the only
+  // one of its tile, at physical offset 20.
+  %q = memref.alloc() : memref<3x5xi32, #fig1>
+  %pq = tlayout.to_physical %q : memref<3x5xi32, #fig1> to memref<24xi32>
+  affine.for %k = 0 to 24 {
+    affine.store %neg, %pq[%k] : memref<24xi32>
+  }
+  %l = tlayout.subview %q[2, 4] [1, 1] : memref<3x5xi32, #fig1> to memref<1x1xi32, #tlayout.tiled<{1,0:T(2,2)}, parent = [3, 5], offsets = [2, 4]>>
+  %c77 = arith.constant 77 : i32
+  memref.store %c77, %l[%c0, %c0] : memref<1x1xi32, #tlayout.tiled<{1,0:T(2,2)}, parent = [3, 5], offsets = [2, 4]>>
+  %lv = memref.load %l[%c0, %c0] : memref<1x1xi32, #tlayout.tiled<{1,0:T(2,2)}, parent = [3, 5], offsets = [2, 4]>>
+  // CHECK: 77
+  vector.print %lv : i32
+  // The empty view just past it.
+  %le = tlayout.subview %q[3, 5] [0, 0] : memref<3x5xi32, #fig1> to memref<0x0xi32, #tlayout.tiled<{1,0:T(2,2)}, parent = [3, 5], offsets = [3, 5]>>
+  %z3 = memref.alloc() : memref<0x0xi32>
+  memref.copy %z3, %le : memref<0x0xi32> to memref<0x0xi32, #tlayout.tiled<{1,0:T(2,2)}, parent = [3, 5], offsets = [3, 5]>>
+  %uq = memref.cast %pq : memref<24xi32> to memref<*xi32>
+  // CHECK: [-1,  -1,  -1,  -1,  -1,  -1,  -1,  -1,  -1,  -1,  -1,  -1,  -1,  -1,  -1,  -1,  -1,  -1,  -1,  -1,  77,  -1,  -1,  -1]
+  call @printMemrefI32(%uq) : (memref<*xi32>) -> ()
+
+  // Views of an empty memref: every view is empty.
+  %n = memref.alloc() : memref<0x4xi32, #fig1>
+  %nv = tlayout.subview %n[0, 2] [0, 2] : memref<0x4xi32, #fig1> to memref<0x2xi32, #tlayout.tiled<{1,0:T(2,2)}, parent = [0, 4], offsets = [0, 2]>>
+  %nd = memref.dim %nv, %c1 : memref<0x2xi32, #tlayout.tiled<{1,0:T(2,2)}, parent = [0, 4], offsets = [0, 2]>>
+  // CHECK: 2
+  vector.print %nd : index
+  %z4 = memref.alloc() : memref<0x2xi32>
+  memref.copy %z4, %nv : memref<0x2xi32> to memref<0x2xi32, #tlayout.tiled<{1,0:T(2,2)}, parent = [0, 4], offsets = [0, 2]>>
+  memref.dealloc %z : memref<2x0xi32>
+  memref.dealloc %z2 : memref<0x0xi32>
+  memref.dealloc %z3 : memref<0x0xi32>
+  memref.dealloc %z4 : memref<0x2xi32>
+  memref.dealloc %n : memref<0x4xi32, #fig1>
+  memref.dealloc %q : memref<3x5xi32, #fig1>
+  memref.dealloc %m : memref<4x4xi32, #fig1>
   return
 }

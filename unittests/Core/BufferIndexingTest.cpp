@@ -112,6 +112,47 @@ TEST(BufferIndexingTest, CombinedDimensions) {
                       offset(flat, {(a * 7 + b) * 8 + c, d * 10 + e}));
 }
 
+/// Whether `expr` divides or takes a remainder by a constant that is not
+/// positive.
+static bool dividesByNonPositive(const IndexExpr &expr) {
+  switch (expr.getKind()) {
+  case IndexExpr::Kind::Constant:
+  case IndexExpr::Kind::Dim:
+  case IndexExpr::Kind::Symbol:
+    return false;
+  case IndexExpr::Kind::FloorDiv:
+  case IndexExpr::Kind::CeilDiv:
+  case IndexExpr::Kind::Mod:
+    if (std::optional<int64_t> c = expr.getRHS().getConstant(); c && *c <= 0)
+      return true;
+    break;
+  default:
+    break;
+  }
+  return dividesByNonPositive(expr.getLHS()) ||
+         dividesByNonPositive(expr.getRHS());
+}
+
+TEST(BufferIndexingTest, CombinedSizeZeroHasNoDivisionByZero) {
+  // A combination with a part of size 0 has no elements; its inverse must
+  // not divide by that size.
+  for (const std::vector<int64_t> &shape :
+       {std::vector<int64_t>{3, 0}, std::vector<int64_t>{0, 3},
+        std::vector<int64_t>{0, 0}}) {
+    BufferIndexing indexing = compile("{1,0:T(*,2)}", shape);
+    EXPECT_TRUE(indexing.getNumElements().isConstant(0));
+    const InverseMap &inverse = indexing.getInverse();
+    for (const IndexExpr &e : inverse.logicalIndex)
+      EXPECT_FALSE(dividesByNonPositive(e)) << e.str();
+    for (const auto &[value, bound] : inverse.guards) {
+      EXPECT_FALSE(dividesByNonPositive(value));
+      EXPECT_FALSE(dividesByNonPositive(bound));
+    }
+    for (const IndexExpr &e : indexing.getPhysicalIndices())
+      EXPECT_FALSE(dividesByNonPositive(e));
+  }
+}
+
 TEST(BufferIndexingTest, TpuSizes) {
   // bf16[2,3,1004]{2,1,0:T(8,128)(2,1)}: 16384 elements, 32768 bytes.
   BufferIndexing bf16 = compile("{2,1,0:T(8,128)(2,1)}", {2, 3, 1004});

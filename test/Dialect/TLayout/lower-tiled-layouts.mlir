@@ -185,12 +185,34 @@ func.func @dynamic_combined(%n: index, %i: index) -> f32 {
 // Casts between static and dynamic sizes pass the sizes along.
 // CHECK-LABEL: func.func @cast_to_dynamic(
 // CHECK-SAME: %[[M:.*]]: memref<2x2x8x128xf32>) -> (memref<?x2x8x128xf32>, index)
-// CHECK: %[[C:.*]] = memref.cast %[[M]] : memref<2x2x8x128xf32> to memref<?x2x8x128xf32>
 // CHECK: %[[S:.*]] = arith.constant 16 : index
+// CHECK: %[[C:.*]] = memref.cast %[[M]] : memref<2x2x8x128xf32> to memref<?x2x8x128xf32>
 // CHECK: return %[[C]], %[[S]]
 func.func @cast_to_dynamic(%m: memref<16x256xf32, #tlayout.tiled<{1,0:T(8,128)}>>) -> memref<?x256xf32, #tlayout.tiled<{1,0:T(8,128)}>> {
   %c = memref.cast %m : memref<16x256xf32, #tlayout.tiled<{1,0:T(8,128)}>> to memref<?x256xf32, #tlayout.tiled<{1,0:T(8,128)}>>
   return %c : memref<?x256xf32, #tlayout.tiled<{1,0:T(8,128)}>>
+}
+
+// With tail padding L(n), a dynamic shape's buffer is flat while a static
+// shape the padding does not grow keeps its tiled shape: the cast
+// reinterprets the buffer, and so does the way back.
+// CHECK-LABEL: func.func @cast_tail_padded(
+// CHECK-SAME: %[[M:.*]]: memref<2x2x2x2xi32>) -> (memref<?xi32>, index, index)
+// CHECK: %[[N:.*]] = affine.apply #{{.*}}()[%[[R:.*]], %[[C:.*]]]
+// CHECK: %[[D:.*]] = memref.reinterpret_cast %[[M]] to offset: [0], sizes: [%[[N]]], strides: [1] : memref<2x2x2x2xi32> to memref<?xi32>
+// CHECK: return %[[D]], %[[R]], %[[C]]
+func.func @cast_tail_padded(%m: memref<4x4xi32, #tlayout.tiled<{1,0:T(2,2)L(8)}>>) -> memref<?x?xi32, #tlayout.tiled<{1,0:T(2,2)L(8)}>> {
+  %d = memref.cast %m : memref<4x4xi32, #tlayout.tiled<{1,0:T(2,2)L(8)}>> to memref<?x?xi32, #tlayout.tiled<{1,0:T(2,2)L(8)}>>
+  return %d : memref<?x?xi32, #tlayout.tiled<{1,0:T(2,2)L(8)}>>
+}
+
+// CHECK-LABEL: func.func @cast_tail_padded_back(
+// CHECK-SAME: %[[D:.*]]: memref<?xi32>, %{{.*}}: index, %{{.*}}: index) -> memref<2x2x2x2xi32>
+// CHECK: %[[S:.*]] = memref.reinterpret_cast %[[D]] to offset: [0], sizes: [2, 2, 2, 2], strides: [8, 4, 2, 1] : memref<?xi32> to memref<2x2x2x2xi32>
+// CHECK: return %[[S]]
+func.func @cast_tail_padded_back(%d: memref<?x?xi32, #tlayout.tiled<{1,0:T(2,2)L(8)}>>) -> memref<4x4xi32, #tlayout.tiled<{1,0:T(2,2)L(8)}>> {
+  %s = memref.cast %d : memref<?x?xi32, #tlayout.tiled<{1,0:T(2,2)L(8)}>> to memref<4x4xi32, #tlayout.tiled<{1,0:T(2,2)L(8)}>>
+  return %s : memref<4x4xi32, #tlayout.tiled<{1,0:T(2,2)L(8)}>>
 }
 
 // Physical views with dynamic sizes.

@@ -68,13 +68,19 @@ struct PhysicalLayout {
 
 /// Whether a view with a static root lies at static offsets where it is a
 /// window of the root's physical buffer (::tlayout::isWindowOf): e.g. whole
-/// tiles of an XLA tiling.
+/// tiles of an XLA tiling. An empty view is none: its origin may lie past
+/// the end of a physical dimension, where no window can start; so is a view
+/// of dynamic sizes at the end of a dimension (empty whenever it is valid).
 static bool isAlignedView(MemRefType type) {
   LayoutAttrInterface attr = getLayoutAttr(type);
-  if (!attr || !attr.isView() ||
+  if (!attr || !attr.isView() || llvm::is_contained(type.getShape(), 0) ||
       llvm::any_of(attr.getOffsets(), ShapedType::isDynamic) ||
       llvm::any_of(attr.getParentShape(), ShapedType::isDynamic))
     return false;
+  for (auto [offset, size] :
+       llvm::zip_equal(attr.getOffsets(), attr.getParentShape()))
+    if (offset >= size)
+      return false;
   std::optional<::tlayout::BufferIndexing> view =
       llvm::expectedToOptional(attr.compile(type.getShape(), 0));
   std::optional<::tlayout::BufferIndexing> root =
@@ -120,7 +126,8 @@ computePhysicalLayout(MemRefType type,
     emitError() << "element size E(" << attr.getElementSizeInBits()
                 << ") differs from the " << bits << " bits of "
                 << type.getElementType()
-                << "; the lowering stores elements in their own type";
+                << "; the lowering stores elements in their own type: drop "
+                   "E(...) or use an element type of that many bits";
     return failure();
   }
   MLIRContext *context = type.getContext();
@@ -263,6 +270,23 @@ static SmallVector<Value> emitDynamicSizes(OpBuilder &builder, Location loc,
   for (auto [expr, value] : llvm::zip_equal(map.getResults(), all))
     if (!isa<AffineConstantExpr>(expr))
       dynamic.push_back(value);
+  return dynamic;
+}
+
+/// The sizes of the dynamic dimensions of `type` from `map`'s results, one
+/// per dimension of `type`: a result that is constant (a size 0 that makes a
+/// symbolic size constant, say) still gives a value where `type` is dynamic.
+static SmallVector<Value> emitSizesFor(OpBuilder &builder, Location loc,
+                                       AffineMap map, ValueRange symbols,
+                                       MemRefType type) {
+  assert(map.getNumResults() == static_cast<unsigned>(type.getRank()) &&
+         "one size per dimension");
+  SmallVector<Value> dynamic;
+  for (auto [k, size] : llvm::enumerate(type.getShape()))
+    if (ShapedType::isDynamic(size))
+      dynamic.push_back(
+          emitResults(builder, loc, map.getSubMap({unsigned(k)}), {}, symbols)
+              .front());
   return dynamic;
 }
 
@@ -460,46 +484,6 @@ struct DimLowering : OpConversionPattern<memref::DimOp> {
   }
 };
 
-/// `memref.cast` between tiled memrefs of one layout (static <-> dynamic
-/// sizes): a cast of the physical buffers, with the sizes the result needs.
-struct CastLowering : OpConversionPattern<memref::CastOp> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult
-  matchAndRewrite(memref::CastOp op, OneToNOpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    auto sourceType = cast<MemRefType>(op.getSource().getType());
-    auto resultType = cast<MemRefType>(op.getType());
-    if (sourceType == resultType) {
-      rewriter.replaceOpWithMultiple(op, {adaptor.getSource()});
-      return success();
-    }
-    FailureOr<PhysicalLayout> layout = layoutFor(*this, op, resultType);
-    if (failed(layout))
-      return rewriter.notifyMatchFailure(op, "not a lowerable tiled memref");
-    Location loc = op.getLoc();
-    ValueRange source = adaptor.getSource();
-    Value buffer = source.front();
-    if (buffer.getType() != layout->type) {
-      if (!memref::CastOp::areCastCompatible(buffer.getType(), layout->type))
-        return rewriter.notifyMatchFailure(op, "physical types differ");
-      buffer = memref::CastOp::create(rewriter, loc, layout->type, buffer);
-    }
-    SmallVector<Value> replacement = {buffer};
-    unsigned next = 1;
-    for (auto [from, to] :
-         llvm::zip_equal(sourceType.getShape(), resultType.getShape())) {
-      Value size;
-      if (ShapedType::isDynamic(from))
-        size = source[next++];
-      if (ShapedType::isDynamic(to))
-        replacement.push_back(
-            size ? size : arith::ConstantIndexOp::create(rewriter, loc, from));
-    }
-    rewriter.replaceOpWithMultiple(op, {replacement});
-    return success();
-  }
-};
-
 /// A view of `source` (identity layout, offset 0) with the identity-layout
 /// type `type`, whose dynamic sizes are `dynamicSizes`.
 static Value reinterpretAs(OpBuilder &builder, Location loc, Value source,
@@ -521,6 +505,61 @@ static Value reinterpretAs(OpBuilder &builder, Location loc, Value source,
       builder, loc, type, source, builder.getIndexAttr(0), sizes, strides);
 }
 
+/// `memref.cast` between tiled memrefs of one layout (static <-> dynamic
+/// sizes): a cast of the physical buffers, with the sizes the result needs.
+struct CastLowering : OpConversionPattern<memref::CastOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(memref::CastOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto sourceType = cast<MemRefType>(op.getSource().getType());
+    auto resultType = cast<MemRefType>(op.getType());
+    if (sourceType == resultType) {
+      rewriter.replaceOpWithMultiple(op, {adaptor.getSource()});
+      return success();
+    }
+    FailureOr<PhysicalLayout> layout = layoutFor(*this, op, resultType);
+    if (failed(layout))
+      return rewriter.notifyMatchFailure(op, "not a lowerable tiled memref");
+    Location loc = op.getLoc();
+    ValueRange source = adaptor.getSource();
+    SmallVector<Value> sizes;
+    unsigned next = 1;
+    for (auto [from, to] :
+         llvm::zip_equal(sourceType.getShape(), resultType.getShape())) {
+      Value size;
+      if (ShapedType::isDynamic(from))
+        size = source[next++];
+      if (ShapedType::isDynamic(to))
+        sizes.push_back(
+            size ? size : arith::ConstantIndexOp::create(rewriter, loc, from));
+    }
+    Value buffer = source.front();
+    if (buffer.getType() != layout->type) {
+      if (memref::CastOp::areCastCompatible(buffer.getType(), layout->type)) {
+        buffer = memref::CastOp::create(rewriter, loc, layout->type, buffer);
+      } else {
+        // The physical shapes differ in rank: tail padding L(n) keeps a
+        // dynamic shape's buffer flat, while a static shape it does not pad
+        // keeps its tiled shape. Both are the same elements in the same
+        // order, row-major from offset 0 (a view is never cast), so the
+        // buffer is reinterpreted.
+        auto from = cast<MemRefType>(buffer.getType());
+        if (!from.getLayout().isIdentity() ||
+            from.getElementType() != layout->type.getElementType() ||
+            from.getMemorySpace() != layout->type.getMemorySpace())
+          return rewriter.notifyMatchFailure(op, "physical types differ");
+        SmallVector<Value> physicalSizes = emitSizesFor(
+            rewriter, loc, layout->physicalSizes, sizes, layout->type);
+        buffer =
+            reinterpretAs(rewriter, loc, buffer, layout->type, physicalSizes);
+      }
+    }
+    replaceWithLowered(rewriter, op, buffer, sizes);
+    return success();
+  }
+};
+
 struct ToPhysicalLowering : OpConversionPattern<ToPhysicalOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -536,9 +575,12 @@ struct ToPhysicalLowering : OpConversionPattern<ToPhysicalOp> {
       rewriter.replaceOp(op, source.front());
       return success();
     }
-    SmallVector<Value> size = emitDynamicSizes(
+    // The result may be dynamic where the size is constant (a root of
+    // static size 0 in one dimension and dynamic in another).
+    SmallVector<Value> size = emitSizesFor(
         rewriter, op.getLoc(), layout->numElements,
-        symbolsOf(cast<MemRefType>(op.getSource().getType()), source));
+        symbolsOf(cast<MemRefType>(op.getSource().getType()), source),
+        resultType);
     rewriter.replaceOp(op, reinterpretAs(rewriter, op.getLoc(), source.front(),
                                          resultType, size));
     return success();
@@ -557,8 +599,8 @@ struct FromPhysicalLowering : OpConversionPattern<FromPhysicalOp> {
     SmallVector<Value> sizes = flatten(adaptor.getSizes());
     Value physical = buffer;
     if (buffer.getType() != layout->type) {
-      SmallVector<Value> physicalSizes =
-          emitDynamicSizes(rewriter, op.getLoc(), layout->physicalSizes, sizes);
+      SmallVector<Value> physicalSizes = emitSizesFor(
+          rewriter, op.getLoc(), layout->physicalSizes, sizes, layout->type);
       physical = reinterpretAs(rewriter, op.getLoc(), buffer, layout->type,
                                physicalSizes);
     }
@@ -777,8 +819,39 @@ static bool isRewritable(Operation *op) {
              scf::ConditionOp, cf::BranchOp, cf::CondBranchOp>(op);
 }
 
+/// What to do instead of handing a tiled memref to `op`, an op the
+/// conversion does not rewrite.
+static StringRef adviceFor(Operation *op) {
+  StringRef dialect = op->getName().getDialectNamespace();
+  if (dialect == "linalg")
+    return "lower linalg to loops first (--convert-linalg-to-affine-loops or "
+           "--convert-linalg-to-loops)";
+  if (isa<memref::ReinterpretCastOp>(op))
+    return "offsets and strides cannot describe a tiled layout; use "
+           "tlayout.to_physical / tlayout.from_physical to reach the physical "
+           "buffer";
+  if (isa<memref::ExtractAlignedPointerAsIndexOp>(op))
+    return "take the pointer of the physical buffer (tlayout.to_physical)";
+  if (isa<memref::AtomicRMWOp, memref::GenericAtomicRMWOp>(op))
+    return "apply it to the physical buffer (tlayout.to_physical) at the "
+           "element's physical offset";
+  if (isa<memref::MemorySpaceCastOp>(op))
+    return "give the memref its memory space where it is allocated, or cast "
+           "the physical buffer (tlayout.to_physical)";
+  if (dialect == "bufferization" || dialect == "tensor")
+    return "tensors carry no tiled layout; bufferize first and give the "
+           "buffers their layouts afterwards, or convert through "
+           "tlayout.to_physical / tlayout.from_physical";
+  if (op->getNumRegions() != 0 || op->hasTrait<OpTrait::IsTerminator>())
+    return "carry tiled memrefs through func, scf.for, scf.if, scf.while or "
+           "cf branches, or lower this op first";
+  return "lower it to loads, stores, vector transfers or copies first, or "
+         "hand it the physical buffer (tlayout.to_physical)";
+}
+
 /// Reports every op that uses a tiled memref the conversion cannot rewrite,
-/// once per op (at its first such value). Returns failure if there is one.
+/// once per op (at its first such value), with what to do instead. Returns
+/// failure if there is one.
 static LogicalResult checkRewritable(ModuleOp module) {
   bool ok = true;
   // Each distinct type is checked once; later ops using a type that cannot
@@ -789,11 +862,31 @@ static LogicalResult checkRewritable(ModuleOp module) {
                        unsigned index) -> bool {
     if (!isTiledMemRef(type))
       return true;
+    OperationName name = op->getName();
     if (isa<memref::CopyOp>(op) &&
         !llvm::all_of(op->getOperandTypes(), llvm::IsaPred<MemRefType>)) {
-      op->emitError() << "copies between a tiled memref and an unranked "
-                         "memref cannot be rewritten; cast to a ranked memref "
-                         "first";
+      op->emitError() << name
+                      << " between a tiled memref and an unranked memref "
+                         "cannot be rewritten; cast the unranked memref to "
+                         "the ranked shape first";
+      return false;
+    }
+    if (isa<memref::CastOp>(op) &&
+        !llvm::all_of(op->getOperandTypes(), llvm::IsaPred<MemRefType>)) {
+      op->emitError() << name
+                      << " from an unranked memref to a tiled memref cannot "
+                         "be rewritten: an unranked memref keeps no layout; "
+                         "cast to the untiled ranked shape and reach the "
+                         "tiled memref with tlayout.from_physical";
+      return false;
+    }
+    if (isa<memref::CastOp>(op) &&
+        !llvm::all_of(op->getResultTypes(), llvm::IsaPred<MemRefType>)) {
+      op->emitError() << name
+                      << " of a tiled memref to an unranked memref cannot be "
+                         "rewritten: an unranked memref keeps no layout; "
+                         "cast the physical buffer (tlayout.to_physical) "
+                         "instead, or pass the ranked tiled memref";
       return false;
     }
     if (isa<vector::TransferReadOp, vector::TransferWriteOp,
@@ -804,9 +897,13 @@ static LogicalResult checkRewritable(ModuleOp module) {
               : op->getOperand(0).getType());
       if (!vectorType ||
           vectorType.getNumElements() > kMaxSplitVectorElements) {
-        op->emitError() << "a vector access of a tiled memref is split into "
-                           "elements, and this vector has more than "
-                        << kMaxSplitVectorElements << " elements";
+        op->emitError() << name
+                        << " of a tiled memref is split into element "
+                           "accesses, and this vector has more than "
+                        << kMaxSplitVectorElements
+                        << " elements; access smaller vectors, or run "
+                           "--convert-vector-to-scf first to unroll it into "
+                           "1-D transfers";
         return false;
       }
     }
@@ -816,27 +913,35 @@ static LogicalResult checkRewritable(ModuleOp module) {
              memref::GetGlobalOp>(op) ||
          (isa<memref::CastOp>(op) &&
           op->getOperand(0).getType() != op->getResult(0).getType()))) {
-      op->emitError() << "a view of a tiled memref (" << what << " #" << index
-                      << ") can only be accessed, copied, viewed or passed "
-                         "along, not allocated, made global or cast";
+      op->emitError() << name << " of a view of a tiled memref (" << what
+                      << " #" << index
+                      << ") cannot be rewritten: a view can only be accessed, "
+                         "copied, viewed or passed along; "
+                      << (isa<memref::CastOp>(op)
+                              ? "cast the parent memref, then take the view "
+                                "with tlayout.subview"
+                              : "allocate the parent memref, then take the "
+                                "view with tlayout.subview");
       return false;
     }
     if (!isRewritable(op)) {
-      op->emitError() << "uses a tiled memref (" << what << " #" << index
-                      << " of type " << type
-                      << ") that --lower-tiled-layouts cannot rewrite";
+      op->emitError() << name << " uses a tiled memref (" << what << " #"
+                      << index << " of type " << type
+                      << "), which --lower-tiled-layouts cannot rewrite; "
+                      << adviceFor(op);
       return false;
     }
     auto [it, inserted] = lowerable.try_emplace(type, true);
     if (!inserted) {
       if (!it->second)
-        op->emitError() << "cannot lower " << what << " #" << index
-                        << " of type " << type;
+        op->emitError() << name << " cannot be rewritten: its " << what << " #"
+                        << index << " has type " << type
+                        << ", which cannot be lowered (reported above)";
       return it->second;
     }
     if (failed(computePhysicalLayout(cast<MemRefType>(type), [&] {
-          return op->emitError()
-                 << "cannot lower " << what << " #" << index << ": ";
+          return op->emitError() << name << " cannot be rewritten: cannot "
+                                 << "lower " << what << " #" << index << ": ";
         })))
       it->second = false;
     return it->second;
