@@ -252,7 +252,8 @@ def AssignTpuLayouts : Pass<"tlayout-assign-tpu-layouts", "::mlir::ModuleOp"> {
 
     Some memrefs keep their layout, with a remark where it is decided:
     values that reach a function declared but not defined here (its
-    signature is an external contract), values used by an op the lowering
+    signature is an external contract), values cast to or from an unranked
+    memref (which has no layout), values used by an op the lowering
     does not rewrite, and element types the rules do not cover. With
     `pack-sub-byte=false`, sub-byte elements keep the tiling without the
     `E(n)` packing (the CPU lowering stores elements in their own type).
