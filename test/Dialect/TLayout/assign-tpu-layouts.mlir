@@ -88,6 +88,29 @@ func.func @external_user() {
 
 // -----
 
+// An unranked memref has no layout: a buffer cast to one (to print it, for
+// any external code) keeps its layout, and so does one cast from one.
+// CHECK-LABEL: func.func @unranked(
+// CHECK: memref.alloc() : memref<16x256xi32>
+// CHECK: memref.cast %{{.*}} : memref<16x256xi32> to memref<*xi32>
+// CHECK: memref.cast %{{.*}} : memref<*xi32> to memref<16x256xi32>
+// CHECK: memref.alloc() : memref<16x256xi32, #tlayout.tiled<{1,0:T(8,128)}>>
+func.func private @printMemrefI32(memref<*xi32>)
+func.func @unranked(%u: memref<*xi32>) {
+  // expected-remark @+1 {{keeps the layout of 'memref<16x256xi32>': it is cast to an unranked memref, which keeps no layout}}
+  %a = memref.alloc() : memref<16x256xi32>
+  %ua = memref.cast %a : memref<16x256xi32> to memref<*xi32>
+  call @printMemrefI32(%ua) : (memref<*xi32>) -> ()
+  // expected-remark @+1 {{keeps the layout of 'memref<16x256xi32>': it is cast from an unranked memref, which keeps no layout}}
+  %r = memref.cast %u : memref<*xi32> to memref<16x256xi32>
+  %b = memref.alloc() : memref<16x256xi32>
+  memref.copy %r, %b : memref<16x256xi32> to memref<16x256xi32>
+  memref.copy %b, %a : memref<16x256xi32> to memref<16x256xi32>
+  return
+}
+
+// -----
+
 // Subviews of tiled memrefs become tlayout.subview views.
 // CHECK-LABEL: func.func @views(
 // CHECK: tlayout.subview %{{.*}}[8, 128] [8, 128] : memref<16x256xf32, #tlayout.tiled<{1,0:T(8,128)}>> to memref<8x128xf32, #tlayout.tiled<{1,0:T(8,128)}, parent = [16, 256], offsets = [8, 128]>>

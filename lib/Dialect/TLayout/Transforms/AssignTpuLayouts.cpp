@@ -8,8 +8,8 @@
 // type (through casts, calls, returns, branches, loops and globals) form
 // classes; a class gets one layout, from the TPU rules applied to its most
 // static shape, unless one of its values must keep its layout (it reaches an
-// external function, an op the lowering cannot rewrite, ...). Subviews of
-// tiled memrefs become tlayout.subview views.
+// external function, an unranked memref, an op the lowering cannot rewrite,
+// ...). Subviews of tiled memrefs become tlayout.subview views.
 //
 //===----------------------------------------------------------------------===//
 
@@ -119,8 +119,19 @@ void AssignTpuLayoutsPass::runOnOperation() {
       for (Block &block : region)
         for (BlockArgument arg : block.getArguments())
           classes.add(arg);
-    if (auto cast = dyn_cast<memref::CastOp>(op))
+    if (auto cast = dyn_cast<memref::CastOp>(op)) {
       classes.join(cast.getSource(), cast.getResult());
+      // An unranked memref carries no layout in its type: whoever receives
+      // it (printMemref*, any external code) reads the buffer as it was
+      // before the layout, and a ranked memref cast from one holds such a
+      // buffer.
+      if (isa<UnrankedMemRefType>(cast.getResult().getType()))
+        pin(cast.getSource(), "it is cast to an unranked memref, which "
+                              "keeps no layout");
+      if (isa<UnrankedMemRefType>(cast.getSource().getType()))
+        pin(cast.getResult(), "it is cast from an unranked memref, which "
+                              "keeps no layout");
+    }
     if (auto call = dyn_cast<func::CallOp>(op)) {
       auto callee = symbols.lookup<func::FuncOp>(call.getCallee());
       if (!callee || callee.isExternal()) {

@@ -5,21 +5,51 @@
 //===----------------------------------------------------------------------===//
 //
 // --tlayout-lower-to-llvm: tiled layouts lowered, their indexing
-// simplified, the emulated target's memory spaces erased, then upstream's
-// lowering to the LLVM dialect, so that mlir-runner runs the result on the
-// CPU. --tlayout-tpu-pipeline puts
-// the TPU target's layout assignment and capacity check in front of it.
+// simplified, index promises dropped, the emulated target's memory spaces
+// erased, then upstream's lowering to the LLVM dialect, so that mlir-runner
+// runs the result on the CPU. --tlayout-tpu-pipeline puts the TPU target's
+// layout assignment and capacity check in front of it.
 //
 //===----------------------------------------------------------------------===//
 
+#include "tlayout/Dialect/TLayout/IR/TLayoutDialect.h"
+#include "tlayout/Dialect/TLayout/IR/TLayoutOps.h"
 #include "tlayout/Dialect/TLayout/Transforms/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
 
 using namespace mlir;
+using namespace mlir::tlayout;
+
+namespace {
+/// Replaces every `tlayout.assume_multiple` by its operand. The promise only
+/// informs --tlayout-simplify-indexing (which drops it itself), and the LLVM
+/// lowering has no pattern for it: the pipelines run this whether or not
+/// they simplify.
+struct DropAssumptionsPass
+    : public PassWrapper<DropAssumptionsPass, OperationPass<>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(DropAssumptionsPass)
+
+  StringRef getArgument() const override { return "tlayout-drop-assumptions"; }
+  StringRef getDescription() const override {
+    return "Replace tlayout.assume_multiple by its operand";
+  }
+  void getDependentDialects(DialectRegistry &registry) const override {
+    registry.insert<TLayoutDialect>();
+  }
+
+  void runOnOperation() override {
+    IRRewriter rewriter(&getContext());
+    getOperation()->walk(
+        [&](AssumeMultipleOp op) { rewriter.replaceOp(op, op.getValue()); });
+  }
+};
+} // namespace
 
 void mlir::tlayout::buildLowerToLLVMPipeline(
     OpPassManager &pm, const LowerToLLVMOptions &options) {
@@ -29,6 +59,7 @@ void mlir::tlayout::buildLowerToLLVMPipeline(
     simplify.physicalOrder = options.physicalOrder;
     pm.addPass(createSimplifyIndexing(simplify));
   }
+  pm.addPass(std::make_unique<DropAssumptionsPass>());
   pm.addPass(createEraseMemorySpaces());
   pm.addPass(createConvertVectorToSCFPass());
   // Affine ops are lowered before anything canonicalizes them: MLIR 22's

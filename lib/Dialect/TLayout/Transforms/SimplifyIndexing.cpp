@@ -17,6 +17,9 @@
 #include "tlayout/Dialect/TLayout/IR/TLayoutOps.h"
 #include "tlayout/Dialect/TLayout/Transforms/Passes.h"
 
+#include "mlir/Dialect/Affine/Analysis/AffineAnalysis.h"
+#include "mlir/Dialect/Affine/Analysis/AffineStructures.h"
+#include "mlir/Dialect/Affine/Analysis/Utils.h"
 #include "mlir/Dialect/Affine/IR/AffineMemoryOpInterfaces.h"
 #include "mlir/Dialect/Affine/LoopUtils.h"
 #include "mlir/Dialect/Affine/Utils.h"
@@ -24,7 +27,10 @@
 #include "mlir/IR/Iterators.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ValueBoundsOpInterface.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -749,6 +755,147 @@ constexpr unsigned kMaxStripMineDepth = 8;
 // Physical order
 //===----------------------------------------------------------------------===//
 
+/// The buffer that `memref` views: the source of casts and views, followed
+/// back as far as they go.
+Value getViewedBuffer(Value memref) {
+  while (Operation *def = memref.getDefiningOp()) {
+    if (auto cast = dyn_cast<memref::CastOp>(def))
+      memref = cast.getSource();
+    else if (auto view = dyn_cast<ViewLikeOpInterface>(def))
+      memref = view.getViewSource();
+    else
+      break;
+  }
+  return memref;
+}
+
+/// Whether distinct memref values `a` and `b` are known to hold disjoint
+/// buffers: different allocations, different globals, an allocation and
+/// anything that existed before it. Distinct arguments of a function are
+/// taken not to alias, as upstream's affine transformations take them.
+bool isDisjoint(Value a, Value b) {
+  a = getViewedBuffer(a);
+  b = getViewedBuffer(b);
+  if (a == b)
+    return false;
+  enum class Kind { Allocation, Global, Argument, Unknown };
+  auto classify = [](Value v) {
+    if (auto arg = dyn_cast<BlockArgument>(v))
+      return isa<FunctionOpInterface>(arg.getOwner()->getParentOp()) &&
+                     arg.getOwner()->isEntryBlock()
+                 ? Kind::Argument
+                 : Kind::Unknown;
+    Operation *def = v.getDefiningOp();
+    if (isa<memref::GetGlobalOp>(def))
+      return Kind::Global;
+    if (auto effects = dyn_cast<MemoryEffectOpInterface>(def))
+      if (effects.getEffectOnValue<MemoryEffects::Allocate>(v))
+        return Kind::Allocation;
+    return Kind::Unknown;
+  };
+  Kind ka = classify(a), kb = classify(b);
+  if (ka == Kind::Unknown || kb == Kind::Unknown)
+    return false;
+  if (ka == Kind::Global && kb == Kind::Global)
+    return a.getDefiningOp<memref::GetGlobalOp>().getName() !=
+           b.getDefiningOp<memref::GetGlobalOp>().getName();
+  return true;
+}
+
+/// Whether permuting `band` (a perfect nest without iter_args) by
+/// `permutation` (loop k goes to position permutation[k]) keeps every
+/// dependence of the nest. Only what upstream's dependence analysis models
+/// is allowed in the nest: affine.load and affine.store (not the affine
+/// vector accesses, which it takes for one element), ops without memory
+/// effects, and ops whose effects are those of the ops they hold. Anything
+/// else (a memref.load, a call, a vector transfer, an atomic, an op of
+/// unknown effects) makes it fail, and so do an access to a memref defined
+/// in the nest (a view that moves with the loops), two accessed memref
+/// values that may be one buffer, and a dependence that cannot be analysed
+/// or whose distance has no lower bound.
+bool isLegalPermutation(ArrayRef<affine::AffineForOp> band,
+                        ArrayRef<unsigned> permutation) {
+  SmallVector<Operation *> accesses;
+  WalkResult walk = band.front()->walk([&](Operation *op) {
+    if (isa<affine::AffineLoadOp, affine::AffineStoreOp>(op)) {
+      accesses.push_back(op);
+      return WalkResult::advance();
+    }
+    if (op->hasTrait<OpTrait::HasRecursiveMemoryEffects>()) {
+      // Its own effects are those of the ops it holds, visited on their
+      // own; an effect interface could add more.
+      auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+      if (!effects || effects.hasNoEffect())
+        return WalkResult::advance();
+      return WalkResult::interrupt();
+    }
+    if (isMemoryEffectFree(op))
+      return WalkResult::advance();
+    return WalkResult::interrupt();
+  });
+  if (walk.wasInterrupted())
+    return false;
+
+  // Upstream's analysis takes each memref value for one fixed buffer, and
+  // relates the accesses to one memref value only.
+  for (Operation *a : accesses) {
+    Value memref = affine::MemRefAccess(a).memref;
+    if (band.front()->isAncestor(memref.getParentRegion()->getParentOp()))
+      return false;
+  }
+  for (Operation *a : accesses)
+    for (Operation *b : accesses) {
+      Value ma = affine::MemRefAccess(a).memref;
+      Value mb = affine::MemRefAccess(b).memref;
+      if (ma != mb &&
+          (isa<affine::AffineStoreOp>(a) || isa<affine::AffineStoreOp>(b)) &&
+          !isDisjoint(ma, mb))
+        return false;
+    }
+
+  // The position of each loop of the new order in the band.
+  SmallVector<unsigned> loopAt(band.size());
+  for (auto [k, position] : llvm::enumerate(permutation))
+    loopAt[position] = k;
+  // Dependences count the enclosing affine.parallel loops first; those
+  // carried by them keep their order.
+  SmallVector<Value> outer;
+  affine::getAffineIVs(*band.front(), outer);
+  unsigned offset = outer.size();
+  for (unsigned depth = offset + 1; depth <= offset + band.size(); ++depth)
+    for (Operation *src : accesses)
+      for (Operation *dst : accesses) {
+        if (!isa<affine::AffineStoreOp>(src) &&
+            !isa<affine::AffineStoreOp>(dst))
+          continue;
+        affine::MemRefAccess srcAccess(src), dstAccess(dst);
+        if (srcAccess.memref != dstAccess.memref)
+          continue;
+        affine::FlatAffineValueConstraints constraints;
+        SmallVector<affine::DependenceComponent, 2> components;
+        affine::DependenceResult result = affine::checkMemrefAccessDependence(
+            srcAccess, dstAccess, depth, &constraints, &components);
+        if (result.value == affine::DependenceResult::NoDependence)
+          continue;
+        if (result.value != affine::DependenceResult::HasDependence ||
+            components.size() < offset + band.size())
+          return false;
+        // The dependence must stay lexicographically positive (or zero) in
+        // the new order: no component may be negative before one that is
+        // positive.
+        for (unsigned k : loopAt) {
+          const affine::DependenceComponent &component = components[offset + k];
+          if (!component.lb)
+            return false;
+          if (*component.lb > 0)
+            break;
+          if (*component.lb < 0)
+            return false;
+        }
+      }
+  return true;
+}
+
 /// Permutes the perfect nest rooted at `root` so that its loops follow the
 /// physical dimensions of the buffer its innermost body accesses.
 void permuteToPhysicalOrder(affine::AffineForOp root) {
@@ -813,7 +960,7 @@ void permuteToPhysicalOrder(affine::AffineForOp root) {
             permutation[other] > permutation[k])
           return;
   }
-  if (!affine::isValidLoopInterchangePermutation(band, permutation))
+  if (!isLegalPermutation(band, permutation))
     return;
   affine::permuteLoops(band, permutation);
 }

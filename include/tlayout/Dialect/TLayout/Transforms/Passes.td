@@ -116,14 +116,21 @@ def SimplifyIndexing : Pass<"tlayout-simplify-indexing"> {
        (reductions) are strip-mined too. The loop's step must divide `c`.
        Nested tilings (`T(8,128)(2,1)`, or two tilings of one dimension)
        strip-mine the inner loop again.
-    3. `physical-order` (default off here, on in `--tlayout-lower-to-llvm`
-       and `--tlayout-tpu-pipeline`): a perfect nest of `affine.for` loops
+    3. `physical-order` (default on, as in `--tlayout-lower-to-llvm` and
+       `--tlayout-tpu-pipeline`): a perfect nest of `affine.for` loops
        without `iter_args` whose innermost access indexes a buffer with one
        loop per physical dimension is permuted so that the loops follow the
        buffer's physical dimensions, the tile loops outside and the element
        loops inside (loops that index no dimension stay outermost). The
-       permutation is applied only where upstream's dependence analysis
-       proves it legal.
+       permutation is applied only where it is proved legal: the nest holds
+       `affine.load`/`affine.store` (which upstream's dependence analysis
+       models), ops without memory effects and ops whose effects are those
+       of the ops they hold (`scf.if`, inner loops), and nothing else (no
+       `memref.load`/`store`, call, vector transfer, atomic or op of unknown
+       effects); no memref it accesses is made inside it; the distinct
+       memref values it accesses are distinct buffers (allocations, globals;
+       function arguments are taken not to alias); and every dependence
+       keeps its direction in the new order.
     4. `tlayout.assume_multiple` ops are replaced by their operands and dead
        `affine.apply` ops are erased.
 
@@ -158,9 +165,9 @@ def SimplifyIndexing : Pass<"tlayout-simplify-indexing"> {
     Option<"tileLoops", "tile-loops", "bool", /*default=*/"true",
            "Strip-mine loops whose induction variable is divided by a tile "
            "size">,
-    Option<"physicalOrder", "physical-order", "bool", /*default=*/"false",
+    Option<"physicalOrder", "physical-order", "bool", /*default=*/"true",
            "Permute perfect affine.for nests into the physical order of the "
-           "buffer they access, where legal">
+           "buffer they access, where proved legal">
   ];
   let dependentDialects = [
     "::mlir::affine::AffineDialect",
@@ -245,7 +252,8 @@ def AssignTpuLayouts : Pass<"tlayout-assign-tpu-layouts", "::mlir::ModuleOp"> {
 
     Some memrefs keep their layout, with a remark where it is decided:
     values that reach a function declared but not defined here (its
-    signature is an external contract), values used by an op the lowering
+    signature is an external contract), values cast to or from an unranked
+    memref (which has no layout), values used by an op the lowering
     does not rewrite, and element types the rules do not cover. With
     `pack-sub-byte=false`, sub-byte elements keep the tiling without the
     `E(n)` packing (the CPU lowering stores elements in their own type).
