@@ -66,6 +66,15 @@ private:
   std::string message;
 };
 
+/// The most tile levels a layout may have. XLA's layouts use one to three.
+/// Every level adds a physical dimension, and BufferIndexing records the
+/// physical shape after each level (`getLevelShapes()`, which the inspector
+/// prints), so its size and the time to build it grow with the square of the
+/// level count. The bound keeps that to about a million sizes, so hostile
+/// text such as 30,000 `(1)` tiles cannot take gigabytes; `verify()` reports
+/// a layout past it.
+constexpr size_t kMaxTileLevels = 1024;
+
 /// An XLA layout: how an array is placed in memory.
 ///
 /// Text syntax (XLA's, printed exactly as XLA prints it):
@@ -109,8 +118,9 @@ public:
   bool hasTiles() const { return !tiles.empty(); }
 
   /// Checks what can be checked without a shape: minor_to_major is a
-  /// permutation of its own length, tiles are non-empty with positive sizes
-  /// or `*` (never most minor), `L` > 0, `E` >= 0, `S` >= 0.
+  /// permutation of its own length, at most kMaxTileLevels tiles, each
+  /// non-empty with positive sizes or `*` (never most minor), `L` > 0,
+  /// `E` >= 0, `S` >= 0.
   llvm::Error verify() const;
 
   /// Checks the layout against a shape (sizes or kDynamicSize) and, when
