@@ -354,6 +354,14 @@ Error TiledLayout::verify() const {
         "the layout has " + llvm::Twine(tiles.size()) +
         " tile levels; at most " + llvm::Twine(kMaxTileLevels) +
         " are supported");
+  size_t entries = 0;
+  for (const Tile &tile : tiles)
+    entries += tile.dims.size();
+  if (entries > kMaxTileEntries)
+    return llvm::createStringError(
+        "the layout's tiles have " + llvm::Twine(entries) +
+        " entries in all; at most " + llvm::Twine(kMaxTileEntries) +
+        " are supported");
   for (auto [index, tile] : llvm::enumerate(tiles)) {
     std::string which = ("tile " + llvm::Twine(index)).str();
     if (tile.dims.empty())

@@ -104,7 +104,7 @@ struct MemoryReportPass
             remark << "more bytes than 64-bit integers count (overflow)";
           else
             remark << space.peakBytes << " bytes";
-          if (capacity)
+          if (capacity && !space.overflows)
             remark << " of " << capacity;
           if (space.hasDynamic)
             remark << " (plus dynamically sized buffers)";
