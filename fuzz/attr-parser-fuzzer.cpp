@@ -23,8 +23,7 @@
 
 using namespace mlir;
 
-static void checkType(llvm::StringRef text) {
-  MLIRContext &context = ::tlayout::fuzz::getQuietContext<>();
+static void checkType(MLIRContext &context, llvm::StringRef text) {
   size_t numRead = 0;
   Type type = parseType(text, &context, &numRead);
   if (!type || numRead != text.size())
@@ -45,6 +44,7 @@ static void checkType(llvm::StringRef text) {
 }
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  MLIRContext &context = ::tlayout::fuzz::getRunContext<>();
   llvm::StringRef text(reinterpret_cast<const char *>(data), size);
   static const char *shapes[] = {"3x5xf32",  "8x128xbf16", "?x256xf32",
                                  "2x7x8xi8", "f32",        "0x4xi4"};
@@ -52,8 +52,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   // A list is a #tlayout.dims layout, anything else XLA text.
   const char *wrapper =
       text.ltrim().starts_with("[") ? ", #tlayout.dims<" : ", #tlayout.tiled<";
-  checkType((llvm::Twine("memref<") + shape + wrapper + text + ">>").str());
+  checkType(context,
+            (llvm::Twine("memref<") + shape + wrapper + text + ">>").str());
   if (text.contains("tlayout"))
-    checkType(text);
+    checkType(context, text);
   return 0;
 }

@@ -145,6 +145,12 @@ llvm::SmallVector<PhysDim, 4> tlayout::colMajorDims(unsigned rank) {
 // Canonical form
 //===----------------------------------------------------------------------===//
 
+/// ceil(size / divisor) for size >= 0 and divisor > 0, without the overflow
+/// of `size + divisor - 1` when the size is near the largest int64.
+static int64_t ceilDivNonNegative(int64_t size, int64_t divisor) {
+  return size / divisor + (size % divisor != 0);
+}
+
 /// The extent of each entry (the values its piece takes) for a static
 /// shape; std::nullopt for a Dynamic entry of a dynamic dimension.
 static llvm::SmallVector<std::optional<int64_t>, 8>
@@ -161,7 +167,7 @@ entryExtents(llvm::ArrayRef<PhysDim> dims, llvm::ArrayRef<int64_t> shape) {
     }
     int64_t size = shape[d.logicalDim];
     if (size != kDynamicSize && covered[d.logicalDim] > 0)
-      extents[k] = (size + covered[d.logicalDim] - 1) / covered[d.logicalDim];
+      extents[k] = ceilDivNonNegative(size, covered[d.logicalDim]);
   }
   return extents;
 }
@@ -219,8 +225,8 @@ tlayout::canonicalizePhysDims(llvm::ArrayRef<PhysDim> input,
         if (d.kind == PhysDim::Kind::Dynamic && extents[k]) {
           int64_t size = shape[d.logicalDim];
           int64_t inner = innerVolume(dims, k + 1);
-          int64_t merged = (size + inner - 1) / inner;
-          if (*extents[k] * next.size == merged) {
+          int64_t merged = ceilDivNonNegative(size, inner);
+          if (llvm::checkedMul(*extents[k], next.size) == merged) {
             dims.erase(dims.begin() + k + 1);
             changed = true;
             break;
@@ -234,7 +240,7 @@ tlayout::canonicalizePhysDims(llvm::ArrayRef<PhysDim> input,
               llvm::ArrayRef<PhysDim>(dims).take_front(k),
               [&](const PhysDim &o) { return o.logicalDim == d.logicalDim; })) {
         int64_t inner = innerVolume(dims, k);
-        int64_t rest = (shape[d.logicalDim] + inner - 1) / inner;
+        int64_t rest = ceilDivNonNegative(shape[d.logicalDim], inner);
         if (rest == d.size && !(rest == 1 && entriesOf(d.logicalDim) > 1)) {
           d = PhysDim::dynamic(d.logicalDim);
           changed = true;

@@ -349,6 +349,19 @@ static Error verifyPermutation(llvm::ArrayRef<int64_t> minorToMajor,
 Error TiledLayout::verify() const {
   if (Error err = verifyPermutation(minorToMajor, minorToMajor.size()))
     return err;
+  if (tiles.size() > kMaxTileLevels)
+    return llvm::createStringError(
+        "the layout has " + llvm::Twine(tiles.size()) +
+        " tile levels; at most " + llvm::Twine(kMaxTileLevels) +
+        " are supported");
+  size_t entries = 0;
+  for (const Tile &tile : tiles)
+    entries += tile.dims.size();
+  if (entries > kMaxTileEntries)
+    return llvm::createStringError(
+        "the layout's tiles have " + llvm::Twine(entries) +
+        " entries in all; at most " + llvm::Twine(kMaxTileEntries) +
+        " are supported");
   for (auto [index, tile] : llvm::enumerate(tiles)) {
     std::string which = ("tile " + llvm::Twine(index)).str();
     if (tile.dims.empty())

@@ -264,6 +264,47 @@ TEST(HostileInputTest, ThousandTileLevels) {
             "the product of all tile sizes overflows int64");
 }
 
+TEST(HostileInputTest, TileLevelsAreBounded) {
+  auto levels = [](size_t count) {
+    std::string text = "{0:T";
+    for (size_t i = 0; i < count; ++i)
+      text += "(1)";
+    return text + "}";
+  };
+  // The bound itself verifies and compiles.
+  EXPECT_EQ(verifyError(levels(kMaxTileLevels), {4}), "");
+  // Past it, verify() fails before any level is built: 30,000 levels used
+  // to take gigabytes.
+  std::string many = levels(30000);
+  llvm::Expected<TiledLayout> layout = TiledLayout::parse(many);
+  ASSERT_TRUE(static_cast<bool>(layout));
+  EXPECT_EQ(layout->tiles.size(), 30000u);
+  EXPECT_EQ(llvm::toString(layout->verify()),
+            "the layout has 30000 tile levels; at most 1024 are supported");
+  EXPECT_EQ(verifyError(many, {4}),
+            "the layout has 30000 tile levels; at most 1024 are supported");
+  // Entries are bounded too: one tile of 30,000 entries pads 29,999 unit
+  // dimensions.
+  std::string wide = "{0:T(1";
+  for (int i = 1; i < 30000; ++i)
+    wide += ",1";
+  wide += ")}";
+  EXPECT_EQ(verifyError(wide, {4}),
+            "the layout's tiles have 30000 entries in all; at most 4096 are "
+            "supported");
+  std::string fourWide = "{0:T";
+  for (size_t i = 0; i < kMaxTileLevels; ++i)
+    fourWide += "(1,1,1,1)";
+  EXPECT_EQ(verifyError(fourWide + "}", {4}), "");
+  EXPECT_EQ(verifyError(fourWide + "(1)}", {4}),
+            "the layout has 1025 tile levels; at most 1024 are supported");
+  llvm::Expected<XlaShape> shape = XlaShape::parse("f32[4]" + many);
+  ASSERT_FALSE(static_cast<bool>(shape));
+  EXPECT_EQ(llvm::toString(shape.takeError()),
+            "column 7: the layout has 30000 tile levels; at most 1024 are "
+            "supported");
+}
+
 TEST(HostileInputTest, DeeplyNestedCombineMarkers) {
   // 64 dimensions of size 1 and 2 combined into one, then tiled by 4.
   TiledLayout layout = TiledLayout::rowMajor(64);

@@ -66,6 +66,22 @@ private:
   std::string message;
 };
 
+/// The most tile levels a layout may have. XLA's layouts use one to three.
+/// Every level adds physical dimensions, and BufferIndexing records the
+/// physical shape after each level (`getLevelShapes()`, which the inspector
+/// prints), so its size and the time to build it grow with the product of
+/// the level count and the physical rank. With this bound and
+/// kMaxTileEntries that stays near a million sizes for any rank MLIR parses
+/// in reasonable time, and hostile text such as 30,000 `(1)` tiles (seconds
+/// and gigabytes before the bound) is an error from `verify()`.
+constexpr size_t kMaxTileLevels = 1024;
+
+/// The most entries all tiles of a layout may have together. A tile longer
+/// than the shape pads unit dimensions in front, so entries become physical
+/// dimensions; the bound keeps a single hostile tile of tens of thousands of
+/// entries from taking seconds.
+constexpr size_t kMaxTileEntries = 4096;
+
 /// An XLA layout: how an array is placed in memory.
 ///
 /// Text syntax (XLA's, printed exactly as XLA prints it):
@@ -109,7 +125,8 @@ public:
   bool hasTiles() const { return !tiles.empty(); }
 
   /// Checks what can be checked without a shape: minor_to_major is a
-  /// permutation of its own length, tiles are non-empty with positive sizes
+  /// permutation of its own length, at most kMaxTileLevels tiles with at
+  /// most kMaxTileEntries entries in all, each non-empty with positive sizes
   /// or `*` (never most minor), `L` > 0, `E` >= 0, `S` >= 0.
   llvm::Error verify() const;
 

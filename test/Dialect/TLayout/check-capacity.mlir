@@ -37,3 +37,4 @@ module attributes {tlayout.target = #tlayout.tpu_target<"v5e", smem = 1024>} {
 func.func @empty() {
   return
 }
+

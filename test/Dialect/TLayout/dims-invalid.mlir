@@ -63,6 +63,17 @@ func.func private @view_fit(memref<4x4xf32, #tlayout.dims<[0, 1], parent = [8, 8
 
 // -----
 
+// An offset near the largest int64: offset + size must not wrap around.
+// expected-error @+1 {{the view's dimension 0 (offset 9223372036854775807, size 4) ends past the largest 64-bit index, outside the parent's size 8}}
+func.func private @view_offset_overflow(memref<4x4xf32, #tlayout.dims<[0, 1], parent = [8, 8], offsets = [9223372036854775807, 0]>>)
+
+// -----
+
+// expected-error @+1 {{the view's dimension 1 starts at 9223372036854775807, past the parent's size 8}}
+func.func private @view_dynamic_offset_overflow(memref<4x?xf32, #tlayout.dims<[0, 1], parent = [8, 8], offsets = [0, 9223372036854775807]>>)
+
+// -----
+
 func.func @subview_layout(%m: memref<6x8xf32, #tlayout.dims<[1, 0, 1:packed(4)]>>) {
   // expected-error @+1 {{expects the result layout #tlayout.dims<[1, 0, 1:packed(4)], parent = [6, 8], offsets = [2, 4]>}}
   %w = tlayout.subview %m[2, 4] [4, 4] : memref<6x8xf32, #tlayout.dims<[1, 0, 1:packed(4)]>> to memref<4x4xf32, #tlayout.dims<[1, 0, 1:packed(4)], parent = [6, 8], offsets = [2, 0]>>

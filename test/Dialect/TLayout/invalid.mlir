@@ -57,6 +57,23 @@ func.func private @view_fit(memref<3x5xf32, #tlayout.tiled<{1,0:T(2,2)}, parent 
 
 // -----
 
+// An offset near the largest int64: offset + size must not wrap around.
+// expected-error @+1 {{the view's dimension 1 (offset 9223372036854775807, size 5) ends past the largest 64-bit index, outside the parent's size 8}}
+func.func private @view_offset_overflow(memref<3x5xf32, #tlayout.tiled<{1,0:T(2,2)}, parent = [6, 8], offsets = [0, 9223372036854775807]>>)
+
+// -----
+
+// expected-error @+1 {{the view's dimension 0 (offset 9223372036854775800, size 3) does not fit in the parent's size 6}}
+func.func private @view_offset_large(memref<3x5xf32, #tlayout.tiled<{1,0:T(2,2)}, parent = [6, 8], offsets = [9223372036854775800, 0]>>)
+
+// -----
+
+// A view of dynamic size still starts inside its parent.
+// expected-error @+1 {{the view's dimension 1 starts at 9223372036854775807, past the parent's size 8}}
+func.func private @view_dynamic_offset_overflow(memref<3x?xf32, #tlayout.tiled<{1,0:T(2,2)}, parent = [6, 8], offsets = [0, 9223372036854775807]>>)
+
+// -----
+
 // expected-error @+1 {{the view has rank 2 but its parent has rank 3}}
 func.func private @view_parent_rank(memref<3x5xf32, #tlayout.tiled<{2,1,0}, parent = [6, 8, 2], offsets = [0, 0, 0]>>)
 
@@ -251,6 +268,15 @@ func.func @subview_layout(%m: memref<16x256xf32, #tlayout.tiled<{1,0:T(8,128)}>>
 func.func @subview_bounds(%m: memref<10x100xf32, #tlayout.tiled<{1,0:T(8,128)}, parent = [16, 256], offsets = [?, ?]>>) {
   // expected-error @+1 {{'tlayout.subview' op view dimension 1 (offset 50, size 60) is outside the source's size 100}}
   %v = tlayout.subview %m[0, 50] [4, 60] : memref<10x100xf32, #tlayout.tiled<{1,0:T(8,128)}, parent = [16, 256], offsets = [?, ?]>> to memref<4x60xf32, #tlayout.tiled<{1,0:T(8,128)}, parent = [16, 256], offsets = [?, ?]>>
+  return
+}
+
+// -----
+
+// An offset near the largest int64: offset + size must not wrap around.
+func.func @subview_offset_overflow(%m: memref<16x256xf32, #tlayout.tiled<{1,0:T(8,128)}>>) {
+  // expected-error @+1 {{'tlayout.subview' op view dimension 0 (offset 9223372036854775807, size 4) is outside the source's size 16}}
+  %v = tlayout.subview %m[9223372036854775807, 0] [4, 100] : memref<16x256xf32, #tlayout.tiled<{1,0:T(8,128)}>> to memref<4x100xf32, #tlayout.tiled<{1,0:T(8,128)}, parent = [16, 256], offsets = [?, 0]>>
   return
 }
 

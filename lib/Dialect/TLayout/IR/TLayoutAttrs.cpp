@@ -88,12 +88,20 @@ int64_t mlir::tlayout::getElementTypeBits(Type type) {
     return type.getIntOrFloatBitWidth();
   if (isa<IndexType>(type))
     return 64;
+  // A width that does not fit in int64 is as unknown as no width (0).
   if (auto complex = dyn_cast<ComplexType>(type))
-    return 2 * getElementTypeBits(complex.getElementType());
-  if (auto vector = dyn_cast<VectorType>(type))
-    if (vector.hasStaticShape())
-      return vector.getNumElements() *
-             getElementTypeBits(vector.getElementType());
+    return llvm::checkedMul<int64_t>(
+               2, getElementTypeBits(complex.getElementType()))
+        .value_or(0);
+  if (auto vector = dyn_cast<VectorType>(type)) {
+    if (!vector.hasStaticShape())
+      return 0;
+    std::optional<int64_t> bits = getElementTypeBits(vector.getElementType());
+    for (int64_t size : vector.getShape())
+      if (bits)
+        bits = llvm::checkedMul(*bits, size);
+    return bits.value_or(0);
+  }
   return 0;
 }
 
@@ -162,10 +170,24 @@ verifyLayoutFor(LayoutAttrInterface attr, ArrayRef<int64_t> shape,
     return success();
   for (auto [i, size] : llvm::enumerate(shape)) {
     int64_t offset = attr.getOffsets()[i], parent = attr.getParentShape()[i];
-    if (ShapedType::isDynamic(size) || ShapedType::isDynamic(offset) ||
-        ShapedType::isDynamic(parent))
+    if (ShapedType::isDynamic(offset) || ShapedType::isDynamic(parent))
       continue;
-    if (offset + size > parent)
+    // A view of dynamic size still starts inside its parent.
+    if (ShapedType::isDynamic(size)) {
+      if (offset > parent)
+        return emitError() << "the view's dimension " << i << " starts at "
+                           << offset << ", past the parent's size " << parent;
+      continue;
+    }
+    // Offsets and sizes are user-provided: their sum may not fit in int64.
+    std::optional<int64_t> end = llvm::checkedAdd(offset, size);
+    if (!end)
+      return emitError() << "the view's dimension " << i << " (offset "
+                         << offset << ", size " << size
+                         << ") ends past the largest 64-bit index, outside "
+                            "the parent's size "
+                         << parent;
+    if (*end > parent)
       return emitError() << "the view's dimension " << i << " (offset "
                          << offset << ", size " << size
                          << ") does not fit in the parent's size " << parent;

@@ -13,6 +13,7 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
+#include "llvm/Support/CheckedArithmetic.h"
 
 using namespace mlir;
 using namespace mlir::tlayout;
@@ -110,10 +111,10 @@ static SmallVector<int64_t> rootOffsets(MemRefType sourceType,
   SmallVector<int64_t> offsets;
   for (auto [i, offset] : llvm::enumerate(staticOffsets)) {
     int64_t base = source && source.isView() ? source.getOffsets()[i] : 0;
-    offsets.push_back(ShapedType::isDynamic(offset) ||
-                              ShapedType::isDynamic(base)
-                          ? ShapedType::kDynamic
-                          : base + offset);
+    std::optional<int64_t> sum;
+    if (!ShapedType::isDynamic(offset) && !ShapedType::isDynamic(base))
+      sum = llvm::checkedAdd(base, offset); // The verifier rejects overflow.
+    offsets.push_back(sum.value_or(ShapedType::kDynamic));
   }
   return offsets;
 }
@@ -163,11 +164,29 @@ LogicalResult SubViewOp::verify() {
                                    : std::to_string(size))
                            << ", got " << resultType;
     int64_t offset = getStaticOffsets()[i], bound = sourceType.getDimSize(i);
-    if (!ShapedType::isDynamic(size) && !ShapedType::isDynamic(offset) &&
-        !ShapedType::isDynamic(bound) && (offset < 0 || offset + size > bound))
+    if (ShapedType::isDynamic(offset))
+      continue;
+    // Checked: offsets and sizes are user-provided.
+    std::optional<int64_t> end =
+        ShapedType::isDynamic(size) ? offset : llvm::checkedAdd(offset, size);
+    if (offset < 0 || !end || (!ShapedType::isDynamic(bound) && *end > bound))
       return emitOpError() << "view dimension " << i << " (offset " << offset
-                           << ", size " << size
-                           << ") is outside the source's size " << bound;
+                           << ", size "
+                           << (ShapedType::isDynamic(size)
+                                   ? std::string("?")
+                                   : std::to_string(size))
+                           << ") is outside the source's size "
+                           << (ShapedType::isDynamic(bound)
+                                   ? std::string("?")
+                                   : std::to_string(bound));
+    LayoutAttrInterface sourceLayout = getLayoutAttr(sourceType);
+    if (sourceLayout.isView() &&
+        !ShapedType::isDynamic(sourceLayout.getOffsets()[i]) &&
+        !llvm::checkedAdd(sourceLayout.getOffsets()[i], offset))
+      return emitOpError() << "view dimension " << i << " (offset " << offset
+                           << ") overflows 64-bit indices past the source's "
+                              "own offset "
+                           << sourceLayout.getOffsets()[i];
   }
   Attribute expected =
       inferResultType(sourceType, getStaticOffsets(), getStaticSizes())

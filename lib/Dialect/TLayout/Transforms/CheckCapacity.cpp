@@ -41,9 +41,35 @@ struct CheckCapacityPass
       llvm::SmallDenseSet<int64_t> reported;
       for (const BufferUsage &usage :
            analyzeMemoryUsage(func.getFunctionBody()).buffers) {
+        // Sizes no 64-bit count holds fit in no memory: an error whatever
+        // the capacity.
+        if (usage.overflows) {
+          reported.insert(usage.space);
+          failedAny = true;
+          usage.alloc->emitError()
+              << "the " << getMemorySpaceName(usage.space) << " allocation of "
+              << usage.type
+              << " takes more bytes than fit in 64-bit integers: its bytes "
+                 "overflow 64-bit arithmetic";
+          continue;
+        }
         int64_t capacity = description.getCapacity(usage.space);
         if (capacity == 0 || !usage.physicalBytes ||
-            usage.liveBytes <= capacity || reported.contains(usage.space))
+            reported.contains(usage.space))
+          continue;
+        if (usage.liveOverflows) {
+          reported.insert(usage.space);
+          failedAny = true;
+          usage.alloc->emitError()
+              << "this allocation of " << *usage.physicalBytes
+              << " bytes brings the live " << getMemorySpaceName(usage.space)
+              << " of @" << func.getName()
+              << " past what 64-bit integers count (the live bytes overflow "
+                 "64-bit arithmetic), above the "
+              << capacity << " bytes of the " << description.name << " target";
+          continue;
+        }
+        if (usage.liveBytes <= capacity)
           continue;
         reported.insert(usage.space);
         failedAny = true;

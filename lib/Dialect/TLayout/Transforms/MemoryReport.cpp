@@ -29,14 +29,18 @@ using namespace mlir;
 using namespace mlir::tlayout;
 
 namespace {
-std::string bytesText(std::optional<int64_t> bytes) {
+/// `overflow` where the count does not fit in int64, `dynamic` where it
+/// depends on run-time sizes.
+std::string bytesText(std::optional<int64_t> bytes, bool overflows) {
+  if (overflows)
+    return "overflow";
   return bytes ? std::to_string(*bytes) : std::string("dynamic");
 }
 
-llvm::json::Value bytesJson(std::optional<int64_t> bytes) {
-  if (bytes)
+llvm::json::Value bytesJson(std::optional<int64_t> bytes, bool overflows) {
+  if (bytes && !overflows)
     return *bytes;
-  return "dynamic";
+  return bytesText(bytes, overflows);
 }
 
 struct MemoryReportPass
@@ -67,18 +71,25 @@ struct MemoryReportPass
                 ? llvm::formatv("{0:F3}", *usage.paddingRatio).str()
                 : std::string("n/a");
         if (format == "remarks") {
+          if (usage.overflows) {
+            usage.alloc->emitRemark()
+                << getMemorySpaceName(usage.space) << " buffer " << usage.type
+                << ": its bytes overflow 64-bit integers";
+            continue;
+          }
           usage.alloc->emitRemark()
               << getMemorySpaceName(usage.space) << " buffer " << usage.type
-              << ": " << bytesText(usage.logicalBytes) << " logical bytes, "
-              << bytesText(usage.physicalBytes) << " physical bytes, padding "
-              << ratio << "x";
+              << ": " << bytesText(usage.logicalBytes, false)
+              << " logical bytes, " << bytesText(usage.physicalBytes, false)
+              << " physical bytes, padding " << ratio << "x";
           continue;
         }
         llvm::json::Object entry;
         entry["type"] = llvm::formatv("{0}", usage.type).str();
         entry["space"] = getMemorySpaceName(usage.space);
-        entry["logical_bytes"] = bytesJson(usage.logicalBytes);
-        entry["physical_bytes"] = bytesJson(usage.physicalBytes);
+        entry["logical_bytes"] = bytesJson(usage.logicalBytes, usage.overflows);
+        entry["physical_bytes"] =
+            bytesJson(usage.physicalBytes, usage.overflows);
         if (usage.paddingRatio)
           entry["padding_ratio"] = *usage.paddingRatio;
         buffersJson.push_back(std::move(entry));
@@ -88,8 +99,12 @@ struct MemoryReportPass
         if (format == "remarks") {
           InFlightDiagnostic remark = func->emitRemark();
           remark << "peak " << getMemorySpaceName(space.space) << " of @"
-                 << func.getName() << ": " << space.peakBytes << " bytes";
-          if (capacity)
+                 << func.getName() << ": ";
+          if (space.overflows)
+            remark << "more bytes than 64-bit integers count (overflow)";
+          else
+            remark << space.peakBytes << " bytes";
+          if (capacity && !space.overflows)
             remark << " of " << capacity;
           if (space.hasDynamic)
             remark << " (plus dynamically sized buffers)";
@@ -97,7 +112,7 @@ struct MemoryReportPass
         }
         llvm::json::Object entry;
         entry["space"] = getMemorySpaceName(space.space);
-        entry["peak_bytes"] = space.peakBytes;
+        entry["peak_bytes"] = bytesJson(space.peakBytes, space.overflows);
         entry["capacity_bytes"] = capacity;
         entry["has_dynamic"] = space.hasDynamic;
         spacesJson.push_back(std::move(entry));

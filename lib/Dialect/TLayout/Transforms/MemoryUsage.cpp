@@ -16,8 +16,6 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "llvm/Support/CheckedArithmetic.h"
 
-#include <limits>
-
 using namespace mlir;
 using namespace mlir::tlayout;
 
@@ -31,24 +29,55 @@ static int64_t spaceOf(MemRefType type) {
   return 0;
 }
 
+/// ceil(elements * bits / 8) when it fits in int64. The sizes come from the
+/// user's types, so every step is checked: elements = 8q + r gives
+/// q * bits + ceil(r * bits / 8), and neither term overflows on its own
+/// unless the result does.
+static std::optional<int64_t> bytesOf(int64_t elements, int64_t bits) {
+  std::optional<int64_t> whole = llvm::checkedMul(elements / 8, bits);
+  std::optional<int64_t> rest = llvm::checkedMul(elements % 8, bits);
+  if (!whole || !rest)
+    return std::nullopt;
+  return llvm::checkedAdd(*whole, *rest / 8 + (*rest % 8 != 0));
+}
+
 /// The footprint of an allocated memref type.
 static void measure(BufferUsage &usage) {
   MemRefType type = usage.type;
   int64_t bits = getElementTypeBits(type.getElementType());
   LayoutAttrInterface layout = getLayoutAttr(type);
-  std::optional<::tlayout::BufferIndexing> indexing = llvm::expectedToOptional(
-      layout ? layout.compile(type.getShape(), bits)
-             : ::tlayout::BufferIndexing::compile(
-                   ::tlayout::TiledLayout::rowMajor(type.getRank()),
-                   type.getShape()));
   if (layout && layout.getElementSizeInBits() != 0)
     bits = layout.getElementSizeInBits();
-  if (!indexing || bits == 0)
+  if (bits <= 0)
     return;
-  ::tlayout::Footprint footprint = ::tlayout::getFootprint(*indexing, bits);
-  usage.logicalBytes = footprint.logicalBytes.getConstant();
-  usage.physicalBytes = footprint.physicalBytes.getConstant();
-  usage.paddingRatio = footprint.paddingRatio;
+  // Elements only: the bytes are counted below, with checked arithmetic.
+  llvm::Expected<::tlayout::BufferIndexing> indexing =
+      layout ? layout.compile(type.getShape(), 0)
+             : ::tlayout::BufferIndexing::compile(
+                   ::tlayout::TiledLayout::rowMajor(type.getRank()),
+                   type.getShape());
+  if (!indexing) {
+    // A type that verified compiles unless its element count overflows.
+    llvm::consumeError(indexing.takeError());
+    usage.overflows = true;
+    return;
+  }
+  std::optional<int64_t> logical =
+      indexing->getLogicalNumElements().getConstant();
+  std::optional<int64_t> physical = indexing->getNumElements().getConstant();
+  if (!logical || !physical)
+    return; // Dynamic.
+  std::optional<int64_t> logicalBytes = bytesOf(*logical, bits);
+  std::optional<int64_t> physicalBytes = bytesOf(*physical, bits);
+  if (!logicalBytes || !physicalBytes) {
+    usage.overflows = true;
+    return;
+  }
+  usage.logicalBytes = logicalBytes;
+  usage.physicalBytes = physicalBytes;
+  if (*logical > 0)
+    usage.paddingRatio =
+        static_cast<double>(*physical) / static_cast<double>(*logical);
 }
 
 std::string mlir::tlayout::getMemorySpaceName(int64_t space) {
@@ -62,11 +91,13 @@ MemoryUsage mlir::tlayout::analyzeMemoryUsage(Region &region) {
   SmallVectorImpl<SpaceUsage> &spaces = result.spaces;
   DenseMap<Value, size_t> live; // allocation result -> index in buffers
   llvm::SmallDenseMap<int64_t, int64_t> liveBytes;
+  // Spaces whose live bytes no longer fit in int64; they stay so.
+  llvm::SmallDenseSet<int64_t> overflowed;
   auto spaceUsage = [&](int64_t space) -> SpaceUsage & {
     for (SpaceUsage &s : spaces)
       if (s.space == space)
         return s;
-    spaces.push_back(SpaceUsage{space, 0, false});
+    spaces.push_back(SpaceUsage{space, 0, false, false});
     return spaces.back();
   };
   region.walk<WalkOrder::PreOrder>([&](Operation *op) {
@@ -77,15 +108,25 @@ MemoryUsage mlir::tlayout::analyzeMemoryUsage(Region &region) {
       usage.space = spaceOf(usage.type);
       measure(usage);
       SpaceUsage &space = spaceUsage(usage.space);
-      if (usage.physicalBytes) {
-        int64_t &total = liveBytes[usage.space];
-        total = llvm::checkedAdd(total, *usage.physicalBytes)
-                    .value_or(std::numeric_limits<int64_t>::max());
-        space.peakBytes = std::max(space.peakBytes, total);
+      int64_t &total = liveBytes[usage.space];
+      if (usage.overflows) {
+        overflowed.insert(usage.space);
+      } else if (usage.physicalBytes) {
+        if (std::optional<int64_t> sum =
+                llvm::checkedAdd(total, *usage.physicalBytes))
+          total = *sum;
+        else
+          overflowed.insert(usage.space);
       } else {
         space.hasDynamic = true;
       }
-      usage.liveBytes = liveBytes[usage.space];
+      if (overflowed.contains(usage.space)) {
+        space.overflows = true;
+        usage.liveOverflows = true;
+      } else {
+        space.peakBytes = std::max(space.peakBytes, total);
+      }
+      usage.liveBytes = total;
       live[op->getResult(0)] = buffers.size();
       buffers.push_back(usage);
       return;
@@ -95,7 +136,7 @@ MemoryUsage mlir::tlayout::analyzeMemoryUsage(Region &region) {
       if (it == live.end())
         return;
       const BufferUsage &usage = buffers[it->second];
-      if (usage.physicalBytes)
+      if (usage.physicalBytes && !overflowed.contains(usage.space))
         liveBytes[usage.space] -= *usage.physicalBytes;
       live.erase(it);
     }

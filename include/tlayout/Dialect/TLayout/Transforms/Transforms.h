@@ -89,11 +89,15 @@ struct BufferUsage {
   MemRefType type;
   /// The memory space number (`S(n)`); 0 when none.
   int64_t space = 0;
-  /// Bytes; std::nullopt for dynamic sizes.
+  /// Bytes; std::nullopt for dynamic sizes and when `overflows`.
   std::optional<int64_t> logicalBytes, physicalBytes;
+  /// The static sizes of the buffer take more bytes than int64 counts.
+  bool overflows = false;
   std::optional<double> paddingRatio;
   /// Physical bytes live in `space` once this allocation is made.
   int64_t liveBytes = 0;
+  /// Those live bytes do not fit in int64 (`liveBytes` is then meaningless).
+  bool liveOverflows = false;
 };
 
 /// The peak of one memory space in one function.
@@ -102,6 +106,9 @@ struct SpaceUsage {
   int64_t peakBytes = 0;
   /// Some allocation in this space has a dynamic size (left out of the peak).
   bool hasDynamic = false;
+  /// The bytes live at some point, or some buffer's own bytes, do not fit in
+  /// int64; `peakBytes` is then the peak before that point.
+  bool overflows = false;
 };
 
 /// The memory a region (a function body) allocates.
