@@ -13,8 +13,8 @@ bash scripts/build.sh
 example=examples/tiled-add.mlir
 llvm_lib=/usr/lib/llvm-22/lib
 echo
-echo "== ./build/bin/tlayout-opt $example --lower-tiled-layouts   (@add)"
-./build/bin/tlayout-opt "$example" --lower-tiled-layouts |
+echo "== ./build/bin/tlayout-opt $example --lower-tiled-layouts --cse   (@add)"
+./build/bin/tlayout-opt "$example" --lower-tiled-layouts --cse |
   awk '/^#map/ { print } /func.func @add\(/ { on = 1 } on { print } on && /^  }$/ { on = 0 }'
 echo
 echo "== ./build/bin/tlayout-opt $example --tlayout-lower-to-llvm | mlir-runner-22 -e main ..."
