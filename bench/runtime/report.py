@@ -5,18 +5,29 @@ The first file is tlayout-bench (the pipeline as shipped), the second
 tlayout-bench-unsimplified. Figures are medians over the repetitions, in
 GB/s of bytes read plus written; ratios are against the reference run in the
 same process (memcpy of the same bytes, or the row-major kernel).
+
+Google Benchmark writes `_median` aggregates only with two or more
+repetitions; with one, the single run's figure is used.
 """
 import json
+import statistics
 import sys
 
 
 def medians(path):
     with open(path) as f:
         data = json.load(f)
-    result = {}
+    aggregated = {}
+    runs = {}
     for b in data["benchmarks"]:
-        if b.get("aggregate_name") == "median":
-            result[b["run_name"]] = b["bytes_per_second"] / 1e9
+        name = b.get("run_name", b["name"])
+        if b.get("run_type") == "aggregate":
+            if b.get("aggregate_name") == "median":
+                aggregated[name] = b["bytes_per_second"] / 1e9
+        else:
+            runs.setdefault(name, []).append(b["bytes_per_second"] / 1e9)
+    result = {name: statistics.median(values) for name, values in runs.items()}
+    result.update(aggregated)
     return result, data["context"]
 
 

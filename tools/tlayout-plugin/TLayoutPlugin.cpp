@@ -8,7 +8,11 @@
 // upstream `mlir-opt`:
 //
 //   mlir-opt --load-dialect-plugin=TLayoutPlugin.so \
-//            --load-pass-plugin=TLayoutPlugin.so --lower-tiled-layouts in.mlir
+//            --load-pass-plugin=TLayoutPlugin.so \
+//            --pass-pipeline="builtin.module(lower-tiled-layouts)" in.mlir
+//
+// (pass plugins register their passes after mlir-opt has parsed its flags,
+// so the passes are named in --pass-pipeline, not as flags of their own).
 //
 // It links the shared MLIR library only, so the types it creates are the
 // host's.

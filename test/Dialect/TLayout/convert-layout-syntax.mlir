@@ -8,7 +8,7 @@
 // RUN: tlayout-opt %s --tlayout-convert-layout-syntax=to=xla --verify-diagnostics -o /dev/null
 // RUN: not tlayout-opt %s --tlayout-convert-layout-syntax=to=nchw 2>&1 | FileCheck %s --check-prefix=BAD
 
-// BAD: unknown layout model 'nchw' for --tlayout-convert-layout-syntax; expected dims, xla or canonical
+// BAD: for the --to option: Cannot find option named 'nchw'!
 
 // XLA-LABEL: func.func @morello(
 // XLA-SAME: memref<6x8xf32, #tlayout.tiled<{0,1:T(4,1)}>>

@@ -3,7 +3,7 @@
 // RUN: tlayout-opt %s --tlayout-memory-report=format=json -o /dev/null 2>&1 | FileCheck %s --check-prefix=JSON
 // RUN: not tlayout-opt %s --tlayout-memory-report=format=xml -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD
 
-// BAD: unknown format 'xml' for --tlayout-memory-report; expected remarks or json
+// BAD: for the --format option: Cannot find option named 'xml'!
 
 // JSON: "logical_bytes": 12,
 // JSON-NEXT: "padding_ratio": 341.333

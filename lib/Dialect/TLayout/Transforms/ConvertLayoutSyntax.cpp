@@ -26,11 +26,9 @@ using namespace mlir;
 using namespace mlir::tlayout;
 
 namespace {
-enum class Target { Dims, Xla, Canonical };
-
 /// The layout of `type` in the target model, or null when it has none or is
 /// already there.
-Attribute convertLayout(MemRefType type, Target target) {
+Attribute convertLayout(MemRefType type, LayoutSyntax target) {
   LayoutAttrInterface attr = getLayoutAttr(type);
   if (!attr)
     return {};
@@ -39,17 +37,17 @@ Attribute convertLayout(MemRefType type, Target target) {
   MLIRContext *context = type.getContext();
   Attribute converted;
   if (auto tiled = dyn_cast<TiledLayoutAttr>(attr.getBase())) {
-    if (target != Target::Dims)
+    if (target != LayoutSyntax::Dims)
       return {};
     if (std::optional<SmallVector<::tlayout::PhysDim, 4>> dims =
             ::tlayout::toPhysDims(tiled.getLayout(), shape))
       converted = DimsLayoutAttr::get(context, *dims);
   } else if (auto dims = dyn_cast<DimsLayoutAttr>(attr.getBase())) {
-    if (target == Target::Xla) {
+    if (target == LayoutSyntax::Xla) {
       if (std::optional<::tlayout::TiledLayout> layout =
               ::tlayout::toTiledLayout(dims.getDims(), shape))
         converted = TiledLayoutAttr::get(context, *layout);
-    } else if (target == Target::Canonical) {
+    } else if (target == LayoutSyntax::Canonical) {
       std::optional<SmallVector<::tlayout::PhysDim, 4>> canonical =
           llvm::expectedToOptional(
               ::tlayout::canonicalizePhysDims(dims.getDims(), shape));
@@ -75,7 +73,7 @@ struct Conversion {
   bool kept = false;
 };
 
-Conversion convertType(MemRefType type, Target target) {
+Conversion convertType(MemRefType type, LayoutSyntax target) {
   Attribute layout = convertLayout(type, target);
   if (!layout)
     return {type, false};
@@ -92,20 +90,7 @@ struct ConvertLayoutSyntaxPass
   using Base::Base;
 
   void runOnOperation() override {
-    Target target;
-    if (to == "dims")
-      target = Target::Dims;
-    else if (to == "xla")
-      target = Target::Xla;
-    else if (to == "canonical")
-      target = Target::Canonical;
-    else {
-      getOperation().emitError()
-          << "unknown layout model '" << to
-          << "' for --tlayout-convert-layout-syntax; expected dims, xla or "
-             "canonical";
-      return signalPassFailure();
-    }
+    LayoutSyntax target = to;
     // Report the layouts kept at the first op that uses them.
     DenseSet<Type> seen;
     auto visit = [&](Type type, Operation *user) {
@@ -114,8 +99,8 @@ struct ConvertLayoutSyntaxPass
           !convertType(memref, target).kept)
         return;
       user->emitRemark() << "layout of " << memref << " has no "
-                         << (target == Target::Dims ? "#tlayout.dims"
-                                                    : "#tlayout.tiled")
+                         << (target == LayoutSyntax::Dims ? "#tlayout.dims"
+                                                          : "#tlayout.tiled")
                          << " form; kept";
     };
     getOperation().walk([&](Operation *op) {

@@ -48,12 +48,6 @@ struct MemoryReportPass
   using Base::Base;
 
   void runOnOperation() override {
-    if (format != "remarks" && format != "json") {
-      getOperation().emitError()
-          << "unknown format '" << format
-          << "' for --tlayout-memory-report; expected remarks or json";
-      return signalPassFailure();
-    }
     FailureOr<TpuTargetAttr> targetAttr = getTpuTarget(getOperation(), target);
     if (failed(targetAttr))
       return signalPassFailure();
@@ -70,7 +64,7 @@ struct MemoryReportPass
             usage.paddingRatio
                 ? llvm::formatv("{0:F3}", *usage.paddingRatio).str()
                 : std::string("n/a");
-        if (format == "remarks") {
+        if (format == ReportFormat::Remarks) {
           if (usage.overflows) {
             usage.alloc->emitRemark()
                 << getMemorySpaceName(usage.space) << " buffer " << usage.type
@@ -96,7 +90,7 @@ struct MemoryReportPass
       }
       for (const SpaceUsage &space : memory.spaces) {
         int64_t capacity = description.getCapacity(space.space);
-        if (format == "remarks") {
+        if (format == ReportFormat::Remarks) {
           InFlightDiagnostic remark = func->emitRemark();
           remark << "peak " << getMemorySpaceName(space.space) << " of @"
                  << func.getName() << ": ";
@@ -117,7 +111,7 @@ struct MemoryReportPass
         entry["has_dynamic"] = space.hasDynamic;
         spacesJson.push_back(std::move(entry));
       }
-      if (format == "json") {
+      if (format == ReportFormat::Json) {
         llvm::json::Object entry;
         entry["function"] = func.getName().str();
         entry["buffers"] = std::move(buffersJson);
@@ -125,7 +119,7 @@ struct MemoryReportPass
         functions.push_back(std::move(entry));
       }
     });
-    if (format != "json")
+    if (format != ReportFormat::Json)
       return;
     llvm::json::Object report;
     report["target"] = description.name.str();

@@ -23,6 +23,12 @@
 
 namespace mlir::tlayout {
 
+/// The layout model --tlayout-convert-layout-syntax writes (its `to` option).
+enum class LayoutSyntax { Dims, Xla, Canonical };
+
+/// The form of --tlayout-memory-report's report (its `format` option).
+enum class ReportFormat { Remarks, Json };
+
 #define GEN_PASS_DECL
 #include "tlayout/Dialect/TLayout/Transforms/Passes.h.inc"
 
@@ -34,12 +40,13 @@ struct LowerToLLVMOptions : public PassPipelineOptions<LowerToLLVMOptions> {
   Option<bool> simplifyIndexing{
       *this, "simplify-indexing",
       llvm::cl::desc("Run --tlayout-simplify-indexing after the lowering of "
-                     "tiled layouts"),
+                     "tiled layouts (default: true)"),
       llvm::cl::init(true)};
   Option<bool> physicalOrder{
       *this, "physical-order",
       llvm::cl::desc("Let --tlayout-simplify-indexing permute loop nests into "
-                     "physical order (where dependences allow)"),
+                     "physical order (where dependences allow) (default: "
+                     "true)"),
       llvm::cl::init(true)};
 };
 
@@ -57,7 +64,8 @@ struct TpuPipelineOptions : public LowerToLLVMOptions {
   Option<std::string> target{
       *this, "target",
       llvm::cl::desc("A TPU preset (v4, v5e, v5p, v6e); overrides the "
-                     "module's tlayout.target")};
+                     "module's tlayout.target (default: none; the module's "
+                     "tlayout.target, else v4)")};
 };
 
 /// Adds --tlayout-assign-tpu-layouts, --tlayout-check-capacity and the

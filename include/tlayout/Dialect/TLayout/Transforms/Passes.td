@@ -50,9 +50,13 @@ def LowerTiledLayouts : Pass<"lower-tiled-layouts", "::mlir::ModuleOp"> {
     otherwise.
 
     `vector.transfer_read`/`transfer_write` and `affine.vector_load`/
-    `vector_store` become one scalar access per element (guarded by the
-    transfer's bounds and mask), which is correct also where a vector crosses
-    a tile boundary; vectors of more than 4096 elements are rejected.
+    `vector_store` become one `vector.load`/`vector.store` of the physical
+    buffer where the layout's contiguity analysis shows the elements
+    adjacent (a 1-D, unmasked, in-bounds vector within a contiguous run,
+    from a start index known to be a multiple of a width the run admits),
+    and one scalar access per element otherwise (guarded by the transfer's
+    bounds and mask), which is exact also where a vector crosses a tile
+    boundary; vectors of more than 4096 elements are rejected.
 
     `tlayout.subview` results (views) share their root's physical buffer;
     accesses through a view add its offsets (static or dynamic, at any
@@ -112,7 +116,7 @@ def SimplifyIndexing : Pass<"tlayout-simplify-indexing"> {
        iterations: `i = c * t + e`, so `i floordiv c` is `t` and `i mod c` is
        `e`. Bounds may be dynamic: the inner loop stops at
        `min(c, ub - c * t)`, and a lower bound not known to be a multiple of
-       `c` starts it at `max(0, lb - c * t)`. Loops with `iter_args`
+       `c` starts it at `max(lb mod step, lb - c * t)`. Loops with `iter_args`
        (reductions) are strip-mined too. The loop's step must divide `c`.
        Nested tilings (`T(8,128)(2,1)`, or two tilings of one dimension)
        strip-mine the inner loop again.
@@ -164,10 +168,10 @@ def SimplifyIndexing : Pass<"tlayout-simplify-indexing"> {
   let options = [
     Option<"tileLoops", "tile-loops", "bool", /*default=*/"true",
            "Strip-mine loops whose induction variable is divided by a tile "
-           "size">,
+           "size (default: true)">,
     Option<"physicalOrder", "physical-order", "bool", /*default=*/"true",
            "Permute perfect affine.for nests into the physical order of the "
-           "buffer they access, where proved legal">
+           "buffer they access, where proved legal (default: true)">
   ];
   let dependentDialects = [
     "::mlir::affine::AffineDialect",
@@ -228,8 +232,16 @@ def ConvertLayoutSyntax
     ```
   }];
   let options = [
-    Option<"to", "to", "std::string", /*default=*/"\"dims\"",
-           "The layout model to write: dims, xla or canonical">
+    Option<"to", "to", "::mlir::tlayout::LayoutSyntax",
+           /*default=*/"::mlir::tlayout::LayoutSyntax::Dims",
+           "The layout model to write (default: dims)",
+           [{::llvm::cl::values(
+             clEnumValN(::mlir::tlayout::LayoutSyntax::Dims, "dims",
+                        "#tlayout.dims physical dimensions"),
+             clEnumValN(::mlir::tlayout::LayoutSyntax::Xla, "xla",
+                        "#tlayout.tiled XLA tiles"),
+             clEnumValN(::mlir::tlayout::LayoutSyntax::Canonical, "canonical",
+                        "the canonical #tlayout.dims form"))}]>
   ];
 }
 
@@ -263,10 +275,12 @@ def AssignTpuLayouts : Pass<"tlayout-assign-tpu-layouts", "::mlir::ModuleOp"> {
   }];
   let options = [
     Option<"target", "target", "std::string", /*default=*/"\"\"",
-           "A TPU preset (v4, v5e, v5p, v6e); overrides tlayout.target">,
+           "A TPU preset (v4, v5e, v5p, v6e); overrides tlayout.target "
+           "(default: none; the module's tlayout.target, else v4)">,
     Option<"packSubByte", "pack-sub-byte", "bool", /*default=*/"true",
            "Pack i1 and i4 elements (E(1), E(4)); false stores each in its "
-           "own type with the same tiling, as the CPU lowering does">
+           "own type with the same tiling, as the CPU lowering does (default: "
+           "true)">
   ];
   let dependentDialects = ["::mlir::tlayout::TLayoutDialect"];
 }
@@ -289,11 +303,18 @@ def MemoryReport : Pass<"tlayout-memory-report", "::mlir::ModuleOp"> {
   }];
   let options = [
     Option<"target", "target", "std::string", /*default=*/"\"\"",
-           "A TPU preset (v4, v5e, v5p, v6e); overrides tlayout.target">,
-    Option<"format", "format", "std::string", /*default=*/"\"remarks\"",
-           "remarks or json">,
+           "A TPU preset (v4, v5e, v5p, v6e); overrides tlayout.target "
+           "(default: none; the module's tlayout.target, else v4)">,
+    Option<"format", "format", "::mlir::tlayout::ReportFormat",
+           /*default=*/"::mlir::tlayout::ReportFormat::Remarks",
+           "The report's form (default: remarks)",
+           [{::llvm::cl::values(
+             clEnumValN(::mlir::tlayout::ReportFormat::Remarks, "remarks",
+                        "remarks at the allocations and functions"),
+             clEnumValN(::mlir::tlayout::ReportFormat::Json, "json",
+                        "one JSON document written to `output`"))}]>,
     Option<"output", "output", "std::string", /*default=*/"\"-\"",
-           "Where format=json writes (- for stderr)">
+           "Where format=json writes (default: -, stderr)">
   ];
   let dependentDialects = ["::mlir::tlayout::TLayoutDialect"];
 }
@@ -310,7 +331,8 @@ def CheckCapacity : Pass<"tlayout-check-capacity", "::mlir::ModuleOp"> {
   }];
   let options = [
     Option<"target", "target", "std::string", /*default=*/"\"\"",
-           "A TPU preset (v4, v5e, v5p, v6e); overrides tlayout.target">
+           "A TPU preset (v4, v5e, v5p, v6e); overrides tlayout.target "
+           "(default: none; the module's tlayout.target, else v4)">
   ];
   let dependentDialects = ["::mlir::tlayout::TLayoutDialect"];
 }
