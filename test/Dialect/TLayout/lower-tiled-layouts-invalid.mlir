@@ -81,7 +81,7 @@ func.func @result(%b: memref<24xf32>) {
 
 func.func @linalg(%m: memref<3x5xf32, #tlayout.tiled<{1,0:T(2,2)}>>, %x: f32) {
   // expected-error @+1 {{linalg.fill uses a tiled memref (operand #1 of type 'memref<3x5xf32, #tlayout.tiled<{1,0:T(2,2)}>>'), which --lower-tiled-layouts cannot rewrite; lower linalg to loops first (--convert-linalg-to-affine-loops or --convert-linalg-to-loops)}}
-  "linalg.fill"(%x, %m) : (f32, memref<3x5xf32, #tlayout.tiled<{1,0:T(2,2)}>>) -> ()
+  linalg.fill ins(%x : f32) outs(%m : memref<3x5xf32, #tlayout.tiled<{1,0:T(2,2)}>>)
   return
 }
 
