@@ -901,9 +901,18 @@ FailureOr<TpuTargetAttr> mlir::tlayout::getTpuTarget(Operation *module,
   if (!presetOption.empty()) {
     std::optional<TargetDescription> preset =
         ::tlayout::tpu::getPreset(presetOption);
-    if (!preset)
-      return module->emitError() << "unknown TPU preset '" << presetOption
-                                 << "' in the target option";
+    if (!preset) {
+      // Reported at the module's location without the module attached: the
+      // mistake is in the option, not in the IR.
+      InFlightDiagnostic diag = mlir::emitError(module->getLoc())
+                                << "unknown TPU preset '" << presetOption
+                                << "' in the target option; valid presets: ";
+      llvm::interleaveComma(::tlayout::tpu::getPresets(), diag,
+                            [&](const TargetDescription &known) {
+                              diag << known.name;
+                            });
+      return diag;
+    }
     return TpuTargetAttr::get(context, *preset);
   }
   if (Attribute attr = module->getAttr("tlayout.target")) {
