@@ -80,6 +80,8 @@ class Program:
     def transfer(self, rng, k):
         shape, rank = self.shape, self.rank
         write = rng.random() < 0.4
+        if rng.random() < 0.2:
+            return self.aligned_transfer(rng, k, write)
         # The memref dimensions the transfer runs along, in vector order.
         if rng.random() < 0.35:
             used = list(range(rank - rng.randint(0, min(rank, 3)), rank))
@@ -139,6 +141,19 @@ class Program:
                     in_bounds=in_bounds, mask=mask, mask_shape=mask_shape,
                     wrap=mask is not None and mask_kind == "vector.mask",
                     padding=-rng.randint(1, 99), value=value, k=k)
+
+    def aligned_transfer(self, rng, k, write):
+        """An unmasked, in-bounds 1-D transfer along the layout's most minor
+        dimension from a multiple of its width: where the layout keeps such
+        runs together, one vector access of the buffer."""
+        m = int(self.layout[1:].split(",")[0].split(":")[0])
+        size = rng.choice([s for s in (1, 2, 3, 4, 8) if s <= self.shape[m]])
+        base = [rng.randint(0, s - 1) for s in self.shape]
+        base[m] = size * rng.randint(0, (self.shape[m] - size) // size)
+        return dict(write=write, results=[("dim", m)], sizes=[size],
+                    base=base, in_bounds=[True], mask=None, mask_shape=[size],
+                    wrap=False, padding=-rng.randint(1, 99),
+                    value=[1000 * (k + 1) + i for i in range(size)], k=k)
 
     # -- Printing ---------------------------------------------------------
 
