@@ -16,7 +16,11 @@
 // adjacent in the physical buffer; element-wise accesses address each one
 // through the layout, so none touches the wrong element. Out-of-bounds and
 // masked-off elements of transfers are guarded: reads give the padding value
-// and writes are skipped.
+// and writes are skipped. Bounds are the memref's logical sizes. A mask has
+// the transfer's mask type: one bit per element read or written, indexed in
+// memref dimension order, whatever the permutation map. A transfer inside a
+// vector.mask takes its mask (and, for reads, its pass-through values) and
+// replaces it. Masked transfers never take the one-vector path.
 //
 //===----------------------------------------------------------------------===//
 
