@@ -451,6 +451,8 @@ def main():
                         "(default: --tlayout-lower-to-llvm with and without "
                         "simplify-indexing)")
     parser.add_argument("--failures", help="a folder for failing programs")
+    parser.add_argument("--progress", action="store_true",
+                        help="report the running totals after each batch")
     parser.add_argument("--out", help="generate: the output file prefix")
     args = parser.parse_args()
     configs = args.config or ["--tlayout-lower-to-llvm",
@@ -483,6 +485,10 @@ def main():
         mismatches += run_batch(programs[start:start + args.batch], args,
                                 configs, report, skipped)
         sys.stdout.flush()
+        if args.progress:
+            done = min(start + args.batch, len(programs))
+            print(f"progress: {done - len(skipped)} programs run, "
+                  f"{mismatches} mismatches", file=sys.stderr, flush=True)
     print(f"ran {len(programs) - len(skipped)} programs, {mismatches} "
           "mismatches")
     if skipped:
