@@ -27,6 +27,12 @@ func.func @main() {
   // CHECK: ( ( 1, 2, 3 ), ( 6, 7, 8 ) )
   %c = vector.transfer_read %g[%c0, %c1], %pad {in_bounds = [true, true]} : memref<3x5xi32, #fig1>, vector<2x3xi32>
   vector.print %c : vector<2x3xi32>
+  // Dynamic sizes: bounds are the logical sizes (3x5), not the padded
+  // physical ones (4x6); row 3 and column 5 read the padding.
+  %dyn = memref.cast %g : memref<3x5xi32, #fig1> to memref<?x?xi32, #fig1>
+  // CHECK: ( ( 13, 14, -1 ), ( -1, -1, -1 ) )
+  %e = vector.transfer_read %dyn[%c2, %c3], %pad : memref<?x?xi32, #fig1>, vector<2x3xi32>
+  vector.print %e : vector<2x3xi32>
   // An affine vector load.
   // CHECK: ( 10, 11, 12, 13, 14 )
   %d = affine.vector_load %g[2, 0] : memref<3x5xi32, #fig1>, vector<5xi32>

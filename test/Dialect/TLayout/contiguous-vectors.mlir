@@ -104,3 +104,25 @@ func.func @dims(%m: memref<6x8xf32, #tlayout.dims<[1, 0, 1:packed(4)]>>, %n: mem
   %w = vector.transfer_read %n[%c0, %i], %pad {in_bounds = [true], permutation_map = affine_map<(d0, d1) -> (d0)>} : memref<?x?xf32, #tlayout.dims<[1, 0]>>, vector<6xf32>
   return %v, %w : vector<4xf32>, vector<6xf32>
 }
+
+// -----
+
+#tiled = #tlayout.tiled<{1,0:T(8,128)}>
+
+// Masked transfers, and transfers inside vector.mask, are split into
+// elements even where the unmasked transfer would be one vector access; the
+// vector.mask goes with its transfer.
+// CHECK-LABEL: func.func @masked(
+// CHECK-NOT: vector.load
+// CHECK-NOT: vector.store
+// CHECK-NOT: vector.mask
+// CHECK-COUNT-8: scf.if
+// CHECK: return
+func.func @masked(%m: memref<16x256xf32, #tiled>, %i: index, %n: index, %v: vector<4xf32>) -> vector<4xf32> {
+  %pad = arith.constant 0.0 : f32
+  %c0 = arith.constant 0 : index
+  %mask = vector.create_mask %n : vector<4xi1>
+  %a = vector.transfer_read %m[%i, %c0], %pad, %mask {in_bounds = [true]} : memref<16x256xf32, #tiled>, vector<4xf32>
+  vector.mask %mask { vector.transfer_write %v, %m[%i, %c0] {in_bounds = [true]} : vector<4xf32>, memref<16x256xf32, #tiled> } : vector<4xi1>
+  return %a : vector<4xf32>
+}

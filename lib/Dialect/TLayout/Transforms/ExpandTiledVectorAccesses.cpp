@@ -16,7 +16,11 @@
 // adjacent in the physical buffer; element-wise accesses address each one
 // through the layout, so none touches the wrong element. Out-of-bounds and
 // masked-off elements of transfers are guarded: reads give the padding value
-// and writes are skipped.
+// and writes are skipped. Bounds are the memref's logical sizes. A mask has
+// the transfer's mask type: one bit per element read or written, indexed in
+// memref dimension order, whatever the permutation map. A transfer inside a
+// vector.mask takes its mask (and, for reads, its pass-through values) and
+// replaces it. Masked transfers never take the one-vector path.
 //
 //===----------------------------------------------------------------------===//
 
@@ -43,11 +47,13 @@ using mlir::tlayout::kMaxSplitVectorElements;
 
 namespace {
 /// One element of a vector access: its position in the vector and its
-/// memref index, and the condition (or null) under which it is accessed.
+/// memref index, the condition (or null) under which it is accessed, and
+/// whether that condition includes a mask bit.
 struct Element {
   SmallVector<int64_t> position;
   SmallVector<Value> index;
   Value condition;
+  Value maskBit;
 };
 } // namespace
 
@@ -71,13 +77,18 @@ static SmallVector<SmallVector<int64_t>> positionsOf(ArrayRef<int64_t> shape) {
 
 /// The elements of an access at `base` through `permutation` (vector dim ->
 /// memref dim, a minor projected permutation; broadcast dims have no memref
-/// dim). Dims not known in bounds get `index < dim` guards; a mask adds its
-/// bit.
+/// dim). Dims not known in bounds get `index < dim` guards, against the
+/// memref's logical sizes; a mask adds its bit. A transfer's mask has the
+/// transfer's mask type (vector::inferTransferOpMaskType): it is indexed in
+/// memref dimension order, over the memref dimensions the transfer runs
+/// along, and a transfer without any has a one-element mask.
 static SmallVector<Element> elementsOf(RewriterBase &rewriter, Location loc,
                                        Value memref, ValueRange base,
                                        VectorType vectorType,
                                        AffineMap permutation,
                                        ArrayRef<bool> inBounds, Value mask) {
+  // Vector position -> mask position.
+  AffineMap maskMap = inversePermutation(compressUnusedDims(permutation));
   SmallVector<Element> elements;
   for (const SmallVector<int64_t> &position :
        positionsOf(vectorType.getShape())) {
@@ -107,7 +118,11 @@ static SmallVector<Element> elementsOf(RewriterBase &rewriter, Location loc,
               : less;
     }
     if (mask) {
-      Value bit = vector::ExtractOp::create(rewriter, loc, mask, position);
+      SmallVector<int64_t> maskPosition = maskMap.compose(position);
+      if (maskPosition.empty())
+        maskPosition.push_back(0);
+      Value bit = vector::ExtractOp::create(rewriter, loc, mask, maskPosition);
+      element.maskBit = bit;
       element.condition =
           element.condition
               ? arith::AndIOp::create(rewriter, loc, element.condition, bit)
@@ -120,10 +135,11 @@ static SmallVector<Element> elementsOf(RewriterBase &rewriter, Location loc,
 }
 
 /// Reads the elements into a vector; guarded elements read `padding` where
-/// their condition fails.
+/// their condition fails, or the element of `passthru` (if given) at their
+/// position where their mask bit is off.
 static Value readElements(RewriterBase &rewriter, Location loc, Value memref,
                           VectorType vectorType, ArrayRef<Element> elements,
-                          Value padding) {
+                          Value padding, Value passthru = nullptr) {
   SmallVector<Value> values;
   for (const Element &element : elements) {
     if (!element.condition) {
@@ -137,7 +153,16 @@ static Value readElements(RewriterBase &rewriter, Location loc, Value memref,
           Value v = memref::LoadOp::create(b, l, memref, element.index);
           scf::YieldOp::create(b, l, v);
         },
-        [&](OpBuilder &b, Location l) { scf::YieldOp::create(b, l, padding); });
+        [&](OpBuilder &b, Location l) {
+          Value fallback = padding;
+          if (passthru && element.maskBit) {
+            Value kept =
+                vector::ExtractOp::create(b, l, passthru, element.position);
+            fallback =
+                arith::SelectOp::create(b, l, element.maskBit, padding, kept);
+          }
+          scf::YieldOp::create(b, l, fallback);
+        });
     values.push_back(ifOp.getResult(0));
   }
   return vector::FromElementsOp::create(rewriter, loc, vectorType, values);
@@ -339,31 +364,49 @@ LogicalResult mlir::tlayout::expandTiledVectorAccess(RewriterBase &rewriter,
   Location loc = op->getLoc();
   OpBuilder::InsertionGuard guard(rewriter);
   rewriter.setInsertionPoint(op);
-  if (succeeded(tryContiguous(rewriter, op)))
-    return success();
   auto tooLarge = [&](VectorType type) {
-    return type.getNumElements() > kMaxSplitVectorElements;
+    return type.isScalable() || type.getNumElements() > kMaxSplitVectorElements;
   };
   if (auto transfer = dyn_cast<VectorTransferOpInterface>(op)) {
     auto write = dyn_cast<vector::TransferWriteOp>(op);
-    if (tooLarge(transfer.getVectorType()) || (write && write->getNumResults()))
-      return failure(); // Too large, or a transfer on a tensor.
+    auto memrefType = dyn_cast<MemRefType>(transfer.getBase().getType());
+    if (tooLarge(transfer.getVectorType()) || !memrefType ||
+        !memrefType.getElementType().isIntOrIndexOrFloat())
+      return failure(); // Too large, on a tensor or of vector elements.
+    // A transfer masked by an enclosing vector.mask is rewritten with that
+    // mask, in place of the vector.mask; its masked-off lanes read the
+    // pass-through vector's, if any.
+    Value mask = transfer.getMask();
+    Value passthru;
+    auto maskOp = dyn_cast_or_null<vector::MaskOp>(op->getParentOp());
+    if (maskOp) {
+      if (maskOp.getMaskableOp() != op || mask)
+        return failure();
+      mask = maskOp.getMask();
+      passthru = maskOp.getPassthru();
+      rewriter.setInsertionPoint(maskOp);
+    } else if (succeeded(tryContiguous(rewriter, op))) {
+      return success();
+    }
+    Operation *replaced = maskOp ? maskOp.getOperation() : op;
     SmallVector<Element> elements =
         elementsOf(rewriter, loc, transfer.getBase(), transfer.getIndices(),
                    transfer.getVectorType(), transfer.getPermutationMap(),
-                   transfer.getInBoundsValues(), transfer.getMask());
+                   transfer.getInBoundsValues(), mask);
     if (write) {
       writeElements(rewriter, loc, write.getVector(), write.getBase(),
                     elements);
-      rewriter.eraseOp(op);
+      rewriter.eraseOp(replaced);
     } else {
       auto read = cast<vector::TransferReadOp>(op);
-      rewriter.replaceOp(op, readElements(rewriter, loc, read.getBase(),
-                                          read.getVectorType(), elements,
-                                          read.getPadding()));
+      rewriter.replaceOp(replaced, readElements(rewriter, loc, read.getBase(),
+                                                read.getVectorType(), elements,
+                                                read.getPadding(), passthru));
     }
     return success();
   }
+  if (succeeded(tryContiguous(rewriter, op)))
+    return success();
   if (isa<affine::AffineVectorLoadOp, affine::AffineVectorStoreOp>(op)) {
     auto load = dyn_cast<affine::AffineVectorLoadOp>(op);
     auto store = dyn_cast<affine::AffineVectorStoreOp>(op);

@@ -1,0 +1,500 @@
+#!/usr/bin/env python3
+"""Randomized differential test of vector transfers on tiled memrefs.
+
+Each random program takes a random tiled layout (the layouts of
+random_layouts.py, shapes with dimensions of size 1 and unaligned sizes),
+sometimes with dynamic sizes, fills the memref with the elements' row-major
+ids and runs random vector.transfer_read and vector.transfer_write ops on it:
+random permutation maps (transposes, broadcasts, minor identities of lower
+rank, 0-d vectors), masks (none, constant, vector.create_mask with sizes the
+program cannot see, an enclosing vector.mask), in_bounds where it holds,
+random padding and starts near the ends of the dimensions, so that
+transfers run partly out of bounds. It prints every vector read and, at the
+end, the memref.
+
+The same program on row-major memrefs (no layout) is the reference, lowered
+by the same pipeline (upstream MLIR lowers its transfers). There, each
+transfer runs along its memref dimensions in memref order, with the mask as
+it is, followed by vector.broadcast and vector.transpose (for writes, a
+transpose first): the mask type's definition, and the form upstream's
+lowering itself gives permuted transfers. Upstream's VectorToSCF indexes the
+mask of some permuted transfers in vector order, and lowers no masked 0-d
+transfer; the reference takes those through one-element transfers.
+
+run: generates the programs in batches (one module per batch), lowers the
+tiled ones with each --tlayout-lower-to-llvm configuration given and the
+reference once, executes them with mlir-runner and compares the printed
+output of each program. Prints `ran N programs, M mismatches`; with
+--failures DIR, writes each mismatching program (tiled and reference) there.
+"""
+import argparse
+import os
+import random
+import shlex
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from random_layouts import draw_case  # noqa: E402
+
+
+def vec_type(shape, elem="i32"):
+    return "vector<" + "".join(f"{s}x" for s in shape) + elem + ">"
+
+
+def dense(values, shape):
+    """An MLIR dense literal of `values` (row-major) with `shape`."""
+    if not shape:
+        return str(values[0])
+    step = len(values) // shape[0]
+    return "[" + ", ".join(dense(values[i * step:(i + 1) * step], shape[1:])
+                           for i in range(shape[0])) + "]"
+
+
+def bools(bits):
+    return ["true" if b else "false" for b in bits]
+
+
+class Program:
+    """One random program: a layout, a memref and random transfers."""
+
+    def __init__(self, rng, inspect, index):
+        self.index = index
+        shape, layout, total, _ = draw_case(rng, inspect)
+        self.total = total
+        self.shape = shape
+        self.layout = layout
+        self.rank = len(shape)
+        self.dynamic = [rng.random() < 0.25 for _ in shape]
+        self.args = []  # (name, value) of the index arguments.
+        self.sizes = [self.arg(s) if d else None
+                      for s, d in zip(shape, self.dynamic)]
+        self.ops = [self.transfer(rng, k) for k in range(rng.randint(2, 6))]
+
+    def arg(self, value):
+        name = f"%a{len(self.args)}"
+        self.args.append((name, value))
+        return name
+
+    def transfer(self, rng, k):
+        shape, rank = self.shape, self.rank
+        write = rng.random() < 0.4
+        if rng.random() < 0.2:
+            return self.aligned_transfer(rng, k, write)
+        # The memref dimensions the transfer runs along, in vector order.
+        if rng.random() < 0.35:
+            used = list(range(rank - rng.randint(0, min(rank, 3)), rank))
+        else:
+            used = rng.sample(range(rank), rng.randint(0, min(rank, 3)))
+        results = [("dim", m) for m in used]
+        if not write:
+            for _ in range(rng.choice([0, 0, 0, 1, 1, 2])):
+                if len(results) < 3:
+                    results.insert(rng.randint(0, len(results)), ("bcast", 0))
+        sizes, base, in_bounds = [], [0] * rank, []
+        for m in range(rank):
+            base[m] = rng.randint(0, shape[m] - 1)
+        for kind, m in results:
+            if kind == "bcast":
+                sizes.append(rng.randint(1, 4))
+                continue
+            size = rng.choice([1, rng.randint(1, shape[m] + 2),
+                               rng.randint(1, 4)])
+            sizes.append(size)
+            start = rng.choice([base[m], shape[m] - size,
+                                shape[m] - size + 1, shape[m] - size + 2,
+                                shape[m] - 1, shape[m]])
+            base[m] = max(0, min(start, shape[m]))
+        total = 1
+        for s in sizes:
+            total *= s
+        if total > 64:
+            return self.transfer(rng, k)
+        for (kind, m), size in zip(results, sizes):
+            fits = kind == "bcast" or base[m] + size <= shape[m]
+            in_bounds.append(fits and rng.random() < 0.5)
+        # The mask: memref dimension order, no broadcast dimensions.
+        mask_dims = sorted(used)
+        mask_shape = [sizes[results.index(("dim", m))]
+                      for m in mask_dims] or [1]
+        mask_kind = rng.choice(["none", "none", "dense", "dense", "create",
+                                "vector.mask"])
+        if mask_kind == "vector.mask" and not results:
+            mask_kind = "none"  # vector.mask takes no 0-d vectors.
+        mask = None
+        if mask_kind in ("dense", "vector.mask") and rng.random() < 0.7:
+            count = 1
+            for s in mask_shape:
+                count *= s
+            mask = ("dense", [rng.random() < 0.6 for _ in range(count)])
+        elif mask_kind != "none":
+            bounds = []
+            for s in mask_shape:
+                b = rng.choice([s, s, rng.randint(0, s)])
+                bounds.append(self.arg(b) if rng.random() < 0.5 else b)
+            mask = ("create", bounds)
+        value = None
+        if write:
+            value = [1000 * (k + 1) + i for i in range(total)]
+        return dict(write=write, results=results, sizes=sizes, base=base,
+                    in_bounds=in_bounds, mask=mask, mask_shape=mask_shape,
+                    wrap=mask is not None and mask_kind == "vector.mask",
+                    padding=-rng.randint(1, 99), value=value, k=k)
+
+    def aligned_transfer(self, rng, k, write):
+        """An unmasked, in-bounds 1-D transfer along the layout's most minor
+        dimension from a multiple of its width: where the layout keeps such
+        runs together, one vector access of the buffer."""
+        m = int(self.layout[1:].split(",")[0].split(":")[0])
+        size = rng.choice([s for s in (1, 2, 3, 4, 8) if s <= self.shape[m]])
+        base = [rng.randint(0, s - 1) for s in self.shape]
+        base[m] = size * rng.randint(0, (self.shape[m] - size) // size)
+        return dict(write=write, results=[("dim", m)], sizes=[size],
+                    base=base, in_bounds=[True], mask=None, mask_shape=[size],
+                    wrap=False, padding=-rng.randint(1, 99),
+                    value=[1000 * (k + 1) + i for i in range(size)], k=k)
+
+    # -- Printing ---------------------------------------------------------
+
+    def memref_type(self, tiled):
+        dims = "x".join("?" if d else str(s)
+                        for s, d in zip(self.shape, self.dynamic))
+        layout = f", #tlayout.tiled<{self.layout}>" if tiled else ""
+        return f"memref<{dims}xi32{layout}>"
+
+    def function(self, tiled):
+        t = self.memref_type(tiled)
+        sizes = self.sizes
+        params = ", ".join(f"{n}: index" for n, _ in self.args)
+        lines = [f"func.func @case{self.index}({params}) {{",
+                 f'  vector.print str "case {self.index}\\n"']
+        consts = set()
+
+        def const(v):
+            consts.add(v)
+            return f"%c{v}"
+
+        body = []
+        dyn = [s for s in sizes if s]
+        if tiled:
+            # On a buffer of the layout's physical size (allocating the
+            # tiled memref itself is not always accepted).
+            buf = f"memref<{self.total}xi32>"
+            body.append(f"  %buf = memref.alloc() : {buf}")
+            view, operands = "%buf", ""
+            if dyn:
+                view, operands = "%dbuf", f"[{', '.join(dyn)}]"
+                body.append(f"  %dbuf = memref.cast %buf : {buf} to "
+                            "memref<?xi32>")
+                buf = "memref<?xi32>"
+            body.append(f"  %m = tlayout.from_physical {view}{operands} : "
+                        f"{buf} to {t}")
+        else:
+            body.append(f"  %m = memref.alloc({', '.join(dyn)}) : {t}")
+        ubs = [s if s else const(v) for s, v in zip(sizes, self.shape)]
+        # Fill with row-major ids.
+        indent = "  "
+        for d in range(self.rank):
+            body.append(f"{indent}scf.for %i{d} = {const(0)} to {ubs[d]} "
+                        f"step {const(1)} {{")
+            indent += "  "
+        body.append(f"{indent}%id0 = arith.addi {const(0)}, %i0 : index")
+        for d in range(1, self.rank):
+            body.append(f"{indent}%s{d} = arith.muli %id{d - 1}, "
+                        f"{const(self.shape[d])} : index")
+            body.append(f"{indent}%id{d} = arith.addi %s{d}, %i{d} : index")
+        body.append(f"{indent}%v = arith.index_cast %id{self.rank - 1} : "
+                    "index to i32")
+        ivs = ", ".join(f"%i{d}" for d in range(self.rank))
+        body.append(f"{indent}memref.store %v, %m[{ivs}] : {t}")
+        for d in range(self.rank):
+            indent = indent[:-2]
+            body.append(f"{indent}}}")
+        for op in self.ops:
+            body += self.op_text(op, t, tiled, const)
+        plain = self.memref_type(False)
+        body.append(f"  %out = memref.alloc({', '.join(dyn)}) : {plain}")
+        body.append(f"  memref.copy %m, %out : {t} to {plain}")
+        body.append(f"  %u = memref.cast %out : {plain} to memref<*xi32>")
+        body.append("  call @printMemrefI32(%u) : (memref<*xi32>) -> ()")
+        body.append(f"  memref.dealloc %out : {plain}")
+        if tiled:
+            body.append(f"  memref.dealloc %buf : memref<{self.total}xi32>")
+        else:
+            body.append(f"  memref.dealloc %m : {t}")
+        body.append("  return")
+        body.append("}")
+        for v in sorted(consts):
+            lines.append(f"  {const(v)} = arith.constant {v} : index")
+        return lines + body
+
+    def call(self):
+        values = ", ".join(f"%c{v}" for _, v in self.args)
+        types = ", ".join("index" for _ in self.args)
+        return f"  call @case{self.index}({values}) : ({types}) -> ()", \
+            {v for _, v in self.args}
+
+    def op_text(self, op, t, tiled, const):
+        k = op["k"]
+        rank = self.rank
+        results, sizes = op["results"], op["sizes"]
+        idx = ", ".join(const(b) for b in op["base"])
+        pad = f"%pad{k}"
+        lines = [f"  {pad} = arith.constant {op['padding']} : i32"]
+        mask = None
+        mask_type = vec_type(op["mask_shape"], "i1")
+        if op["mask"]:
+            mask = f"%mask{k}"
+            kind, data = op["mask"]
+            if kind == "dense":
+                lines.append(f"  {mask} = arith.constant dense<"
+                             f"{dense(bools(data), op['mask_shape'])}> : "
+                             f"{mask_type}")
+            else:
+                operands = ", ".join(b if isinstance(b, str) else const(b)
+                                     for b in data)
+                lines.append(f"  {mask} = vector.create_mask {operands} : "
+                             f"{mask_type}")
+        dims = ", ".join(f"d{m}" for m in range(rank))
+        if tiled:
+            exprs = ", ".join(f"d{m}" if kind == "dim" else "0"
+                              for kind, m in results)
+            vtype = vec_type(sizes)
+            attrs = (f"{{in_bounds = [{', '.join(bools(op['in_bounds']))}], "
+                     f"permutation_map = affine_map<({dims}) -> ({exprs})>}}")
+            if op["write"]:
+                lines.append(f"  %val{k} = arith.constant dense<"
+                             f"{dense(op['value'], sizes)}> : {vtype}")
+                if op["wrap"]:
+                    lines.append(f"  vector.mask {mask} {{ vector."
+                                 f"transfer_write %val{k}, %m[{idx}] {attrs} "
+                                 f": {vtype}, {t} }} : {mask_type}")
+                else:
+                    m = f", {mask}" if mask else ""
+                    lines.append(f"  vector.transfer_write %val{k}, %m[{idx}]"
+                                 f"{m} {attrs} : {vtype}, {t}")
+                return lines
+            if op["wrap"]:
+                lines.append(f"  %r{k} = vector.mask {mask} {{ vector."
+                             f"transfer_read %m[{idx}], {pad} {attrs} : {t}, "
+                             f"{vtype} }} : {mask_type} -> {vtype}")
+            else:
+                m = f", {mask}" if mask else ""
+                lines.append(f"  %r{k} = vector.transfer_read %m[{idx}], {pad}"
+                             f"{m} {attrs} : {t}, {vtype}")
+            lines.append(f"  vector.print %r{k} : {vtype}")
+            return lines
+        # The reference: along the used memref dimensions in memref order.
+        used = [m for kind, m in results if kind == "dim"]
+        order = sorted(used)
+        if order:
+            sorted_sizes = [sizes[results.index(("dim", m))] for m in order]
+            sorted_bounds = [op["in_bounds"][results.index(("dim", m))]
+                             for m in order]
+            exprs = ", ".join(f"d{m}" for m in order)
+        else:
+            # One element along the last dimension, which is in bounds.
+            sorted_sizes, sorted_bounds = [1], [True]
+            exprs = f"d{rank - 1}"
+        stype = vec_type(sorted_sizes)
+        vtype = vec_type(sizes)
+        attrs = (f"{{in_bounds = [{', '.join(bools(sorted_bounds))}], "
+                 f"permutation_map = affine_map<({dims}) -> ({exprs})>}}")
+        m = f", {mask}" if mask else ""
+        bcast = [s for (kind, _), s in zip(results, sizes) if kind == "bcast"]
+        # Vector dim -> dim of [broadcast dims..., sorted dims...].
+        nb = len(bcast)
+        perm = []
+        b = 0
+        for kind, mm in results:
+            if kind == "bcast":
+                perm.append(b)
+                b += 1
+            else:
+                perm.append(nb + order.index(mm))
+        if op["write"]:
+            lines.append(f"  %val{k} = arith.constant dense<"
+                         f"{dense(op['value'], sizes)}> : {vtype}")
+            if not order:
+                lines.append(f"  %sv{k} = vector.shape_cast %val{k} : "
+                             f"{vtype} to {stype}")
+            else:
+                # Inverse of perm (no broadcasts in writes).
+                inv = [perm.index(i) for i in range(len(perm))]
+                lines.append(f"  %sv{k} = vector.transpose %val{k}, "
+                             f"[{', '.join(map(str, inv))}] : {vtype} to "
+                             f"{stype}")
+            lines.append(f"  vector.transfer_write %sv{k}, %m[{idx}]{m} "
+                         f"{attrs} : {stype}, {t}")
+            return lines
+        lines.append(f"  %s{k} = vector.transfer_read %m[{idx}], {pad}{m} "
+                     f"{attrs} : {t}, {stype}")
+        src, srcshape = f"%s{k}", sorted_sizes
+        if not order:
+            lines.append(f"  %e{k} = vector.extract %s{k}[0] : i32 from "
+                         f"{stype}")
+            lines.append(f"  %r{k} = vector.broadcast %e{k} : i32 to {vtype}")
+        else:
+            if bcast:
+                btype = vec_type(bcast + sorted_sizes)
+                lines.append(f"  %b{k} = vector.broadcast %s{k} : {stype} to "
+                             f"{btype}")
+                src, srcshape = f"%b{k}", bcast + sorted_sizes
+            lines.append(f"  %r{k} = vector.transpose {src}, "
+                         f"[{', '.join(map(str, perm))}] : "
+                         f"{vec_type(srcshape)} to {vtype}")
+        lines.append(f"  vector.print %r{k} : {vtype}")
+        return lines
+
+
+def module(programs, tiled):
+    out = ["func.func private @printMemrefI32(memref<*xi32>)"]
+    values = set()
+    calls = []
+    for p in programs:
+        out += p.function(tiled)
+        call, vs = p.call()
+        calls.append(call)
+        values |= vs
+    out.append("func.func @main() {")
+    for v in sorted(values):
+        out.append(f"  %c{v} = arith.constant {v} : index")
+    out += calls + ["  return", "}"]
+    return "\n".join(out) + "\n"
+
+
+def split_output(text):
+    """Per program: its printed lines, without memref addresses."""
+    cases, current = {}, None
+    for line in text.splitlines():
+        if line.startswith("case "):
+            current = int(line.split()[1])
+            cases[current] = []
+        elif current is not None:
+            if line.startswith("Unranked Memref"):
+                line = line.split(" rank =", 1)[1]
+            cases[current].append(line)
+    return cases
+
+
+def execute(text, options, run):
+    """Lowers and runs `text`; (output, error) of the run."""
+    with tempfile.NamedTemporaryFile("w", suffix=".mlir") as f:
+        f.write(text)
+        f.flush()
+        lower = subprocess.run([options[0], f.name] + options[1:],
+                               capture_output=True, text=True)
+        if lower.returncode != 0:
+            return None, lower.stderr
+        proc = subprocess.run(run, input=lower.stdout, capture_output=True,
+                              text=True)
+        if proc.returncode != 0:
+            return None, proc.stderr
+        return proc.stdout, None
+
+
+def run_batch(programs, args, configs, report, skipped):
+    """Runs one batch; returns the number of mismatching programs."""
+    runner = shlex.split(args.run)
+    want, error = execute(module(programs, False),
+                          [args.opt, "--tlayout-lower-to-llvm"],
+                          runner)
+    if error:
+        if len(programs) > 1:
+            return sum(run_batch([p], args, configs, report, skipped)
+                       for p in programs)
+        # Upstream cannot lower the reference: nothing to compare with.
+        print(f"skipped program {programs[0].index} (seed {args.seed}): the "
+              "reference does not lower: " + error.strip().splitlines()[0])
+        skipped.append(programs[0].index)
+        return 0
+    want = split_output(want)
+    bad = set()
+    notes = {}
+    for config in configs:
+        got, error = execute(module(programs, True),
+                             [args.opt] + shlex.split(config), runner)
+        if error:
+            if len(programs) > 1:
+                return sum(run_batch([p], args, configs, report, skipped)
+                           for p in programs)
+            report(programs[0], config, error.strip().splitlines()[:3])
+            return 1
+        got = split_output(got)
+        for p in programs:
+            if got.get(p.index) != want.get(p.index):
+                bad.add(p.index)
+                notes.setdefault(p.index, (config, want.get(p.index),
+                                           got.get(p.index)))
+    for p in programs:
+        if p.index in bad:
+            config, w, g = notes[p.index]
+            diff = [f"want {a!r}" + "\n      " + f"got  {b!r}"
+                    for a, b in zip(w or [], g or []) if a != b][:2]
+            report(p, config, diff or ["outputs differ in length"])
+    return len(bad)
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("mode", choices=["run", "generate"])
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--count", type=int, default=40)
+    parser.add_argument("--batch", type=int, default=20)
+    parser.add_argument("--inspect", required=True)
+    parser.add_argument("--opt", default="tlayout-opt",
+                        help="the tlayout-opt binary")
+    parser.add_argument("--run", help="the mlir-runner command line")
+    parser.add_argument("--config", action="append",
+                        help="tlayout-opt options for the tiled programs "
+                        "(default: --tlayout-lower-to-llvm with and without "
+                        "simplify-indexing)")
+    parser.add_argument("--failures", help="a folder for failing programs")
+    parser.add_argument("--progress", action="store_true",
+                        help="report the running totals after each batch")
+    parser.add_argument("--out", help="generate: the output file prefix")
+    args = parser.parse_args()
+    configs = args.config or ["--tlayout-lower-to-llvm",
+                              "--tlayout-lower-to-llvm=simplify-indexing=false"]
+    rng = random.Random(args.seed)
+    programs = [Program(rng, args.inspect, i) for i in range(args.count)]
+    if args.mode == "generate":
+        with open(args.out + ".tiled.mlir", "w") as f:
+            f.write(module(programs, True))
+        with open(args.out + ".plain.mlir", "w") as f:
+            f.write(module(programs, False))
+        return 0
+    if args.failures:
+        os.makedirs(args.failures, exist_ok=True)
+
+    def report(p, config, lines):
+        print(f"mismatch in program {p.index} (seed {args.seed}, "
+              f"{p.shape} {p.layout}, {config}):")
+        for line in lines:
+            print("  " + line)
+        if args.failures:
+            base = os.path.join(args.failures, f"seed{args.seed}-{p.index}")
+            with open(base + ".tiled.mlir", "w") as f:
+                f.write(module([p], True))
+            with open(base + ".plain.mlir", "w") as f:
+                f.write(module([p], False))
+
+    mismatches, skipped = 0, []
+    for start in range(0, len(programs), args.batch):
+        mismatches += run_batch(programs[start:start + args.batch], args,
+                                configs, report, skipped)
+        sys.stdout.flush()
+        if args.progress:
+            done = min(start + args.batch, len(programs))
+            print(f"progress: {done - len(skipped)} programs run, "
+                  f"{mismatches} mismatches", file=sys.stderr, flush=True)
+    print(f"ran {len(programs) - len(skipped)} programs, {mismatches} "
+          "mismatches")
+    if skipped:
+        print(f"skipped {len(skipped)} whose reference upstream cannot lower")
+    return 1 if mismatches else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main() or 0)
