@@ -1,8 +1,14 @@
-// Family: physical-order (on in --tlayout-lower-to-llvm) also permutes nests
+// RUN: tlayout-opt %s --tlayout-lower-to-llvm | %{run} | FileCheck %s
+// RUN: tlayout-opt %s --tlayout-lower-to-llvm=simplify-indexing=false | %{run} | FileCheck %s
+// RUN: tlayout-opt %s --tlayout-lower-to-llvm=physical-order=false | %{run} | FileCheck %s
+// CHECK: [0, 2, 4]
+// CHECK-NEXT: [1, 3, 5]
+//
+// Found by the random programs: physical-order (on in --tlayout-lower-to-llvm) also permutes nests
 // over plain row-major memrefs: a column-order nest whose body calls a
 // function with side effects is turned into row order, so a program with no
 // tiled layout at all prints different numbers than upstream's lowering.
-// Fails: tlayout-opt %s --tlayout-lower-to-llvm | mlir-runner ...
+// Failed before its fix: tlayout-opt %s --tlayout-lower-to-llvm | mlir-runner ...
 // Passes: --tlayout-lower-to-llvm=physical-order=false; mlir-opt
 //   --lower-affine --convert-scf-to-cf --expand-strided-metadata
 //   --finalize-memref-to-llvm --convert-to-llvm --reconcile-unrealized-casts

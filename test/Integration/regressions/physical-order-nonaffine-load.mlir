@@ -1,7 +1,15 @@
-// Family: physical-order permutes an affine.for nest whose body reads, with
+// RUN: tlayout-opt %s --tlayout-lower-to-llvm | %{run} | FileCheck %s
+// RUN: tlayout-opt %s --tlayout-lower-to-llvm=simplify-indexing=false | %{run} | FileCheck %s
+// RUN: tlayout-opt %s --tlayout-lower-to-llvm=physical-order=false | %{run} | FileCheck %s
+// CHECK: [0, 1, 2, 3]
+// CHECK-NEXT: [101, 102, 103, 7]
+// CHECK-NEXT: [202, 203, 107, 11]
+// CHECK-NEXT: [303, 207, 111, 15]
+//
+// Found by the random programs: physical-order permutes an affine.for nest whose body reads, with
 // memref.load at indices computed by arith ops, an element an earlier
 // iteration stored (a read-after-write the dependence analysis cannot see).
-// Fails: tlayout-opt %s --tlayout-lower-to-llvm | mlir-runner ...
+// Failed before its fix: tlayout-opt %s --tlayout-lower-to-llvm | mlir-runner ...
 // Passes: --tlayout-lower-to-llvm=physical-order=false, and upstream's
 // lowering of the same program with a row-major memref.
 // Expected (the i-outer order, as written):

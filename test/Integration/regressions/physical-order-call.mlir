@@ -1,8 +1,14 @@
-// Family: physical-order permutes an affine.for nest whose body calls a
+// RUN: tlayout-opt %s --tlayout-lower-to-llvm | %{run} | FileCheck %s
+// RUN: tlayout-opt %s --tlayout-lower-to-llvm=simplify-indexing=false | %{run} | FileCheck %s
+// RUN: tlayout-opt %s --tlayout-lower-to-llvm=physical-order=false | %{run} | FileCheck %s
+// CHECK: [0, 1, 2]
+// CHECK-NEXT: [3, 4, 5]
+//
+// Found by the random programs: physical-order permutes an affine.for nest whose body calls a
 // function with side effects (a counter bumped through memref.load/store in
 // another buffer), so every element gets a different counter value.
 // Reduced from random_programs.py case 1000:30.
-// Fails: tlayout-opt %s --tlayout-lower-to-llvm | mlir-runner ...
+// Failed before its fix: tlayout-opt %s --tlayout-lower-to-llvm | mlir-runner ...
 // Passes: --tlayout-lower-to-llvm=physical-order=false.
 // Expected (i outer): [0, 1, 2], [3, 4, 5]
 #l = #tlayout.tiled<{0,1:T(2,2)}>

@@ -1,10 +1,16 @@
-// NEW: with index simplification (tile-loops), a loop nest over a memref
+// RUN: tlayout-opt %s --tlayout-lower-to-llvm | FileCheck %s
+// RUN: tlayout-opt %s --tlayout-lower-to-llvm=simplify-indexing=false | FileCheck %s
+// RUN: tlayout-opt %s --tlayout-lower-to-llvm=physical-order=false | FileCheck %s
+// CHECK: llvm.func
+// CHECK-NOT: tlayout.
+//
+// Found by the random programs: with index simplification (tile-loops), a loop nest over a memref
 // with a size-0 dimension (bounds from memref.dim) reading a tiled memref
 // lowers to an affine.for whose upper bound map has no result: the pipeline
 // stops with "'affine.for' op expected upper bound map to have at least one
 // result" (reported after convert-vector-to-scf folds the bounds).
 // Reduced from random_programs.py case 100:9.
-// Fails: tlayout-opt %s --tlayout-lower-to-llvm (also physical-order=false)
+// Failed before its fix: tlayout-opt %s --tlayout-lower-to-llvm (also physical-order=false)
 // Passes: --tlayout-lower-to-llvm=simplify-indexing=false
 func.func @f() {
   %c0 = arith.constant 0 : index
