@@ -45,3 +45,12 @@ std::optional<TargetDescription> tlayout::tpu::getPreset(llvm::StringRef name) {
       return preset;
   return std::nullopt;
 }
+
+std::optional<TargetDescription>
+tlayout::tpu::getPreset(PresetChoice choice) {
+  int index = static_cast<int>(choice);
+  llvm::ArrayRef<TargetDescription> presets = getPresets();
+  if (index < 0 || index >= static_cast<int>(presets.size()))
+    return std::nullopt;
+  return presets[index];
+}

@@ -33,7 +33,7 @@ module attributes {tlayout.target = #tlayout.tpu_target<"v5e", smem = 1024>} {
 // The pass option names a preset.
 // RUN: tlayout-opt %s --split-input-file --tlayout-check-capacity=target=v5e -o /dev/null
 // RUN: not tlayout-opt %s --split-input-file --tlayout-check-capacity=target=v9 -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD
-// BAD: unknown TPU preset 'v9' in the target option; valid presets: v4, v5e, v5p, v6e
+// BAD: for the --target option: Cannot find option named 'v9'!
 // BAD-NOT: see current operation
 func.func @empty() {
   return

@@ -16,7 +16,9 @@
 #define TLAYOUT_TARGET_TPU_TPUTARGET_H
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/CommandLine.h"
 
 #include <cstdint>
 #include <optional>
@@ -57,6 +59,30 @@ std::optional<TargetDescription> getPreset(llvm::StringRef name);
 
 /// The preset used when none is named.
 inline constexpr llvm::StringLiteral kDefaultPreset = "v4";
+
+/// A `target=` pass option's value: the index of a preset in getPresets(),
+/// or `Module` for the module's `tlayout.target` attribute (else the default
+/// preset).
+enum class PresetChoice : int { Module = -1 };
+
+/// The preset `choice` names; std::nullopt for `PresetChoice::Module` (or an
+/// index out of range).
+std::optional<TargetDescription> getPreset(PresetChoice choice);
+
+/// A `llvm::cl` modifier that gives an option of type PresetChoice its
+/// values, `module` and one per preset, from the preset table: pass options
+/// and `--help` list exactly the presets that exist, and an unknown name is
+/// an error when the options are parsed.
+struct PresetValues {
+  template <typename Opt> void apply(Opt &option) const {
+    option.getParser().addLiteralOption(
+        "module", PresetChoice::Module,
+        "the module's tlayout.target, else the default preset");
+    for (auto [index, preset] : llvm::enumerate(getPresets()))
+      option.getParser().addLiteralOption(
+          preset.name, static_cast<PresetChoice>(index), preset.name);
+  }
+};
 
 } // namespace tlayout::tpu
 

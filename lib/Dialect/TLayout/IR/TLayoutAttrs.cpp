@@ -895,26 +895,13 @@ void TpuTargetAttr::print(AsmPrinter &printer) const {
           << ", cmem = " << getCmem() << ", host = " << getHost() << ">";
 }
 
-FailureOr<TpuTargetAttr> mlir::tlayout::getTpuTarget(Operation *module,
-                                                     StringRef presetOption) {
+FailureOr<TpuTargetAttr>
+mlir::tlayout::getTpuTarget(Operation *module,
+                            ::tlayout::tpu::PresetChoice choice) {
   MLIRContext *context = module->getContext();
-  if (!presetOption.empty()) {
-    std::optional<TargetDescription> preset =
-        ::tlayout::tpu::getPreset(presetOption);
-    if (!preset) {
-      // Reported at the module's location without the module attached: the
-      // mistake is in the option, not in the IR.
-      InFlightDiagnostic diag = mlir::emitError(module->getLoc())
-                                << "unknown TPU preset '" << presetOption
-                                << "' in the target option; valid presets: ";
-      llvm::interleaveComma(::tlayout::tpu::getPresets(), diag,
-                            [&](const TargetDescription &known) {
-                              diag << known.name;
-                            });
-      return diag;
-    }
+  // The option's parser admits only the presets of the table.
+  if (std::optional<TargetDescription> preset = ::tlayout::tpu::getPreset(choice))
     return TpuTargetAttr::get(context, *preset);
-  }
   if (Attribute attr = module->getAttr("tlayout.target")) {
     if (auto target = dyn_cast<TpuTargetAttr>(attr))
       return target;

@@ -50,11 +50,11 @@ FailureOr<::tlayout::BufferIndexing>
 compileMemRefLayout(MemRefType type,
                     llvm::function_ref<InFlightDiagnostic()> emitError);
 
-/// The TPU target a pass works for: the preset `presetOption` when not
-/// empty, else the module's `tlayout.target` attribute, else the default
-/// preset. Reports an unknown preset or a misplaced attribute at `module`.
+/// The TPU target a pass works for: the preset `choice` names, else (for
+/// `PresetChoice::Module`) the module's `tlayout.target` attribute, else the
+/// default preset. Reports a misplaced attribute at `module`.
 FailureOr<TpuTargetAttr> getTpuTarget(Operation *module,
-                                      StringRef presetOption);
+                                      ::tlayout::tpu::PresetChoice choice);
 
 /// The bits an element of `type` needs, or 0 when that is not a fixed size.
 int64_t getElementTypeBits(Type type);

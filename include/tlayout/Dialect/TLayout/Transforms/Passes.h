@@ -20,6 +20,7 @@
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassOptions.h"
 #include "tlayout/Dialect/TLayout/IR/TLayoutDialect.h"
+#include "tlayout/Target/TPU/TpuTarget.h"
 
 namespace mlir::tlayout {
 
@@ -61,11 +62,12 @@ void buildLowerToLLVMPipeline(OpPassManager &pm,
 
 /// Options of `--tlayout-tpu-pipeline`: the lowering's, and the target.
 struct TpuPipelineOptions : public LowerToLLVMOptions {
-  Option<std::string> target{
+  Option<::tlayout::tpu::PresetChoice> target{
       *this, "target",
-      llvm::cl::desc("A TPU preset (v4, v5e, v5p, v6e); overrides the "
-                     "module's tlayout.target (default: none; the module's "
-                     "tlayout.target, else v4)")};
+      llvm::cl::desc("The TPU preset; overrides the module's tlayout.target "
+                     "(default: module)"),
+      llvm::cl::init(::tlayout::tpu::PresetChoice::Module),
+      ::tlayout::tpu::PresetValues()};
 };
 
 /// Adds --tlayout-assign-tpu-layouts, --tlayout-check-capacity and the

@@ -274,9 +274,10 @@ def AssignTpuLayouts : Pass<"tlayout-assign-tpu-layouts", "::mlir::ModuleOp"> {
     memrefs are left alone silently.
   }];
   let options = [
-    Option<"target", "target", "std::string", /*default=*/"\"\"",
-           "A TPU preset (v4, v5e, v5p, v6e); overrides tlayout.target "
-           "(default: none; the module's tlayout.target, else v4)">,
+    Option<"target", "target", "::tlayout::tpu::PresetChoice",
+           /*default=*/"::tlayout::tpu::PresetChoice::Module",
+           "The TPU preset; overrides the module's tlayout.target (default: "
+           "module)", [{::tlayout::tpu::PresetValues()}]>,
     Option<"packSubByte", "pack-sub-byte", "bool", /*default=*/"true",
            "Pack i1 and i4 elements (E(1), E(4)); false stores each in its "
            "own type with the same tiling, as the CPU lowering does (default: "
@@ -302,9 +303,10 @@ def MemoryReport : Pass<"tlayout-memory-report", "::mlir::ModuleOp"> {
     not changed.
   }];
   let options = [
-    Option<"target", "target", "std::string", /*default=*/"\"\"",
-           "A TPU preset (v4, v5e, v5p, v6e); overrides tlayout.target "
-           "(default: none; the module's tlayout.target, else v4)">,
+    Option<"target", "target", "::tlayout::tpu::PresetChoice",
+           /*default=*/"::tlayout::tpu::PresetChoice::Module",
+           "The TPU preset; overrides the module's tlayout.target (default: "
+           "module)", [{::tlayout::tpu::PresetValues()}]>,
     Option<"format", "format", "::mlir::tlayout::ReportFormat",
            /*default=*/"::mlir::tlayout::ReportFormat::Remarks",
            "The report's form (default: remarks)",
@@ -330,9 +332,10 @@ def CheckCapacity : Pass<"tlayout-check-capacity", "::mlir::ModuleOp"> {
     capacity is 0 are unlimited.
   }];
   let options = [
-    Option<"target", "target", "std::string", /*default=*/"\"\"",
-           "A TPU preset (v4, v5e, v5p, v6e); overrides tlayout.target "
-           "(default: none; the module's tlayout.target, else v4)">
+    Option<"target", "target", "::tlayout::tpu::PresetChoice",
+           /*default=*/"::tlayout::tpu::PresetChoice::Module",
+           "The TPU preset; overrides the module's tlayout.target (default: "
+           "module)", [{::tlayout::tpu::PresetValues()}]>
   ];
   let dependentDialects = ["::mlir::tlayout::TLayoutDialect"];
 }
