@@ -46,8 +46,7 @@ std::optional<TargetDescription> tlayout::tpu::getPreset(llvm::StringRef name) {
   return std::nullopt;
 }
 
-std::optional<TargetDescription>
-tlayout::tpu::getPreset(PresetChoice choice) {
+std::optional<TargetDescription> tlayout::tpu::getPreset(PresetChoice choice) {
   int index = static_cast<int>(choice);
   llvm::ArrayRef<TargetDescription> presets = getPresets();
   if (index < 0 || index >= static_cast<int>(presets.size()))

@@ -900,7 +900,8 @@ mlir::tlayout::getTpuTarget(Operation *module,
                             ::tlayout::tpu::PresetChoice choice) {
   MLIRContext *context = module->getContext();
   // The option's parser admits only the presets of the table.
-  if (std::optional<TargetDescription> preset = ::tlayout::tpu::getPreset(choice))
+  if (std::optional<TargetDescription> preset =
+          ::tlayout::tpu::getPreset(choice))
     return TpuTargetAttr::get(context, *preset);
   if (Attribute attr = module->getAttr("tlayout.target")) {
     if (auto target = dyn_cast<TpuTargetAttr>(attr))
