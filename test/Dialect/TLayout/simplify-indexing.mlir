@@ -309,3 +309,36 @@ func.func @step_three(%a: memref<64xf32, #T>) {
   }
   return
 }
+
+// -----
+
+// Divisions by a run-time size are left to the rest of the map's
+// simplification, which must keep `j floordiv n` and `j mod n` apart: they
+// are different values even where they have the same coefficient.
+
+// CHECK-LABEL: func.func @symbolic_divisor
+// CHECK-SAME:    (%{{.*}}: memref<?xi32>, %[[N:[[:alnum:]_]+]]: index)
+// CHECK:       affine.for %[[I:[[:alnum:]_]+]] = 0 to 5 {
+// CHECK-NEXT:    affine.for %[[J:[[:alnum:]_]+]] = 0 to %[[N]] {
+// CHECK-NEXT:      affine.store %{{.*}}, %{{.*}}[%[[I]] + (%[[J]] mod symbol(%[[N]])) * 3 + (%[[J]] floordiv symbol(%[[N]])) * 5]
+// CHECK-NEXT:      affine.store %{{.*}}, %{{.*}}[%[[I]] + (%[[J]] mod symbol(%[[N]])) * 5 + (%[[J]] floordiv symbol(%[[N]])) * 5]
+// NOTILE-LABEL: func.func @symbolic_divisor
+// NOTILE:         affine.store %{{.*}}, %{{.*}}[%[[I:[[:alnum:]_]+]] + (%[[J:[[:alnum:]_]+]] mod symbol(%[[N:[[:alnum:]_]+]])) * 3 + (%[[J]] floordiv symbol(%[[N]])) * 5]
+// NOTILE-NEXT:    affine.store %{{.*}}, %{{.*}}[%[[I]] + (%[[J]] mod symbol(%[[N]])) * 5 + (%[[J]] floordiv symbol(%[[N]])) * 5]
+// PHYS-LABEL:   func.func @symbolic_divisor
+// PHYS:           affine.store %{{.*}}, %{{.*}}[%[[I:[[:alnum:]_]+]] + (%[[J:[[:alnum:]_]+]] mod symbol(%[[N:[[:alnum:]_]+]])) * 3 + (%[[J]] floordiv symbol(%[[N]])) * 5]
+// PHYS-NEXT:      affine.store %{{.*}}, %{{.*}}[%[[I]] + (%[[J]] mod symbol(%[[N]])) * 5 + (%[[J]] floordiv symbol(%[[N]])) * 5]
+func.func @symbolic_divisor(%a: memref<?xi32>, %n: index) {
+  %c9 = arith.constant 9 : i32
+  affine.for %i = 0 to 5 {
+    affine.for %j = 0 to %n {
+      %q = affine.apply affine_map<(d0)[s0] -> (d0 floordiv s0)>(%j)[%n]
+      %r = affine.apply affine_map<(d0)[s0] -> (d0 mod s0)>(%j)[%n]
+      %x = affine.apply affine_map<(d0, d1, d2) -> (d1 * 3 + d2 * 5 + d0)>(%i, %r, %q)
+      affine.store %c9, %a[%x] : memref<?xi32>
+      %y = affine.apply affine_map<(d0, d1, d2) -> (d1 * 5 + d2 * 5 + d0)>(%i, %r, %q)
+      affine.store %c9, %a[%y] : memref<?xi32>
+    }
+  }
+  return
+}

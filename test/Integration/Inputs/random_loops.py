@@ -9,6 +9,12 @@ see through) and step; the innermost loop sometimes carries a reduction in
 iter_args. Every visited element gets its row-major id through the tiled
 memref; the kernel prints the physical buffer and the reduction's total.
 
+With --dynamic, dimensions get run-time sizes (function arguments); with
+--copy, kernels also copy the memref with memref.copy into one of another
+random layout (sometimes through a static memref with tail padding) and print
+that buffer too. Both draw from a stream of their own: a seed's loop nests
+are the same with or without them.
+
 generate writes the module and, from the core's forward map
 (tlayout-inspect --all-offsets) and the loops' index sets, what each kernel
 must print. check compares what the executed module printed with it. The
@@ -18,10 +24,44 @@ with physical-order permutation: any wrong index rewrite shows.
 import argparse
 import os
 import random
+import re
+import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from random_layouts import draw_case, printed_buffers  # noqa: E402
+
+
+def draw_layout_for(rng, shape, inspect, padded=False):
+    """A random valid layout of `shape` (as random_layouts.py draws them,
+    with tail padding L(n) if `padded`) of at most 4096 physical elements:
+    its text, physical size and offsets."""
+    rank = len(shape)
+    while True:
+        perm = list(range(rank))
+        rng.shuffle(perm)
+        tiles = []
+        for _ in range(rng.randint(1, 3)):
+            entries = [rng.choice(["*", "1", "2", "3", "4", "5"])
+                       for _ in range(rng.randint(1, rank + 1))]
+            if entries[-1] == "*":
+                entries[-1] = str(rng.randint(1, 5))
+            tiles.append("(" + ",".join(entries) + ")")
+        padding = f"L({rng.randint(2, 16)})" if padded else ""
+        layout = ("{" + ",".join(map(str, perm)) + ":T" + "".join(tiles) +
+                  padding + "}")
+        text = "s32[" + ",".join(map(str, shape)) + "]" + layout
+        proc = subprocess.run([inspect, text, "--json"], capture_output=True,
+                              text=True)
+        if proc.returncode != 0:
+            continue
+        total = int(re.search(r'"physical_elements": (\d+)', proc.stdout)[1])
+        if total > 4096:
+            continue
+        offsets = subprocess.run([inspect, text, "--all-offsets"],
+                                 capture_output=True, text=True,
+                                 check=True).stdout.split()
+        return layout, total, [int(o) for o in offsets]
 
 
 def expected_output(shape, loops, reduce, total, offsets):
@@ -41,15 +81,33 @@ def expected_output(shape, loops, reduce, total, offsets):
     return buffer, acc if reduce else 0
 
 
-def kernel(k, rng, shape, layout, total, offsets):
+def kernel(k, rng, shape, layout, total, offsets, options):
     rank = len(shape)
-    t = ("memref<" + "x".join(map(str, shape)) + "xi32, #tlayout.tiled<" +
-         layout + ">>")
+    # Dimensions of run-time size and the copy, drawn from their own stream
+    # so that the loops drawn for a seed do not depend on those options.
+    dyn_rng = random.Random(f"dynamic-{options.seed}-{k}")
+    dyn_dims = [d for d in range(rank) if dyn_rng.random() < options.dynamic]
+    dims_text = "x".join("?" if d in dyn_dims else str(shape[d])
+                         for d in range(rank))
+    t = f"memref<{dims_text}xi32, #tlayout.tiled<{layout}>>"
+    # The copy: the tiled memref is copied into one of another layout.
+    # Its sizes are run-time values or not independently of the source's;
+    # half of the copies go through a static memref with tail padding.
+    copy, copy_dyn_dims, padded = None, [], None
+    if dyn_rng.random() < options.copy:
+        copy = draw_layout_for(dyn_rng, shape, options.inspect)
+        copy_dyn_dims = [d for d in range(rank)
+                         if dyn_rng.random() < options.dynamic]
+        if dyn_rng.random() < 0.5:
+            padded = draw_layout_for(dyn_rng, shape, options.inspect,
+                                     padded=True)
     order = list(range(rank))
     rng.shuffle(order)
     # Per dimension: (kind, lb, ub, step, lb dynamic, ub dynamic).
     loops = {}
-    args, values = [], []
+    args = [f"%dsize{d}: index" for d in dyn_dims]
+    args += [f"%esize{d}: index" for d in copy_dyn_dims]
+    values = [shape[d] for d in dyn_dims + copy_dyn_dims]
     for d in range(rank):
         lb = rng.choice([0, 0, 0, rng.randint(0, shape[d] - 1)])
         ub = rng.choice([shape[d], shape[d], rng.randint(lb, shape[d])])
@@ -71,12 +129,25 @@ def kernel(k, rng, shape, layout, total, offsets):
             "  %c1 = arith.constant 1 : index",
             "  %neg = arith.constant -1 : i32",
             "  %zero = arith.constant 0 : i32",
-            f"  %buf = memref.alloc() : memref<{total}xi32>",
+            f"  %buf = memref.alloc() : memref<{total}xi32>"]
+    if dyn_dims:
+        # The sizes are arguments the kernel cannot see through; the
+        # buffer is cleared and printed as it is.
+        sizes = ", ".join(f"%dsize{d}" for d in dyn_dims)
+        body += [f"  %dbuf = memref.cast %buf : memref<{total}xi32> to "
+                 "memref<?xi32>",
+                 f"  %m = tlayout.from_physical %dbuf[{sizes}] : "
+                 f"memref<?xi32> to {t}"]
+        phys = "%buf"
+    else:
+        phys = "%p"
+        body += [
             f"  %m = tlayout.from_physical %buf : memref<{total}xi32> to {t}",
-            f"  %p = tlayout.to_physical %m : {t} to memref<{total}xi32>",
+            f"  %p = tlayout.to_physical %m : {t} to memref<{total}xi32>"]
+    body += [
             f"  %n = arith.constant {total} : index",
             "  scf.for %k = %c0 to %n step %c1 {",
-            f"    memref.store %neg, %p[%k] : memref<{total}xi32>",
+            f"    memref.store %neg, {phys}[%k] : memref<{total}xi32>",
             "  }",
             "  %acc = memref.alloc() : memref<1xi32>",
             "  memref.store %zero, %acc[%c0] : memref<1xi32>"]
@@ -129,10 +200,49 @@ def kernel(k, rng, shape, layout, total, offsets):
             body.append(f"{indent}memref.store %new, %acc[%c0] : memref<1xi32>")
         else:
             body.append(f"{indent}}}")
-    body += [f"  %u = memref.cast %p : memref<{total}xi32> to memref<*xi32>",
+    body += [f"  %u = memref.cast {phys} : memref<{total}xi32> to "
+             "memref<*xi32>",
              "  call @printMemrefI32(%u) : (memref<*xi32>) -> ()",
              "  %ua = memref.cast %acc : memref<1xi32> to memref<*xi32>",
              "  call @printMemrefI32(%ua) : (memref<*xi32>) -> ()",
+]
+    if copy:
+        layout2, total2, _ = copy
+        dims_text2 = "x".join("?" if d in copy_dyn_dims else str(shape[d])
+                              for d in range(rank))
+        t2 = f"memref<{dims_text2}xi32, #tlayout.tiled<{layout2}>>"
+        body += [f"  %buf2 = memref.alloc() : memref<{total2}xi32>",
+                 f"  %n2 = arith.constant {total2} : index",
+                 "  scf.for %k = %c0 to %n2 step %c1 {",
+                 f"    memref.store %neg, %buf2[%k] : memref<{total2}xi32>",
+                 "  }"]
+        if copy_dyn_dims:
+            sizes2 = ", ".join(f"%esize{d}" for d in copy_dyn_dims)
+            body += [f"  %dbuf2 = memref.cast %buf2 : memref<{total2}xi32> "
+                     "to memref<?xi32>",
+                     f"  %m2 = tlayout.from_physical %dbuf2[{sizes2}] : "
+                     f"memref<?xi32> to {t2}"]
+        else:
+            body.append(f"  %m2 = tlayout.from_physical %buf2 : "
+                        f"memref<{total2}xi32> to {t2}")
+        source, source_type = "%m", t
+        if padded:
+            layout_p, total_p, _ = padded
+            tp = ("memref<" + "x".join(map(str, shape)) +
+                  f"xi32, #tlayout.tiled<{layout_p}>>")
+            body += [f"  %bufp = memref.alloc() : memref<{total_p}xi32>",
+                     f"  %mp = tlayout.from_physical %bufp : "
+                     f"memref<{total_p}xi32> to {tp}",
+                     f"  memref.copy %m, %mp : {t} to {tp}"]
+            source, source_type = "%mp", tp
+        body += [f"  memref.copy {source}, %m2 : {source_type} to {t2}",
+                 f"  %u2 = memref.cast %buf2 : memref<{total2}xi32> to "
+                 "memref<*xi32>",
+                 "  call @printMemrefI32(%u2) : (memref<*xi32>) -> ()",
+                 f"  memref.dealloc %buf2 : memref<{total2}xi32>"]
+        if padded:
+            body.append(f"  memref.dealloc %bufp : memref<{padded[1]}xi32>")
+    body += [
              f"  memref.dealloc %buf : memref<{total}xi32>",
              "  memref.dealloc %acc : memref<1xi32>",
              "  return",
@@ -142,7 +252,17 @@ def kernel(k, rng, shape, layout, total, offsets):
     operands = ", ".join(f"%a{k}_{i}" for i in range(len(values)))
     types = ", ".join("index" for _ in values)
     call.append(f"  call @case{k}({operands}) : ({types}) -> ()")
-    return body, call, expected_output(shape, loops, reduce, total, offsets)
+    buffer, acc = expected_output(shape, loops, reduce, total, offsets)
+    copied = None
+    if copy:
+        _, total2, offsets2 = copy
+        # Every element of the source, visited (its id) or not (-1), lands
+        # at its offset in the copy; the copy's padding stays -1.
+        copied = [-1] * total2
+        for element_id, offset in enumerate(offsets):
+            copied[offsets2[element_id]] = buffer[offset]
+        copied = (copy[0], copied)
+    return body, call, (buffer, acc, copied)
 
 
 def generate(args):
@@ -151,7 +271,8 @@ def generate(args):
     calls, expected = [], []
     for k in range(args.count):
         shape, layout, total, offsets = draw_case(rng, args.inspect)
-        body, call, want = kernel(k, rng, shape, layout, total, offsets)
+        body, call, want = kernel(k, rng, shape, layout, total, offsets,
+                                  args)
         out += body
         calls += call
         expected.append((layout, want))
@@ -159,27 +280,53 @@ def generate(args):
     with open(args.out + ".mlir", "w") as f:
         f.write("\n".join(out) + "\n")
     with open(args.out + ".expected", "w") as f:
-        for layout, (buffer, acc) in expected:
+        for layout, (buffer, acc, copied) in expected:
             f.write(f"{layout} {acc} " + " ".join(map(str, buffer)) + "\n")
+            if copied:
+                f.write(f"copy {copied[0]} " + " ".join(map(str, copied[1])) +
+                        "\n")
 
 
 def check(args):
+    # Per kernel: "layout acc buffer...", then "copy layout buffer..." when
+    # the kernel copies.
+    kernels = []
     with open(args.out + ".expected") as f:
-        expected = [line.split(" ") for line in f.read().splitlines()]
+        for line in f.read().splitlines():
+            fields = line.split(" ")
+            if fields[0] == "copy":
+                kernels[-1]["copy"] = (fields[1],
+                                       [int(x) for x in fields[2:]])
+            else:
+                kernels.append({"layout": fields[0], "acc": int(fields[1]),
+                                "buffer": [int(x) for x in fields[2:]],
+                                "copy": None})
     printed = printed_buffers(sys.stdin.read())
+    wanted = sum(3 if kern["copy"] else 2 for kern in kernels)
     mismatches = 0
-    if len(printed) != 2 * len(expected):
-        print(f"expected {2 * len(expected)} buffers, got {len(printed)}")
+    if len(printed) != wanted:
+        print(f"expected {wanted} buffers, got {len(printed)}")
         mismatches += 1
-    for k, (layout, acc, *buffer) in enumerate(expected):
-        want = [int(x) for x in buffer]
-        got = printed[2 * k] if 2 * k < len(printed) else None
-        total = printed[2 * k + 1] if 2 * k + 1 < len(printed) else None
-        if got != want or total != [int(acc)]:
+    printed += [None] * max(0, wanted - len(printed))
+    next_buffer = 0
+    for k, kern in enumerate(kernels):
+        got = printed[next_buffer]
+        total = printed[next_buffer + 1]
+        next_buffer += 2
+        if got != kern["buffer"] or total != [kern["acc"]]:
             mismatches += 1
-            print(f"mismatch in case{k} {layout}:\n  want {want} {acc}\n"
+            print(f"mismatch in case{k} {kern['layout']}:\n"
+                  f"  want {kern['buffer']} {kern['acc']}\n"
                   f"  got  {got} {total}")
-    print(f"checked {len(expected)} loop nests, {mismatches} mismatches")
+        if kern["copy"]:
+            layout2, want2 = kern["copy"]
+            got2 = printed[next_buffer]
+            next_buffer += 1
+            if got2 != want2:
+                mismatches += 1
+                print(f"mismatch in the copy of case{k} {kern['layout']} "
+                      f"into {layout2}:\n  want {want2}\n  got  {got2}")
+    print(f"checked {len(kernels)} loop nests, {mismatches} mismatches")
     return 1 if mismatches else 0
 
 
@@ -189,6 +336,13 @@ def main():
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--count", type=int, default=100)
     parser.add_argument("--inspect")
+    parser.add_argument("--dynamic", type=float, default=0.0,
+                        help="probability that a dimension's size is a "
+                        "run-time value (default 0)")
+    parser.add_argument("--copy", type=float, default=0.0,
+                        help="probability that a kernel copies its memref "
+                        "into one of another layout and prints that too "
+                        "(default 0)")
     parser.add_argument("--out", required=True)
     args = parser.parse_args()
     if args.mode == "generate":

@@ -34,7 +34,9 @@
 #include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/MathExtras.h"
 
+#include <functional>
 #include <numeric>
+#include <type_traits>
 
 namespace mlir::tlayout {
 #define GEN_PASS_DEF_SIMPLIFYINDEXING
@@ -478,22 +480,148 @@ void demoteNonSymbols(AffineMap &map, SmallVectorImpl<Value> &operands) {
   llvm::append_range(operands, symbols);
 }
 
+/// Whether `e` itself (not its operands) is outside pure affine arithmetic:
+/// a product of two non-constants or a division by a non-constant.
+bool isSemiAffineNode(AffineExpr e) {
+  auto bin = dyn_cast<AffineBinaryOpExpr>(e);
+  if (!bin)
+    return false;
+  if (e.getKind() == AffineExprKind::Add)
+    return false;
+  if (e.getKind() == AffineExprKind::Mul)
+    return !isa<AffineConstantExpr>(bin.getLHS()) &&
+           !isa<AffineConstantExpr>(bin.getRHS());
+  return !isa<AffineConstantExpr>(bin.getRHS());
+}
+
+/// Upstream's simplifyAffineExpr, made sound for semi-affine expressions.
+/// Upstream (MLIR 22) flattens semi-affine nodes into local variables and,
+/// rebuilding the expression, can confuse `x floordiv s` with `x mod s`:
+/// `(d1 mod s0) * 3 + (d1 floordiv s0) * 5 + d0` comes back as
+/// `d0 + (d1 mod s0) * 3 + (d1 mod s0) * 3`. Here each distinct semi-affine
+/// node (its operands simplified first) stands for a fresh symbol, so
+/// upstream only ever sees a pure affine expression.
+AffineExpr simplifyAffineExprSoundly(AffineExpr e, unsigned numDims,
+                                     unsigned numSymbols) {
+  if (e.isPureAffine())
+    return simplifyAffineExpr(e, numDims, numSymbols);
+  MLIRContext *ctx = e.getContext();
+  SmallVector<AffineExpr> opaque;
+  DenseMap<AffineExpr, AffineExpr> symbolOf;
+  std::function<AffineExpr(AffineExpr)> abstract =
+      [&](AffineExpr x) -> AffineExpr {
+    if (x.isPureAffine())
+      return x;
+    auto bin = cast<AffineBinaryOpExpr>(x);
+    if (!isSemiAffineNode(x))
+      return getAffineBinaryOpExpr(x.getKind(), abstract(bin.getLHS()),
+                                   abstract(bin.getRHS()));
+    AffineExpr node = getAffineBinaryOpExpr(
+        x.getKind(),
+        simplifyAffineExprSoundly(bin.getLHS(), numDims, numSymbols),
+        simplifyAffineExprSoundly(bin.getRHS(), numDims, numSymbols));
+    auto [it, inserted] = symbolOf.try_emplace(
+        node, getAffineSymbolExpr(numSymbols + opaque.size(), ctx));
+    if (inserted)
+      opaque.push_back(node);
+    return it->second;
+  };
+  AffineExpr pure = abstract(e);
+  AffineExpr simplified =
+      simplifyAffineExpr(pure, numDims, numSymbols + opaque.size());
+  SmallVector<AffineExpr> dims, symbols;
+  for (unsigned i = 0; i < numDims; ++i)
+    dims.push_back(getAffineDimExpr(i, ctx));
+  for (unsigned i = 0; i < numSymbols; ++i)
+    symbols.push_back(getAffineSymbolExpr(i, ctx));
+  llvm::append_range(symbols, opaque);
+  return simplified.replaceDimsAndSymbols(dims, symbols);
+}
+
+/// Upstream's fullyComposeAffineMapAndOperands without its final
+/// simplifyAffineMap, which has the flaw above: substitutes the maps of the
+/// affine.apply ops that produce `operands` into `map` until none is left.
+/// Null operands (constants not materialized) stay as they are.
+void composeApplies(AffineMap &map, SmallVectorImpl<Value> &operands) {
+  MLIRContext *ctx = map.getContext();
+  SmallVector<Value> dims(operands.begin(),
+                          operands.begin() + map.getNumDims());
+  SmallVector<Value> symbols(operands.begin() + map.getNumDims(),
+                             operands.end());
+  // The positions replaced stay, unused, until canonicalization; new
+  // operands only ever go at the ends, so a position is a stable name.
+  DenseSet<std::pair<unsigned, unsigned>> replacedPositions;
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (unsigned pos = 0; pos < dims.size() + symbols.size(); ++pos) {
+      bool isDim = pos < dims.size();
+      unsigned index = isDim ? pos : pos - dims.size();
+      Value v = isDim ? dims[index] : symbols[index];
+      auto apply = v ? v.getDefiningOp<affine::AffineApplyOp>() : nullptr;
+      if (!apply || !replacedPositions.insert({isDim ? 0u : 1u, index}).second)
+        continue;
+      AffineMap applied = apply.getAffineMap();
+      AffineExpr replacement =
+          applied.getResult(0)
+              .shiftDims(applied.getNumDims(), dims.size())
+              .shiftSymbols(applied.getNumSymbols(), symbols.size());
+      AffineExpr replaced = isDim ? getAffineDimExpr(index, ctx)
+                                  : getAffineSymbolExpr(index, ctx);
+      ValueRange applyOperands = apply.getMapOperands();
+      llvm::append_range(dims, applyOperands.take_front(applied.getNumDims()));
+      llvm::append_range(symbols,
+                         applyOperands.drop_front(applied.getNumDims()));
+      map = map.replace(replaced, replacement, dims.size(), symbols.size());
+      changed = true;
+    }
+  }
+  operands.assign(dims.begin(), dims.end());
+  llvm::append_range(operands, symbols);
+}
+
+/// Upstream's makeComposedFoldedAffine{Apply,Min,Max} where composing the
+/// producers of `operands` into `map` keeps it pure affine; otherwise (the
+/// composed map would meet upstream's flawed simplification) an `OpTy` on
+/// the operands as they are.
+template <typename OpTy>
+OpFoldResult makeFoldedSoundly(OpBuilder &b, Location loc, AffineMap map,
+                               ArrayRef<OpFoldResult> operands) {
+  AffineMap composed = map;
+  SmallVector<Value> values = llvm::map_to_vector(
+      operands, [](OpFoldResult r) { return dyn_cast<Value>(r); });
+  composeApplies(composed, values);
+  if (llvm::all_of(composed.getResults(),
+                   [](AffineExpr e) { return e.isPureAffine(); })) {
+    if constexpr (std::is_same_v<OpTy, affine::AffineApplyOp>)
+      return affine::makeComposedFoldedAffineApply(b, loc, map, operands);
+    else if constexpr (std::is_same_v<OpTy, affine::AffineMinOp>)
+      return affine::makeComposedFoldedAffineMin(b, loc, map, operands);
+    else
+      return affine::makeComposedFoldedAffineMax(b, loc, map, operands);
+  }
+  SmallVector<Value> materialized =
+      llvm::map_to_vector(operands, [&](OpFoldResult r) {
+        return getValueOrCreateConstantIndexOp(b, loc, r);
+      });
+  return OpTy::create(b, loc, map, materialized).getResult();
+}
+
 bool IndexSimplifier::simplifyOp(Operation *op) {
   std::optional<MapUse> use = getMapUse(op);
   if (!use)
     return false;
   AffineMap map = use->map;
   SmallVector<Value> operands(op->getOperands().drop_front(use->firstOperand));
-  affine::fullyComposeAffineMapAndOperands(&map, &operands);
+  composeApplies(map, operands);
   affine::canonicalizeMapAndOperands(&map, &operands);
   if (isa<affine::AffineApplyOp, affine::AffineMinOp, affine::AffineMaxOp>(op))
     demoteNonSymbols(map, operands);
   SmallVector<IndexFacts> facts = getFacts(operands);
   SmallVector<AffineExpr> results;
   for (AffineExpr r : map.getResults())
-    results.push_back(simplifyAffineExpr(simplify(r, facts, map.getNumDims()),
-                                         map.getNumDims(),
-                                         map.getNumSymbols()));
+    results.push_back(
+        simplifyAffineExprSoundly(simplify(r, facts, map.getNumDims()),
+                                  map.getNumDims(), map.getNumSymbols()));
   map = AffineMap::get(map.getNumDims(), map.getNumSymbols(), results,
                        op->getContext());
   affine::canonicalizeMapAndOperands(&map, &operands);
@@ -677,7 +805,8 @@ FailureOr<StripMined> stripMine(scf::ForOp loop, int64_t c,
   auto apply = [&](OpBuilder &b, AffineMap map,
                    ArrayRef<OpFoldResult> operands) -> Value {
     return getValueOrCreateConstantIndexOp(
-        b, loc, affine::makeComposedFoldedAffineApply(b, loc, map, operands));
+        b, loc,
+        makeFoldedSoundly<affine::AffineApplyOp>(b, loc, map, operands));
   };
   rewriter.setInsertionPoint(loop);
   Value tileLb = apply(rewriter, AffineMap::get(0, 1, s0.floorDiv(c)),
@@ -696,7 +825,7 @@ FailureOr<StripMined> stripMine(scf::ForOp loop, int64_t c,
                 ? Value(arith::ConstantIndexOp::create(b, loc, 0))
                 : getValueOrCreateConstantIndexOp(
                       b, loc,
-                      affine::makeComposedFoldedAffineMax(
+                      makeFoldedSoundly<affine::AffineMaxOp>(
                           b, loc,
                           AffineMap::get(1, 1, {s0 % *step, s0 - tile}, ctx),
                           {t, loop.getLowerBound()}));
@@ -705,7 +834,7 @@ FailureOr<StripMined> stripMine(scf::ForOp loop, int64_t c,
                 ? Value(arith::ConstantIndexOp::create(b, loc, c))
                 : getValueOrCreateConstantIndexOp(
                       b, loc,
-                      affine::makeComposedFoldedAffineMin(
+                      makeFoldedSoundly<affine::AffineMinOp>(
                           b, loc,
                           AffineMap::get(
                               1, 1, {getAffineConstantExpr(c, ctx), s0 - tile},
