@@ -488,6 +488,17 @@ Error BufferIndexing::finish(
     }
     }
   }
+
+  // Everything built from the layout (maps, printed text, lowered IR) walks
+  // these expressions as trees.
+  auto tooLarge = [](const IndexExpr &e) {
+    return e.hasMoreNodesThan(kMaxIndexExprNodes);
+  };
+  if (tooLarge(getOffset()) || llvm::any_of(inverse.logicalIndex, tooLarge))
+    return llvm::createStringError(
+        "the layout's index map has more than " +
+        llvm::Twine(kMaxIndexExprNodes) +
+        " terms: its tiles combine (*) and split dimensions too many times");
   return Error::success();
 }
 
@@ -522,25 +533,41 @@ IndexExpr BufferIndexing::getLogicalNumElements() const {
 }
 
 IndexExpr BufferIndexing::getSourceValue(unsigned source) const {
-  const Source &src = sources[source];
-  switch (src.kind) {
-  case Source::Kind::Logical:
-    return IndexExpr::dim(src.logicalDim);
-  case Source::Kind::Unit:
-    return IndexExpr(0);
-  case Source::Kind::Combined: {
-    IndexExpr value(0);
-    for (auto [part, size] : llvm::zip_equal(src.parts, src.partSizes))
-      value = value * size + getPieceValue(part);
-    return value;
-  }
-  }
-  return IndexExpr(0);
+  SourceValues known(sources.size());
+  return getSourceValue(source, known);
 }
 
 IndexExpr BufferIndexing::getPieceValue(unsigned piece) const {
+  SourceValues known(sources.size());
+  return getPieceValue(piece, known);
+}
+
+IndexExpr BufferIndexing::getSourceValue(unsigned source,
+                                         SourceValues &known) const {
+  if (known[source])
+    return *known[source];
+  const Source &src = sources[source];
+  IndexExpr value(0);
+  switch (src.kind) {
+  case Source::Kind::Logical:
+    value = IndexExpr::dim(src.logicalDim);
+    break;
+  case Source::Kind::Unit:
+    break;
+  case Source::Kind::Combined:
+    for (auto [part, size] : llvm::zip_equal(src.parts, src.partSizes))
+      value = value * size + getPieceValue(part, known);
+    break;
+  }
+  known[source] = value;
+  return value;
+}
+
+IndexExpr BufferIndexing::getPieceValue(unsigned piece,
+                                        SourceValues &known) const {
   const Piece &p = pieces[piece];
-  IndexExpr value = floorDiv(getSourceValue(p.source), IndexExpr(p.divisor));
+  IndexExpr value =
+      floorDiv(getSourceValue(p.source, known), IndexExpr(p.divisor));
   if (p.modulus)
     value = mod(value, IndexExpr(*p.modulus));
   return value;
@@ -548,15 +575,17 @@ IndexExpr BufferIndexing::getPieceValue(unsigned piece) const {
 
 llvm::SmallVector<IndexExpr, 8> BufferIndexing::getPhysicalIndices() const {
   llvm::SmallVector<IndexExpr, 8> result;
+  SourceValues known(sources.size());
   for (const PhysicalDim &dim : dims)
-    result.push_back(getPieceValue(dim.piece));
+    result.push_back(getPieceValue(dim.piece, known));
   return result;
 }
 
 IndexExpr BufferIndexing::getOffset() const {
   IndexExpr offset(0);
+  SourceValues known(sources.size());
   for (const PhysicalDim &dim : dims)
-    offset = offset + getPieceValue(dim.piece) * dim.stride;
+    offset = offset + getPieceValue(dim.piece, known) * dim.stride;
   return offset;
 }
 
@@ -674,9 +703,10 @@ std::string BufferIndexing::getPlacementKey() const {
   }
   std::string key;
   llvm::raw_string_ostream os(key);
+  SourceValues known(sources.size());
   for (const auto &[piece, size] : keyDims) {
     IndexExpr value =
-        floorDiv(getSourceValue(piece.source), IndexExpr(piece.divisor));
+        floorDiv(getSourceValue(piece.source, known), IndexExpr(piece.divisor));
     if (piece.modulus)
       value = mod(value, IndexExpr(*piece.modulus));
     os << '[' << value << " : " << size << ']';
@@ -686,9 +716,10 @@ std::string BufferIndexing::getPlacementKey() const {
 }
 
 void BufferIndexing::print(llvm::raw_ostream &os) const {
+  SourceValues known(sources.size());
   for (const PhysicalDim &dim : dims)
-    os << getPieceValue(dim.piece) << "  size " << dim.size << "  stride "
-       << dim.stride << '\n';
+    os << getPieceValue(dim.piece, known) << "  size " << dim.size
+       << "  stride " << dim.stride << '\n';
   os << "elements " << numElements << '\n';
 }
 

@@ -264,6 +264,46 @@ TEST(HostileInputTest, ThousandTileLevels) {
             "the product of all tile sizes overflows int64");
 }
 
+TEST(HostileInputTest, IndexMapsOfRepeatedCombiningAreBounded) {
+  // Each (*,*,10)(*,*,2) pair nests the previous index expression inside
+  // the next: the tree doubled with every pair, and compiling 12 pairs took
+  // a minute (the offset map printed gigabytes). Past kMaxIndexExprNodes,
+  // compile() fails at once.
+  auto pairs = [](int count) {
+    std::string text = "{1,0:T(1)";
+    for (int i = 0; i < count; ++i)
+      text += "(*,*,10)(*,*,2)";
+    return text + "}";
+  };
+  auto compileError = [](const std::string &text) -> std::string {
+    llvm::Expected<TiledLayout> layout = TiledLayout::parse(text);
+    if (!layout)
+      return "parse: " + llvm::toString(layout.takeError());
+    llvm::Expected<BufferIndexing> indexing =
+        BufferIndexing::compile(*layout, {3, 5});
+    return indexing ? "" : llvm::toString(indexing.takeError());
+  };
+  EXPECT_EQ(compileError(pairs(4)), "");
+  for (int count : {8, 10, 12})
+    EXPECT_EQ(compileError(pairs(count)),
+              "the layout's index map has more than 65536 terms: its tiles "
+              "combine (*) and split dimensions too many times");
+  // The maps that do compile stay exact: every element round-trips.
+  llvm::Expected<TiledLayout> layout = TiledLayout::parse(pairs(4));
+  ASSERT_TRUE(static_cast<bool>(layout));
+  llvm::Expected<BufferIndexing> indexing =
+      BufferIndexing::compile(*layout, {3, 5});
+  ASSERT_TRUE(static_cast<bool>(indexing));
+  for (int64_t i = 0; i < 3; ++i)
+    for (int64_t j = 0; j < 5; ++j) {
+      llvm::Expected<int64_t> offset = indexing->offsetOf({i, j});
+      ASSERT_TRUE(static_cast<bool>(offset));
+      auto back = indexing->indexAt(*offset);
+      ASSERT_TRUE(static_cast<bool>(back) && back->has_value());
+      EXPECT_EQ(**back, (llvm::SmallVector<int64_t, 4>{i, j}));
+    }
+}
+
 TEST(HostileInputTest, TileLevelsAreBounded) {
   auto levels = [](size_t count) {
     std::string text = "{0:T";

@@ -35,6 +35,14 @@
 
 namespace tlayout {
 
+/// The most nodes an index expression of a compiled layout may have when
+/// written out as a tree (the offset map or a logical index of the inverse).
+/// Tiles that combine (`*`) and split dimensions again and again nest each
+/// level's expression inside the next, so the tree grows exponentially with
+/// such levels: 20 levels of `(*,*,10)(*,*,2)` would print gigabytes.
+/// Compilation stops with an error past this bound.
+constexpr size_t kMaxIndexExprNodes = size_t(1) << 16;
+
 /// What a physical dimension indexes: `floor(S / divisor) mod modulus` of the
 /// source S (no modulus for the outermost piece of a source).
 struct Piece {
@@ -207,6 +215,13 @@ private:
                      int64_t tailPaddingAlignment);
 
   llvm::SmallVector<int64_t, 4> shape;
+  /// Values of the sources computed so far (one entry per source): pieces
+  /// of one source and sources that combine others share values, so a
+  /// walk without it takes time exponential in the number of tile levels.
+  using SourceValues = llvm::SmallVector<std::optional<IndexExpr>, 8>;
+  IndexExpr getSourceValue(unsigned source, SourceValues &known) const;
+  IndexExpr getPieceValue(unsigned piece, SourceValues &known) const;
+
   llvm::SmallVector<Source, 8> sources;
   llvm::SmallVector<Piece, 16> pieces;
   llvm::SmallVector<PhysicalDim, 8> dims;

@@ -59,6 +59,10 @@ public:
   std::optional<int64_t> evaluate(llvm::ArrayRef<int64_t> dims,
                                   llvm::ArrayRef<int64_t> symbols) const;
 
+  /// Whether the expression, written out as a tree, has more than `limit`
+  /// nodes. Visits at most `limit + 1` nodes, however large the tree.
+  bool hasMoreNodesThan(size_t limit) const;
+
   /// Whether the expression mentions a size symbol `s<i>`.
   bool hasSymbols() const;
 

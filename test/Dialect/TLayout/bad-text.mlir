@@ -20,3 +20,9 @@ func.func private @f(memref<3x5xf32, #tlayout.tiled<{1,0:T(2,*)}>>)
 // RUN: python3 -c "print('func.func private @g(memref<4xf32, #tlayout.tiled<{0:T(' + '1,' * 29999 + '1)}>>)')" > %t.wide.mlir
 // RUN: not tlayout-opt %t.wide.mlir 2>&1 | FileCheck %s --check-prefix=WIDE
 // WIDE: error: the layout's tiles have 30000 entries in all; at most 4096 are supported
+
+// Tiles that combine and split again and again nest each index expression
+// in the next one; past 65536 terms the layout is an error, at once.
+// RUN: python3 -c "print('func.func private @g(memref<3x5xf32, #tlayout.tiled<{1,0:T(1)' + '(*,*,10)(*,*,2)' * 12 + '}>>)')" > %t.nested.mlir
+// RUN: not tlayout-opt %t.nested.mlir 2>&1 | FileCheck %s --check-prefix=NESTED
+// NESTED: error: the layout's index map has more than 65536 terms: its tiles combine (*) and split dimensions too many times
