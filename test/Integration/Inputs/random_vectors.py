@@ -378,7 +378,7 @@ def split_output(text):
     return cases
 
 
-def execute(text, options, run):
+def execute(text, options, run, timeout):
     """Lowers and runs `text`; (output, error) of the run."""
     with tempfile.NamedTemporaryFile("w", suffix=".mlir") as f:
         f.write(text)
@@ -387,8 +387,12 @@ def execute(text, options, run):
                                capture_output=True, text=True)
         if lower.returncode != 0:
             return None, lower.stderr
-        proc = subprocess.run(run, input=lower.stdout, capture_output=True,
-                              text=True)
+        try:
+            proc = subprocess.run(run, input=lower.stdout,
+                                  capture_output=True, text=True,
+                                  timeout=timeout)
+        except subprocess.TimeoutExpired:
+            return None, f"timed out after {timeout} s"
         if proc.returncode != 0:
             return None, proc.stderr
         return proc.stdout, None
@@ -399,7 +403,7 @@ def run_batch(programs, args, configs, report, skipped):
     runner = shlex.split(args.run)
     want, error = execute(module(programs, False),
                           [args.opt, "--tlayout-lower-to-llvm"],
-                          runner)
+                          runner, args.timeout)
     if error:
         if len(programs) > 1:
             return sum(run_batch([p], args, configs, report, skipped)
@@ -414,7 +418,8 @@ def run_batch(programs, args, configs, report, skipped):
     notes = {}
     for config in configs:
         got, error = execute(module(programs, True),
-                             [args.opt] + shlex.split(config), runner)
+                             [args.opt] + shlex.split(config), runner,
+                             args.timeout)
         if error:
             if len(programs) > 1:
                 return sum(run_batch([p], args, configs, report, skipped)
@@ -451,6 +456,8 @@ def main():
                         "(default: --tlayout-lower-to-llvm with and without "
                         "simplify-indexing)")
     parser.add_argument("--failures", help="a folder for failing programs")
+    parser.add_argument("--timeout", type=int, default=300,
+                        help="seconds one execution may take")
     parser.add_argument("--progress", action="store_true",
                         help="report the running totals after each batch")
     parser.add_argument("--out", help="generate: the output file prefix")
