@@ -494,7 +494,14 @@ Error BufferIndexing::finish(
   auto tooLarge = [](const IndexExpr &e) {
     return e.hasMoreNodesThan(kMaxIndexExprNodes);
   };
-  if (tooLarge(getOffset()) || llvm::any_of(inverse.logicalIndex, tooLarge))
+  // The guards are evaluated together at every physical position, so they
+  // share one bound.
+  size_t guardNodes = 0;
+  for (const auto &[value, bound] : inverse.guards)
+    for (const IndexExpr &e : {value, bound})
+      guardNodes += e.countNodesUpTo(kMaxIndexExprNodes);
+  if (tooLarge(getOffset()) || llvm::any_of(inverse.logicalIndex, tooLarge) ||
+      guardNodes > kMaxIndexExprNodes)
     return llvm::createStringError(
         "the layout's index map has more than " +
         llvm::Twine(kMaxIndexExprNodes) +

@@ -219,7 +219,7 @@ IndexExpr::evaluate(llvm::ArrayRef<int64_t> dims,
   }
 }
 
-bool IndexExpr::hasMoreNodesThan(size_t limit) const {
+size_t IndexExpr::countNodesUpTo(size_t limit) const {
   // Subexpressions are shared, so the tree can be exponentially larger than
   // the nodes held: count tree nodes with an explicit stack and stop early.
   llvm::SmallVector<const Node *, 16> stack{node.get()};
@@ -227,13 +227,13 @@ bool IndexExpr::hasMoreNodesThan(size_t limit) const {
   while (!stack.empty()) {
     const Node *n = stack.pop_back_val();
     if (++count > limit)
-      return true;
+      return count;
     if (n->lhs)
       stack.push_back(n->lhs.get());
     if (n->rhs)
       stack.push_back(n->rhs.get());
   }
-  return false;
+  return count;
 }
 
 bool IndexExpr::hasSymbols() const {

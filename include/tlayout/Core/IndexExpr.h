@@ -61,7 +61,12 @@ public:
 
   /// Whether the expression, written out as a tree, has more than `limit`
   /// nodes. Visits at most `limit + 1` nodes, however large the tree.
-  bool hasMoreNodesThan(size_t limit) const;
+  bool hasMoreNodesThan(size_t limit) const {
+    return countNodesUpTo(limit) > limit;
+  }
+  /// The number of nodes of the expression written out as a tree, counted
+  /// up to `limit + 1` at most.
+  size_t countNodesUpTo(size_t limit) const;
 
   /// Whether the expression mentions a size symbol `s<i>`.
   bool hasSymbols() const;
