@@ -133,6 +133,14 @@ def code_lines(lines):
     return numbers
 
 
+def repo_target(name, builddir):
+    """Where a path the docs name lies: `build/...` in the build directory,
+    anything else in the source tree."""
+    if name.startswith("build/"):
+        return os.path.join(builddir, name[len("build/"):])
+    return os.path.join(ROOT, name)
+
+
 def check_names(path, lines, bindir, flags, failures):
     """Checks the paths and flags that the text of `path` names."""
     builddir = os.path.dirname(os.path.abspath(bindir))
@@ -145,19 +153,13 @@ def check_names(path, lines, bindir, flags, failures):
                     continue  # an installation prefix
                 if name.startswith("./"):
                     name = name[2:]
-                if name.startswith("build/"):
-                    target = os.path.join(builddir, name[len("build/"):])
-                else:
-                    target = os.path.join(ROOT, name)
+                target = repo_target(name, builddir)
                 if not os.path.exists(target):
                     failures.append(f"{where}: a command names `{name}`, "
                                     f"which does not exist ({target})\n")
         for name in REPO_PATH.findall(text):
             name = name.rstrip(".")
-            if name.startswith("build/"):
-                target = os.path.join(builddir, name[len("build/"):])
-            else:
-                target = os.path.join(ROOT, name)
+            target = repo_target(name, builddir)
             if not os.path.exists(target):
                 failures.append(f"{where}: names `{name}`, which does not "
                                 f"exist ({target})\n")

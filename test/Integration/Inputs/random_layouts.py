@@ -47,18 +47,28 @@ def draw_case(rng, inspect):
     row-major order), from tlayout-inspect."""
     while True:
         shape, layout = random_layout(rng)
-        text = "s32[" + ",".join(map(str, shape)) + "]" + layout
-        proc = subprocess.run([inspect, text, "--json"], capture_output=True,
-                              text=True)
-        if proc.returncode != 0:
-            continue
-        total = int(re.search(r'"physical_elements": (\d+)', proc.stdout)[1])
-        if total > 4096:
-            continue
-        offsets = subprocess.run([inspect, text, "--all-offsets"],
-                                 capture_output=True, text=True,
-                                 check=True).stdout.split()
-        return shape, layout, total, [int(o) for o in offsets]
+        placed = core_offsets(inspect, shape, layout)
+        if placed:
+            return (shape, layout) + placed
+
+
+def core_offsets(inspect, shape, layout):
+    """The physical size and the core's offset of every element (in row-major
+    order) of `shape` under `layout`, from tlayout-inspect; None when the
+    layout is invalid for the shape or has more than 4096 physical
+    elements."""
+    text = "s32[" + ",".join(map(str, shape)) + "]" + layout
+    proc = subprocess.run([inspect, text, "--json"], capture_output=True,
+                          text=True)
+    if proc.returncode != 0:
+        return None
+    total = int(re.search(r'"physical_elements": (\d+)', proc.stdout)[1])
+    if total > 4096:
+        return None
+    offsets = subprocess.run([inspect, text, "--all-offsets"],
+                             capture_output=True, text=True,
+                             check=True).stdout.split()
+    return total, [int(o) for o in offsets]
 
 
 def printed_buffers(text):

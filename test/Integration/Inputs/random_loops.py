@@ -29,7 +29,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from random_layouts import draw_case, printed_buffers  # noqa: E402
+from random_layouts import core_offsets, draw_case, printed_buffers  # noqa: E402
 
 
 def draw_layout_for(rng, shape, inspect, padded=False):
@@ -50,18 +50,9 @@ def draw_layout_for(rng, shape, inspect, padded=False):
         padding = f"L({rng.randint(2, 16)})" if padded else ""
         layout = ("{" + ",".join(map(str, perm)) + ":T" + "".join(tiles) +
                   padding + "}")
-        text = "s32[" + ",".join(map(str, shape)) + "]" + layout
-        proc = subprocess.run([inspect, text, "--json"], capture_output=True,
-                              text=True)
-        if proc.returncode != 0:
-            continue
-        total = int(re.search(r'"physical_elements": (\d+)', proc.stdout)[1])
-        if total > 4096:
-            continue
-        offsets = subprocess.run([inspect, text, "--all-offsets"],
-                                 capture_output=True, text=True,
-                                 check=True).stdout.split()
-        return layout, total, [int(o) for o in offsets]
+        placed = core_offsets(inspect, shape, layout)
+        if placed:
+            return (layout,) + placed
 
 
 def expected_output(shape, loops, reduce, total, offsets):

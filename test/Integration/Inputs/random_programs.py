@@ -626,6 +626,36 @@ def _addi(f, a, b):
     return t
 
 
+
+def open_nest(f, prefix, sizes):
+    """Opens one scf.for per size (0 to size step 1); returns the indices."""
+    ivs = []
+    for size in sizes:
+        iv = f.fresh(prefix)
+        f.emit(f"scf.for {iv} = {f.const(0)} to {size} step {f.const(1)} {{")
+        f.indent += "  "
+        ivs.append(iv)
+    return ivs
+
+
+def close_nest(f, depth):
+    """Closes `depth` loops opened by open_nest."""
+    for _ in range(depth):
+        f.indent = f.indent[:-2]
+        f.emit("}")
+
+
+def linearize(f, start, ivs, sizes):
+    """Emits start * prod(sizes) + the row-major linear index of `ivs`."""
+    lin = start
+    for iv, size in zip(ivs, sizes):
+        t = f.fresh("x")
+        f.emit(f"{t} = arith.muli {lin}, {size} : index")
+        u = f.fresh("x")
+        f.emit(f"{u} = arith.addi {t}, {iv} : index")
+        lin = u
+    return lin
+
 def render_case(case, tiled, inspect):
     """The case's functions (the case and its outlined nests)."""
     k = case.index
@@ -691,26 +721,13 @@ def render_case(case, tiled, inspect):
             f.emit("}")
         # Initial data through the memref: 1000 * (buffer + 1) + id.
         base = 1000 * (int(b.name[1:]) + 1)
-        ivs = []
-        for d in range(b.rank):
-            iv = f.fresh("init")
-            f.emit(f"scf.for {iv} = {f.const(0)} to {dims[(ssa, d)]} "
-                   f"step {f.const(1)} {{")
-            f.indent += "  "
-            ivs.append(iv)
-        lin = f.const(base)
-        for d in range(b.rank):
-            t = f.fresh("x")
-            f.emit(f"{t} = arith.muli {lin}, {dims[(ssa, d)]} : index")
-            u = f.fresh("x")
-            f.emit(f"{u} = arith.addi {t}, {ivs[d]} : index")
-            lin = u
+        sizes = [dims[(ssa, d)] for d in range(b.rank)]
+        ivs = open_nest(f, "init", sizes)
+        lin = linearize(f, f.const(base), ivs, sizes)
         v = f.fresh("v")
         f.emit(f"{v} = arith.index_cast {lin} : index to i32")
         f.emit(f"memref.store {v}, {ssa}[{', '.join(ivs)}] : {ty}")
-        for d in range(b.rank):
-            f.indent = f.indent[:-2]
-            f.emit("}")
+        close_nest(f, b.rank)
 
     initial = [b for b in case.buffers
                if not any(op[0] == "copy" and op[2] is b for op in case.ops)]
@@ -807,26 +824,13 @@ def render_case(case, tiled, inspect):
             n *= s
         out = f.fresh("out")
         f.emit(f"{out} = memref.alloc() : memref<{n}xi32>")
-        ivs = []
-        for d in range(b.rank):
-            iv = f.fresh("rd")
-            f.emit(f"scf.for {iv} = {f.const(0)} to {dims[(ssa, d)]} "
-                   f"step {f.const(1)} {{")
-            f.indent += "  "
-            ivs.append(iv)
-        lin = f.const(0)
-        for d in range(b.rank):
-            t = f.fresh("x")
-            f.emit(f"{t} = arith.muli {lin}, {dims[(ssa, d)]} : index")
-            u = f.fresh("x")
-            f.emit(f"{u} = arith.addi {t}, {ivs[d]} : index")
-            lin = u
+        sizes = [dims[(ssa, d)] for d in range(b.rank)]
+        ivs = open_nest(f, "rd", sizes)
+        lin = linearize(f, f.const(0), ivs, sizes)
         v = f.fresh("v")
         f.emit(f"{v} = memref.load {ssa}[{', '.join(ivs)}] : {ty}")
         f.emit(f"memref.store {v}, {out}[{lin}] : memref<{n}xi32>")
-        for d in range(b.rank):
-            f.indent = f.indent[:-2]
-            f.emit("}")
+        close_nest(f, b.rank)
         u = f.fresh("u")
         f.emit(f"{u} = memref.cast {out} : memref<{n}xi32> to memref<?xi32>")
         f.emit(f"func.call @print_buffer({u}) : (memref<?xi32>) -> ()")
