@@ -1,10 +1,11 @@
-//===- XlaShape.cpp - XLA array shapes with layouts -----------------------===//
+//===- XlaShape.cpp - XLA shapes with layouts -----------------------------===//
 //
 // Part of the tlayout project.
 //
 //===----------------------------------------------------------------------===//
 //
-// Element type names and sizes, and parsing and printing of shapes.
+// Element type names and sizes, and parsing and printing of HLO shapes with
+// every layout field of XLA's text.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,6 +15,9 @@
 #include "llvm/ADT/StringExtras.h"
 
 using namespace tlayout;
+using llvm::Error;
+using llvm::Expected;
+using llvm::StringRef;
 
 namespace {
 struct TypeInfo {
@@ -26,6 +30,8 @@ struct TypeInfo {
 
 static constexpr TypeInfo typeInfos[] = {
     {ElementType::Pred, "pred", 8, 1},
+    {ElementType::S1, "s1", 1, 1},
+    {ElementType::U1, "u1", 1, 1},
     {ElementType::S2, "s2", 2, 2},
     {ElementType::U2, "u2", 2, 2},
     {ElementType::S4, "s4", 4, 4},
@@ -38,8 +44,18 @@ static constexpr TypeInfo typeInfos[] = {
     {ElementType::U32, "u32", 32, 32},
     {ElementType::S64, "s64", 64, 64},
     {ElementType::U64, "u64", 64, 64},
+    {ElementType::F4E2M1FN, "f4e2m1fn", 4, 4},
+    // XLA has no packed 6-bit storage: one element per byte.
+    {ElementType::F6E2M3FN, "f6e2m3fn", 8, 6},
+    {ElementType::F6E3M2FN, "f6e3m2fn", 8, 6},
+    {ElementType::F8E3M4, "f8e3m4", 8, 8},
+    {ElementType::F8E4M3, "f8e4m3", 8, 8},
     {ElementType::F8E4M3FN, "f8e4m3fn", 8, 8},
+    {ElementType::F8E4M3B11FNUZ, "f8e4m3b11fnuz", 8, 8},
+    {ElementType::F8E4M3FNUZ, "f8e4m3fnuz", 8, 8},
     {ElementType::F8E5M2, "f8e5m2", 8, 8},
+    {ElementType::F8E5M2FNUZ, "f8e5m2fnuz", 8, 8},
+    {ElementType::F8E8M0FNU, "f8e8m0fnu", 8, 8},
     {ElementType::BF16, "bf16", 16, 16},
     {ElementType::F16, "f16", 16, 16},
     {ElementType::F32, "f32", 32, 32},
@@ -55,11 +71,11 @@ static const TypeInfo &info(ElementType type) {
   llvm_unreachable("every element type has an entry");
 }
 
-llvm::StringRef tlayout::getElementTypeName(ElementType type) {
+StringRef tlayout::getElementTypeName(ElementType type) {
   return info(type).name;
 }
 
-std::optional<ElementType> tlayout::parseElementType(llvm::StringRef name) {
+std::optional<ElementType> tlayout::parseElementType(StringRef name) {
   for (const TypeInfo &i : typeInfos)
     if (name.equals_insensitive(i.name))
       return i.type;
@@ -74,109 +90,566 @@ int64_t tlayout::getMinimumBits(ElementType type) {
   return info(type).minimumBits;
 }
 
+bool tlayout::isSignedInteger(ElementType type) {
+  return getElementTypeName(type).starts_with("s");
+}
+
+bool tlayout::isUnsignedInteger(ElementType type) {
+  return getElementTypeName(type).starts_with("u");
+}
+
 int64_t XlaShape::getElementBits() const {
   return layout.elementSizeInBits ? layout.elementSizeInBits
                                   : getStorageBits(elementType);
 }
 
-static llvm::Error parseError(size_t at, const llvm::Twine &message) {
-  return llvm::make_error<ParseError>(at, message.str());
+bool LayoutExtras::empty() const {
+  return dimLevelTypes.empty() && !indexType && !pointerType &&
+         splitConfigs.empty() && !physicalShape &&
+         dynamicMetadataPrefixBytes == 0;
 }
 
-llvm::Expected<XlaShape> XlaShape::parse(llvm::StringRef text) {
-  XlaShape shape;
-  size_t pos = 0;
-  auto skipSpace = [&] {
+bool LayoutExtras::isSparse() const {
+  return llvm::any_of(dimLevelTypes,
+                      [](const std::string &d) { return d[0] != 'D'; });
+}
+
+bool LayoutExtras::operator==(const LayoutExtras &other) const {
+  bool samePhysical = physicalShape && other.physicalShape
+                          ? physicalShape->str() == other.physicalShape->str()
+                          : !physicalShape == !other.physicalShape;
+  return dimLevelTypes == other.dimLevelTypes && indexType == other.indexType &&
+         pointerType == other.pointerType &&
+         splitConfigs == other.splitConfigs && samePhysical &&
+         dynamicMetadataPrefixBytes == other.dynamicMetadataPrefixBytes;
+}
+
+//===----------------------------------------------------------------------===//
+// Parsing
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// A recursive-descent parser over shape text; columns are offsets into the
+/// whole text.
+class ShapeParser {
+public:
+  explicit ShapeParser(StringRef text) : text(text) {}
+
+  Expected<HloShape> parseShape();
+  Expected<XlaShape> parseArray(ElementType type, size_t typeStart);
+  size_t getPos() const { return pos; }
+  void skipSpace() {
     while (pos < text.size() && llvm::isSpace(text[pos]))
       ++pos;
-  };
+  }
+  bool atEnd() {
+    skipSpace();
+    return pos >= text.size();
+  }
+  Error error(size_t at, const llvm::Twine &message) {
+    return llvm::make_error<ParseError>(at, message.str());
+  }
+
+private:
+  bool consumeIf(char c) {
+    skipSpace();
+    if (pos < text.size() && text[pos] == c) {
+      ++pos;
+      return true;
+    }
+    return false;
+  }
+  bool consumeIf(StringRef s) {
+    skipSpace();
+    if (text.substr(pos).starts_with(s)) {
+      pos += s.size();
+      return true;
+    }
+    return false;
+  }
+  char peek() {
+    skipSpace();
+    return pos < text.size() ? text[pos] : '\0';
+  }
+  StringRef describeHere() {
+    skipSpace();
+    if (pos >= text.size())
+      return "end of input";
+    return text.substr(pos, 1);
+  }
+  Error expect(char c) {
+    if (consumeIf(c))
+      return Error::success();
+    return error(pos, llvm::Twine("expected '") + llvm::Twine(c) +
+                          "' but found '" + describeHere() + "'");
+  }
+  StringRef parseWord() {
+    skipSpace();
+    size_t start = pos;
+    while (pos < text.size() && (llvm::isAlnum(text[pos]) || text[pos] == '_'))
+      ++pos;
+    return text.slice(start, pos);
+  }
+  Expected<int64_t> parseInteger(const llvm::Twine &what);
+  Expected<Tile> parseTile();
+  Expected<int64_t> parseIntField(char name);
+  Expected<ElementType> parseTypeField(char name);
+  Error parseLayout(XlaShape &shape);
+
+  StringRef text;
+  size_t pos = 0;
+  /// Shapes being parsed, outermost included.
+  unsigned nestingLevel = 0;
+};
+} // namespace
+
+/// Nesting deeper than this is an error rather than a deep recursion.
+static constexpr unsigned kMaxShapeDepth = 256;
+
+Expected<int64_t> ShapeParser::parseInteger(const llvm::Twine &what) {
   skipSpace();
-  size_t nameStart = pos;
-  while (pos < text.size() && llvm::isAlnum(text[pos]))
+  size_t start = pos;
+  bool negative = false;
+  if (pos < text.size() && (text[pos] == '-' || text[pos] == '+')) {
+    negative = text[pos] == '-';
     ++pos;
-  llvm::StringRef name = text.slice(nameStart, pos);
-  if (name.empty())
-    return parseError(nameStart, "expected an element type such as f32");
-  std::optional<ElementType> type = parseElementType(name);
-  if (!type)
-    return parseError(nameStart, "unknown element type '" + name + "'");
-  shape.elementType = *type;
-  skipSpace();
-  if (pos >= text.size() || text[pos] != '[')
-    return parseError(pos, "expected '[' after the element type");
-  ++pos;
-  skipSpace();
-  if (pos < text.size() && text[pos] != ']') {
-    while (true) {
-      skipSpace();
-      size_t start = pos;
-      if (pos < text.size() && text[pos] == '?') {
-        ++pos;
-        shape.dims.push_back(kDynamicSize);
-      } else {
-        while (pos < text.size() && llvm::isDigit(text[pos]))
+  }
+  size_t digitsStart = pos;
+  while (pos < text.size() && llvm::isDigit(text[pos]))
+    ++pos;
+  if (pos == digitsStart) {
+    pos = start;
+    return error(start,
+                 "expected " + what + " but found '" + describeHere() + "'");
+  }
+  uint64_t magnitude = 0;
+  if (text.substr(digitsStart, pos - digitsStart).getAsInteger(10, magnitude) ||
+      magnitude > static_cast<uint64_t>(std::numeric_limits<int64_t>::max()))
+    return error(start, "integer '" + text.substr(start, pos - start) +
+                            "' does not fit in int64");
+  int64_t value = static_cast<int64_t>(magnitude);
+  return negative ? -value : value;
+}
+
+Expected<Tile> ShapeParser::parseTile() {
+  if (Error err = expect('('))
+    return std::move(err);
+  Tile tile;
+  if (consumeIf(')'))
+    return tile; // Empty; reported by verify() with the tile's number.
+  do {
+    if (consumeIf('*')) {
+      tile.dims.push_back(Tile::kCombine);
+      continue;
+    }
+    Expected<int64_t> value = parseInteger("a tile size or '*'");
+    if (!value)
+      return value.takeError();
+    tile.dims.push_back(*value);
+  } while (consumeIf(','));
+  if (Error err = expect(')'))
+    return std::move(err);
+  return tile;
+}
+
+Expected<int64_t> ShapeParser::parseIntField(char name) {
+  if (Error err = expect('('))
+    return std::move(err);
+  Expected<int64_t> value =
+      parseInteger(std::string("an integer in ") + name + "(...)");
+  if (!value)
+    return value.takeError();
+  if (Error err = expect(')'))
+    return std::move(err);
+  return *value;
+}
+
+Expected<ElementType> ShapeParser::parseTypeField(char name) {
+  if (Error err = expect('('))
+    return std::move(err);
+  size_t start = pos;
+  StringRef word = parseWord();
+  std::optional<ElementType> type = parseElementType(word);
+  if (!type || !(isSignedInteger(*type) || isUnsignedInteger(*type)))
+    return error(start, llvm::Twine(name) +
+                            "(...) needs an integer type such "
+                            "as s32, found '" +
+                            word + "'");
+  if (Error err = expect(')'))
+    return std::move(err);
+  return *type;
+}
+
+/// Parses `{minor_to_major:fields}` into `shape.layout` and `shape.extras`.
+/// Fields are accepted in any order, each at most once.
+Error ShapeParser::parseLayout(XlaShape &shape) {
+  TiledLayout &layout = shape.layout;
+  LayoutExtras &extras = shape.extras;
+  if (Error err = expect('{'))
+    return err;
+  if (peek() != ':' && peek() != '}') {
+    do {
+      Expected<int64_t> dim = parseInteger("a dimension number");
+      if (!dim)
+        return dim.takeError();
+      layout.minorToMajor.push_back(*dim);
+    } while (consumeIf(','));
+  }
+  if (consumeIf(':')) {
+    std::string seen;
+    while (peek() != '}' && peek() != '\0') {
+      size_t fieldStart = pos;
+      std::string name;
+      if (consumeIf("SC"))
+        name = "SC";
+      else if (peek() == '(')
+        name = "T";
+      else
+        name = std::string(1, text[pos++]);
+      if (llvm::is_contained(llvm::split(seen, ' '), name))
+        return error(fieldStart, "layout field '" + name + "' is repeated");
+      seen += name + " ";
+      if (name == "T") {
+        do {
+          Expected<Tile> tile = parseTile();
+          if (!tile)
+            return tile.takeError();
+          layout.tiles.push_back(std::move(*tile));
+        } while (peek() == '(');
+      } else if (name == "L" || name == "E" || name == "S" || name == "M") {
+        Expected<int64_t> v = parseIntField(name[0]);
+        if (!v)
+          return v.takeError();
+        if (name == "L")
+          layout.tailPaddingAlignment = *v;
+        else if (name == "E")
+          layout.elementSizeInBits = *v;
+        else if (name == "S")
+          layout.memorySpace = *v;
+        else if (*v < 0)
+          return error(fieldStart, "M(" + llvm::Twine(*v) +
+                                       "): metadata bytes cannot be negative");
+        else
+          extras.dynamicMetadataPrefixBytes = *v;
+      } else if (name == "#" || name == "*") {
+        Expected<ElementType> type = parseTypeField(name[0]);
+        if (!type)
+          return type.takeError();
+        (name == "#" ? extras.indexType : extras.pointerType) = *type;
+      } else if (name == "D") {
+        if (Error err = expect('('))
+          return err;
+        do {
+          skipSpace();
+          size_t start = pos;
+          if (pos >= text.size() || !StringRef("DCSH").contains(text[pos]))
+            return error(start, "expected a dimension level type D, C, S or "
+                                "H but found '" +
+                                    describeHere() + "'");
           ++pos;
-        int64_t size;
-        if (start == pos)
-          return parseError(start, "expected a dimension size or '?'");
-        if (text.slice(start, pos).getAsInteger(10, size))
-          return parseError(start, "dimension size '" + text.slice(start, pos) +
-                                       "' does not fit in int64");
-        shape.dims.push_back(size);
+          while (pos < text.size() && (text[pos] == '+' || text[pos] == '~'))
+            ++pos;
+          extras.dimLevelTypes.push_back(text.slice(start, pos).str());
+        } while (consumeIf(','));
+        if (Error err = expect(')'))
+          return err;
+      } else if (name == "SC") {
+        do {
+          if (Error err = expect('('))
+            return err;
+          SplitConfig config;
+          Expected<int64_t> dim = parseInteger("a split dimension");
+          if (!dim)
+            return dim.takeError();
+          config.dimension = *dim;
+          if (Error err = expect(':'))
+            return err;
+          do {
+            Expected<int64_t> index = parseInteger("a split index");
+            if (!index)
+              return index.takeError();
+            config.splitIndices.push_back(*index);
+          } while (consumeIf(','));
+          if (Error err = expect(')'))
+            return err;
+          extras.splitConfigs.push_back(std::move(config));
+        } while (peek() == '(');
+      } else if (name == "P") {
+        if (Error err = expect('('))
+          return err;
+        size_t start = pos;
+        Expected<HloShape> physical = parseShape();
+        if (!physical)
+          return physical.takeError();
+        if (physical->kind != HloShape::Kind::Array)
+          return error(start, "P(...) needs an array shape");
+        extras.physicalShape =
+            std::make_shared<const XlaShape>(std::move(physical->array));
+        if (Error err = expect(')'))
+          return err;
+      } else {
+        return error(fieldStart,
+                     "expected a layout field D(...), T(...), L(...), "
+                     "#(...), *(...), E(...), S(...), SC(...), P(...) or "
+                     "M(...) but found '" +
+                         text.substr(fieldStart, 1) + "'");
       }
-      skipSpace();
-      if (pos < text.size() && text[pos] == ',') {
-        ++pos;
-        continue;
-      }
-      break;
     }
   }
-  skipSpace();
-  if (pos >= text.size() || text[pos] != ']')
-    return parseError(pos, "expected ',' or ']' in the dimensions");
-  ++pos;
-  skipSpace();
+  return expect('}');
+}
+
+Expected<XlaShape> ShapeParser::parseArray(ElementType type, size_t typeStart) {
+  XlaShape shape;
+  shape.elementType = type;
+  if (Error err = expect('['))
+    return std::move(err);
+  if (peek() != ']') {
+    do {
+      skipSpace();
+      size_t start = pos;
+      bool bounded = consumeIf("<=");
+      if (!bounded && consumeIf('?')) {
+        shape.dims.push_back(kDynamicSize);
+        shape.boundedDims.push_back(false);
+        continue;
+      }
+      skipSpace();
+      size_t digits = pos;
+      while (pos < text.size() && llvm::isDigit(text[pos]))
+        ++pos;
+      int64_t size;
+      if (digits == pos)
+        return error(start, bounded ? "expected a bound after '<='"
+                                    : "expected a dimension size, '?' or "
+                                      "'<=' and a bound");
+      if (text.slice(digits, pos).getAsInteger(10, size))
+        return error(start, "dimension size '" + text.slice(digits, pos) +
+                                "' does not fit in int64");
+      shape.dims.push_back(size);
+      shape.boundedDims.push_back(bounded);
+    } while (consumeIf(','));
+  }
+  if (!consumeIf(']'))
+    return error(pos, "expected ',' or ']' in the dimensions");
+  if (llvm::none_of(shape.boundedDims, [](bool b) { return b; }))
+    shape.boundedDims.clear();
   size_t layoutStart = pos;
-  if (pos < text.size()) {
-    llvm::Expected<TiledLayout> layout =
-        TiledLayout::parse(text.substr(layoutStart));
-    if (!layout) {
-      // Shift the column to the whole text.
-      llvm::Error err = layout.takeError();
-      size_t column = 0;
-      std::string message;
-      llvm::handleAllErrors(std::move(err), [&](const ParseError &e) {
-        column = e.getColumn();
-        message = e.getMessage().str();
-      });
-      return parseError(layoutStart + column, message);
-    }
-    shape.layout = std::move(*layout);
+  if (peek() == '{') {
+    layoutStart = pos;
+    if (Error err = parseLayout(shape))
+      return std::move(err);
     shape.hasExplicitLayout = true;
   } else {
     shape.layout = TiledLayout::rowMajor(shape.dims.size());
   }
-  if (llvm::Error err =
+  if (Error err =
           shape.layout.verify(shape.dims, getMinimumBits(shape.elementType)))
-    return parseError(layoutStart, llvm::toString(std::move(err)));
+    return error(layoutStart, llvm::toString(std::move(err)));
+  const LayoutExtras &extras = shape.extras;
+  if (!extras.dimLevelTypes.empty() &&
+      extras.dimLevelTypes.size() != shape.dims.size())
+    return error(layoutStart, "D(...) has " +
+                                  llvm::Twine(extras.dimLevelTypes.size()) +
+                                  " level types but the shape has rank " +
+                                  llvm::Twine(shape.dims.size()));
+  for (const SplitConfig &config : extras.splitConfigs)
+    if (config.dimension < 0 ||
+        config.dimension >= static_cast<int64_t>(shape.dims.size()))
+      return error(layoutStart, "SC(...) splits dimension " +
+                                    llvm::Twine(config.dimension) +
+                                    " of a rank-" +
+                                    llvm::Twine(shape.dims.size()) + " shape");
+  (void)typeStart;
   return shape;
+}
+
+Expected<HloShape> ShapeParser::parseShape() {
+  // Tuples and P(...) fields both nest; count both.
+  struct Nesting {
+    unsigned &level;
+    explicit Nesting(unsigned &level) : level(++level) {}
+    ~Nesting() { --level; }
+  } nesting(nestingLevel);
+  if (nestingLevel > kMaxShapeDepth)
+    return error(pos, "shapes nested deeper than " +
+                          llvm::Twine(kMaxShapeDepth) + " levels");
+  HloShape shape;
+  if (consumeIf('(')) {
+    shape.kind = HloShape::Kind::Tuple;
+    if (consumeIf(')'))
+      return shape;
+    do {
+      Expected<HloShape> element = parseShape();
+      if (!element)
+        return element.takeError();
+      shape.elements.push_back(std::move(*element));
+    } while (consumeIf(','));
+    if (!consumeIf(')'))
+      return error(pos, "expected ',' or ')' in the tuple but found '" +
+                            describeHere() + "'");
+    return shape;
+  }
+  skipSpace();
+  size_t start = pos;
+  StringRef name = parseWord();
+  if (name.empty())
+    return error(start, "expected a shape such as f32[8,128], a tuple '(' or "
+                        "token[] but found '" +
+                            describeHere() + "'");
+  if (name == "b" && peek() == '(') {
+    ++pos;
+    size_t arrayStart = pos;
+    Expected<HloShape> inner = parseShape();
+    if (!inner)
+      return inner.takeError();
+    if (inner->kind != HloShape::Kind::Array)
+      return error(arrayStart, "a buffer b(...) holds an array shape");
+    if (Error err = expect(')'))
+      return std::move(err);
+    shape.kind = HloShape::Kind::Buffer;
+    shape.array = std::move(inner->array);
+    return shape;
+  }
+  if (name.equals_insensitive("token") || name.equals_insensitive("opaque")) {
+    shape.kind = name.equals_insensitive("token") ? HloShape::Kind::Token
+                                                  : HloShape::Kind::Opaque;
+    if (!consumeIf('[') || !consumeIf(']'))
+      return error(pos, name.lower() + " has no dimensions: write " +
+                            name.lower() + "[]");
+    return shape;
+  }
+  std::optional<ElementType> type = parseElementType(name);
+  if (!type)
+    return error(start, "unknown element type '" + name + "'");
+  if (peek() != '[')
+    return error(pos, "expected '[' after the element type");
+  Expected<XlaShape> array = parseArray(*type, start);
+  if (!array)
+    return array.takeError();
+  shape.array = std::move(*array);
+  return shape;
+}
+
+Expected<HloShape> HloShape::parsePrefix(StringRef text, size_t &consumed) {
+  ShapeParser parser(text);
+  Expected<HloShape> shape = parser.parseShape();
+  if (shape)
+    consumed = parser.getPos();
+  return shape;
+}
+
+Expected<HloShape> HloShape::parse(StringRef text) {
+  ShapeParser parser(text);
+  Expected<HloShape> shape = parser.parseShape();
+  if (!shape)
+    return shape.takeError();
+  if (!parser.atEnd())
+    return parser.error(parser.getPos(), "unexpected '" +
+                                             text.substr(parser.getPos(), 1) +
+                                             "' after the shape");
+  return shape;
+}
+
+Expected<XlaShape> XlaShape::parse(StringRef text) {
+  Expected<HloShape> shape = HloShape::parse(text);
+  if (!shape)
+    return shape.takeError();
+  if (shape->kind != HloShape::Kind::Array) {
+    size_t at = text.size() - text.ltrim().size();
+    return llvm::make_error<ParseError>(
+        at, "expected an array shape; " + shape->str() +
+                " is a tuple, token, opaque value or buffer");
+  }
+  return std::move(shape->array);
+}
+
+//===----------------------------------------------------------------------===//
+// Printing
+//===----------------------------------------------------------------------===//
+
+/// Prints the layout with every field in XLA's order:
+/// D T L # * E S SC P M.
+static void printLayout(const XlaShape &shape, llvm::raw_ostream &os) {
+  const TiledLayout &layout = shape.layout;
+  const LayoutExtras &extras = shape.extras;
+  if (extras.empty() ||
+      (!extras.isSparse() && !extras.indexType && !extras.pointerType &&
+       extras.splitConfigs.empty() && !extras.physicalShape &&
+       !extras.dynamicMetadataPrefixBytes)) {
+    layout.print(os);
+    return;
+  }
+  os << '{';
+  llvm::interleave(layout.minorToMajor, os, ",");
+  bool colon = false;
+  auto field = [&]() -> llvm::raw_ostream & {
+    if (!colon)
+      os << ':';
+    colon = true;
+    return os;
+  };
+  // XLA omits the level types when every dimension is dense.
+  if (extras.isSparse()) {
+    field() << "D(";
+    llvm::interleave(extras.dimLevelTypes, os, ",");
+    os << ')';
+  }
+  if (!layout.tiles.empty()) {
+    field() << 'T';
+    for (const Tile &tile : layout.tiles) {
+      os << '(';
+      llvm::interleave(
+          tile.dims, os,
+          [&](int64_t d) {
+            if (d == Tile::kCombine)
+              os << '*';
+            else
+              os << d;
+          },
+          ",");
+      os << ')';
+    }
+  }
+  if (layout.tailPaddingAlignment != 1)
+    field() << "L(" << layout.tailPaddingAlignment << ')';
+  if (extras.indexType)
+    field() << "#(" << getElementTypeName(*extras.indexType) << ')';
+  if (extras.pointerType)
+    field() << "*(" << getElementTypeName(*extras.pointerType) << ')';
+  if (layout.elementSizeInBits != 0)
+    field() << "E(" << layout.elementSizeInBits << ')';
+  if (layout.memorySpace != 0)
+    field() << "S(" << layout.memorySpace << ')';
+  if (!extras.splitConfigs.empty()) {
+    field() << "SC";
+    for (const SplitConfig &config : extras.splitConfigs) {
+      os << '(' << config.dimension << ':';
+      llvm::interleave(config.splitIndices, os, ",");
+      os << ')';
+    }
+  }
+  if (extras.physicalShape)
+    field() << "P(" << extras.physicalShape->str() << ')';
+  if (extras.dynamicMetadataPrefixBytes > 0)
+    field() << "M(" << extras.dynamicMetadataPrefixBytes << ')';
+  os << '}';
 }
 
 void XlaShape::print(llvm::raw_ostream &os) const {
   os << getElementTypeName(elementType) << '[';
-  llvm::interleave(
-      dims, os,
-      [&](int64_t d) {
-        if (d == kDynamicSize)
-          os << '?';
-        else
-          os << d;
-      },
-      ",");
+  for (auto [i, d] : llvm::enumerate(dims)) {
+    if (i)
+      os << ',';
+    if (d == kDynamicSize)
+      os << '?';
+    else
+      os << (isBounded(i) ? "<=" : "") << d;
+  }
   os << ']';
-  if (hasExplicitLayout || layout != TiledLayout::rowMajor(dims.size()))
-    layout.print(os);
+  if (hasExplicitLayout || !extras.empty() ||
+      layout != TiledLayout::rowMajor(dims.size()))
+    printLayout(*this, os);
 }
 
 std::string XlaShape::str() const {
@@ -184,4 +657,58 @@ std::string XlaShape::str() const {
   llvm::raw_string_ostream os(result);
   print(os);
   return result;
+}
+
+void HloShape::print(llvm::raw_ostream &os) const {
+  switch (kind) {
+  case Kind::Array:
+    array.print(os);
+    return;
+  case Kind::Buffer:
+    os << "b(";
+    array.print(os);
+    os << ')';
+    return;
+  case Kind::Token:
+    os << "token[]";
+    return;
+  case Kind::Opaque:
+    os << "opaque[]";
+    return;
+  case Kind::Tuple:
+    os << '(';
+    llvm::interleave(
+        elements, os, [&](const HloShape &e) { e.print(os); }, ", ");
+    os << ')';
+    return;
+  }
+}
+
+std::string HloShape::str() const {
+  std::string result;
+  llvm::raw_string_ostream os(result);
+  print(os);
+  return result;
+}
+
+static void forEachArrayImpl(
+    const HloShape &shape, llvm::SmallVectorImpl<int64_t> &index,
+    llvm::function_ref<void(llvm::ArrayRef<int64_t>, const XlaShape &)> fn) {
+  if (shape.kind == HloShape::Kind::Array ||
+      shape.kind == HloShape::Kind::Buffer) {
+    fn(index, shape.array);
+    return;
+  }
+  for (auto [i, element] : llvm::enumerate(shape.elements)) {
+    index.push_back(i);
+    forEachArrayImpl(element, index, fn);
+    index.pop_back();
+  }
+}
+
+void HloShape::forEachArray(
+    llvm::function_ref<void(llvm::ArrayRef<int64_t>, const XlaShape &)> fn)
+    const {
+  llvm::SmallVector<int64_t, 4> index;
+  forEachArrayImpl(*this, index, fn);
 }

@@ -171,7 +171,8 @@ TEST(XlaShapeTest, ErrorsPointIntoTheWholeText) {
   };
   EXPECT_EQ(error("q32[3]"), "column 1: unknown element type 'q32'");
   EXPECT_EQ(error("f32(3)"), "column 4: expected '[' after the element type");
-  EXPECT_EQ(error("f32[3,x]"), "column 7: expected a dimension size or '?'");
+  EXPECT_EQ(error("f32[3,x]"),
+            "column 7: expected a dimension size, '?' or '<=' and a bound");
   EXPECT_EQ(error("f32[3,5]{1,0:T(2,2}"),
             "column 19: expected ')' but found '}'");
   EXPECT_EQ(error("f32[3,5]{1}"),
