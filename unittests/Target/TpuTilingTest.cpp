@@ -42,7 +42,17 @@ TEST(TpuTilingTest, Rank2Rules) {
 }
 
 TEST(TpuTilingTest, Rank1AndRank0) {
-  EXPECT_EQ(layoutOf({}, 32), "{}");
+  // Scalars are tiled as TPU dumps print them: f32[]{:T(128)},
+  // bf16[]{:T(256)}, s32[]{:T(128)}, pred[]{:T(512)}.
+  EXPECT_EQ(layoutOf({}, 32), "{:T(128)}");
+  EXPECT_EQ(layoutOf({}, 16), "{:T(256)}");
+  EXPECT_EQ(layoutOf({}, 8), "{:T(512)}");
+  EXPECT_EQ(layoutOf({}, 1), "{:T(512)}");
+  EXPECT_EQ(layoutOf({}, 4), "{:T(512)}");
+  EXPECT_EQ(layoutOf({}, 64), "{:T(128)}");
+  tpu::TilingOptions wide;
+  wide.lanes = 256;
+  EXPECT_EQ(layoutOf({}, 32, wide), "{:T(256)}");
   EXPECT_EQ(layoutOf({100}, 32), "{0:T(128)}");
   EXPECT_EQ(layoutOf({1024}, 32), "{0:T(1024)}");
   EXPECT_EQ(layoutOf({5000}, 16), "{0:T(1024)(128)(2,1)}");

@@ -27,11 +27,16 @@ tpu::getDefaultLayout(llvm::ArrayRef<int64_t> shape, int64_t elementBits,
                                    "32 or 64 bits");
   unsigned rank = shape.size();
   TiledLayout layout = TiledLayout::rowMajor(rank);
-  if (rank == 0)
-    return layout;
   // Elements packed into one 32-bit word.
   int64_t pack = elementBits >= 32 ? 1 : 32 / elementBits;
   int64_t lanes = options.lanes;
+  if (rank == 0) {
+    // As TPU dumps print scalars: one tile of a vector register row of
+    // 32-bit words, in elements of at least a byte (`f32[]{:T(128)}`,
+    // `bf16[]{:T(256)}`, `pred[]{:T(512)}`), without E(n).
+    layout.tiles.push_back(Tile{lanes * std::min<int64_t>(pack, 4)});
+    return layout;
+  }
   auto large = [](int64_t size, int64_t bound) {
     return size == kDynamicSize || size >= bound;
   };

@@ -8,7 +8,10 @@
 // the shape and the element size. The rules (lanes = 128, sublanes = 8 by
 // default; both configurable per generation):
 //
-//  - rank 0: untiled.
+//  - rank 0: T(lanes * p) with p = 32 / bits elements per 32-bit word,
+//    counting elements narrower than a byte as bytes (p at most 4), and no
+//    E(n): f32[]{:T(128)}, bf16[]{:T(256)}, s8[]{:T(512)} and
+//    pred[]{:T(512)}, as TPU dumps print scalars. 64-bit like 32-bit.
 //  - rank 1, 32-bit: T(1024) when the array has at least 1024 elements,
 //    else T(128) (lanes). 64-bit like 32-bit.
 //  - rank 1, narrower elements packed p = 32 / bits to a 32-bit word:
