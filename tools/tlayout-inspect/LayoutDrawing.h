@@ -35,6 +35,8 @@ struct DrawRequest {
   /// `--dims r,c` and `--at i,j,...` as given; empty when not.
   llvm::StringRef dims;
   llvm::StringRef at;
+  /// Lines written under the SVG picture (a buffer's totals).
+  llvm::ArrayRef<std::string> notes = {};
 };
 
 /// A 2-D slice of the array laid out as a grid: rows along `rowDim`, columns

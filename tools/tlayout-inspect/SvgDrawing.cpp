@@ -313,6 +313,8 @@ private:
   Panel logical, memory;
   std::vector<std::pair<std::string, std::string>> legend;
   double width = 0, height = 0, headerHeight = 0;
+  /// Where the notes under the picture start.
+  double notesTop = 0;
 };
 } // namespace
 
@@ -387,8 +389,15 @@ void SvgPicture::build() {
     width = kMargin + std::max(logical.width(), memory.width());
     height = top + memory.height();
   }
-  width = std::ceil(
-      std::max({width, kMargin + legendWidth, kMargin + titleWidth}) + kMargin);
+  notesTop = height + 24;
+  double notesWidth = 0;
+  for (const std::string &note : request.notes)
+    notesWidth = std::max(notesWidth, textWidth(note.size(), 11));
+  if (!request.notes.empty())
+    height = notesTop + request.notes.size() * 16;
+  width = std::ceil(std::max({width, kMargin + legendWidth,
+                              kMargin + titleWidth, kMargin + notesWidth}) +
+                    kMargin);
   height = std::ceil(height + kMargin);
 }
 
@@ -878,6 +887,16 @@ void SvgPicture::write(llvm::raw_ostream &os) {
   os << "</g>\n";
   drawPanel(os, logical, "logical");
   drawPanel(os, memory, "memory");
+  if (!request.notes.empty()) {
+    os << "<g class=\"notes\">\n";
+    double y = notesTop;
+    for (const std::string &note : request.notes) {
+      os << "<text x=\"" << kMargin << "\" y=\"" << num(y) << "\">"
+         << escape(note) << "</text>\n";
+      y += 16;
+    }
+    os << "</g>\n";
+  }
   os << "</svg>\n";
 }
 

@@ -1,0 +1,28 @@
+//===- MemRefInput.h - Reading MLIR memref types ----------------*- C++ -*-===//
+//
+// Part of the tlayout project.
+//
+//===----------------------------------------------------------------------===//
+//
+// tlayout-inspect's MLIR input: a memref type with a #tlayout.tiled or
+// #tlayout.dims layout, and the MLIR names of XLA element types.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TLAYOUT_TOOLS_TLAYOUTINSPECT_MEMREFINPUT_H
+#define TLAYOUT_TOOLS_TLAYOUTINSPECT_MEMREFINPUT_H
+
+#include "ArrayReport.h"
+
+namespace tlayout::inspect {
+
+/// Parses an MLIR memref type; fails (exit 1) with a column on bad text.
+ArrayInput parseMemRefInput(llvm::StringRef text);
+
+/// The MLIR element type an XLA element type is written as (integers
+/// signless).
+std::string toMlirTypeName(ElementType type);
+
+} // namespace tlayout::inspect
+
+#endif // TLAYOUT_TOOLS_TLAYOUTINSPECT_MEMREFINPUT_H

@@ -1,0 +1,491 @@
+//===- MemoryReport.cpp - Where the memory of HLO text goes ---------------===//
+//
+// Part of the tlayout project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "MemoryReport.h"
+#include "ArrayReport.h"
+#include "InspectSupport.h"
+#include "LayoutDrawing.h"
+
+#include "tlayout/Core/BufferIndexing.h"
+#include "tlayout/Target/TPU/TpuTiling.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace tlayout;
+using namespace tlayout::inspect;
+
+std::string inspect::memorySpaceName(int64_t space) {
+  switch (space) {
+  case 0:
+    return "hbm";
+  case 1:
+    return "vmem";
+  case 2:
+    return "smem";
+  case 3:
+    return "cmem";
+  case 5:
+    return "host";
+  default:
+    return "S(" + std::to_string(space) + ")";
+  }
+}
+
+std::string BufferRow::name() const {
+  std::string s =
+      buffer.computation.empty() ? std::string() : buffer.computation + "/";
+  s += buffer.instruction.empty() ? std::string("shape") : buffer.instruction;
+  if (!buffer.tupleIndex.empty()) {
+    s += "{";
+    for (auto [i, v] : llvm::enumerate(buffer.tupleIndex))
+      s += (i ? "," : "") + std::to_string(v);
+    s += "}";
+  }
+  return s;
+}
+
+void Totals::add(const BufferRow &row) {
+  ++buffers;
+  if (!row.physicalBytes)
+    return;
+  if (llvm::AddOverflow(logicalBytes, *row.logicalBytes, logicalBytes) ||
+      llvm::AddOverflow(physicalBytes, *row.physicalBytes, physicalBytes)) {
+    saturated = true;
+    logicalBytes = physicalBytes = std::numeric_limits<int64_t>::max();
+  }
+}
+
+/// Physical bytes of `shape` with `layout`, or std::nullopt when it cannot
+/// be sized (dynamic, or a layout that does not compile).
+static std::optional<int64_t> physicalBytesOf(const XlaShape &shape,
+                                              const TiledLayout &layout) {
+  llvm::Expected<BufferIndexing> indexing =
+      BufferIndexing::compile(layout, shape.dims);
+  if (!indexing) {
+    llvm::consumeError(indexing.takeError());
+    return std::nullopt;
+  }
+  int64_t bits = layout.elementSizeInBits ? layout.elementSizeInBits
+                                          : getStorageBits(shape.elementType);
+  return getFootprint(*indexing, bits).physicalBytes.getConstant();
+}
+
+static std::string dimsText(llvm::ArrayRef<int64_t> v) {
+  std::string s;
+  for (auto [i, x] : llvm::enumerate(v))
+    s += (i ? "," : "") + std::to_string(x);
+  return s;
+}
+
+/// Fills in the cause of `row`'s padding and the layouts that would cut it.
+static void suggest(const BufferRow &row, const MemoryReportOptions &options,
+                    Offender &offender) {
+  const XlaShape &shape = row.buffer.shape;
+  const TiledLayout &layout = shape.layout;
+  int64_t rank = shape.dims.size();
+  if (!row.physicalBytes)
+    return;
+  // The cause: the dimension the first tile pads the most.
+  if (layout.hasTiles()) {
+    const Tile &tile = layout.tiles.front();
+    int64_t k = tile.dims.size();
+    double worst = 1;
+    int64_t worstDim = -2, worstSize = 0, worstTile = 0;
+    for (int64_t j = 0; j < k; ++j) {
+      int64_t t = tile.dims[j];
+      if (t == Tile::kCombine)
+        continue;
+      int64_t physical = rank - k + j;
+      int64_t dim =
+          physical < 0 ? -1 : layout.minorToMajor[rank - 1 - physical];
+      int64_t size = dim < 0 ? 1 : shape.dims[dim];
+      if (size <= 0)
+        continue;
+      int64_t padded = llvm::divideCeil(size, t) * t;
+      double ratio = double(padded) / double(size);
+      if (ratio > worst) {
+        worst = ratio;
+        worstDim = dim;
+        worstSize = size;
+        worstTile = t;
+      }
+    }
+    std::string tileName = "T" + tileText(tile);
+    if (worstDim == -1 && rank == 0) {
+      offender.cause = "the scalar fills a whole " + tileName + " tile";
+    } else if (worstDim == -1) {
+      offender.cause = "the tile " + tileName +
+                       " has more dimensions than "
+                       "the shape: a unit dimension pads to " +
+                       std::to_string(worstTile);
+    } else if (worstDim >= 0) {
+      int64_t padded = llvm::divideCeil(worstSize, worstTile) * worstTile;
+      offender.cause = "dimension " + std::to_string(worstDim) + " (size " +
+                       std::to_string(worstSize) + ") pads to " +
+                       std::to_string(padded) + " in the tile " + tileName;
+      // Sizes to round it to.
+      int64_t down = worstSize - worstSize % worstTile;
+      offender.rounding = "size " + std::to_string(padded) +
+                          " fills its tiles at the same bytes";
+      if (down > 0) {
+        XlaShape smaller = shape;
+        smaller.dims[worstDim] = down;
+        if (std::optional<int64_t> bytes = physicalBytesOf(smaller, layout))
+          offender.rounding += "; size " + std::to_string(down) + " saves " +
+                               std::to_string(*row.physicalBytes - *bytes) +
+                               " bytes";
+      }
+    } else if (!layout.tiles.empty()) {
+      offender.cause = "tail padding or later tiles";
+    }
+  }
+  if (layout.tailPaddingAlignment != 1 && offender.cause.empty())
+    offender.cause =
+        "tail padding L(" + std::to_string(layout.tailPaddingAlignment) + ")";
+
+  // Other layouts under the target's rules: the same minor_to_major with the
+  // TPU's tiling for the shape (its small tiles for a second-minor dimension
+  // of 1-4), and minor_to_major with another dimension moved most minor or
+  // second most minor.
+  tpu::TilingOptions tiling;
+  tiling.lanes = options.target.lanes;
+  tiling.sublanes = options.target.sublanes;
+  std::vector<llvm::SmallVector<int64_t, 4>> orders;
+  orders.push_back(layout.minorToMajor);
+  for (int64_t pos = 0; pos < std::min<int64_t>(rank, 2); ++pos)
+    for (int64_t other = 0; other < rank; ++other) {
+      if (other == pos)
+        continue;
+      llvm::SmallVector<int64_t, 4> order = layout.minorToMajor;
+      std::swap(order[pos], order[other]);
+      if (!llvm::is_contained(orders, order))
+        orders.push_back(order);
+    }
+  for (const auto &order : orders) {
+    llvm::SmallVector<int64_t, 4> physical;
+    for (int64_t i = rank - 1; i >= 0; --i)
+      physical.push_back(shape.dims[order[i]]);
+    llvm::Expected<TiledLayout> candidate =
+        tpu::getDefaultLayout(physical, shape.getElementBits(), tiling);
+    if (!candidate) {
+      llvm::consumeError(candidate.takeError());
+      continue;
+    }
+    candidate->minorToMajor = order;
+    candidate->memorySpace = layout.memorySpace;
+    if (layout.elementSizeInBits && !candidate->elementSizeInBits)
+      candidate->elementSizeInBits = layout.elementSizeInBits;
+    std::optional<int64_t> bytes = physicalBytesOf(shape, *candidate);
+    if (!bytes || *bytes >= *row.physicalBytes)
+      continue;
+    if (offender.change && offender.change->physicalBytes <= *bytes)
+      continue;
+    XlaShape changed = shape;
+    changed.layout = *candidate;
+    changed.hasExplicitLayout = true;
+    LayoutChange change;
+    change.shape = changed.str();
+    change.physicalBytes = *bytes;
+    change.savedBytes = *row.physicalBytes - *bytes;
+    if (order == layout.minorToMajor) {
+      change.how = "the TPU's tiling for this shape";
+      if (rank >= 2) {
+        int64_t second = physical[rank - 2];
+        if (second >= 1 && second <= 4)
+          change.how += " (its small tile for a second-minor dimension of " +
+                        std::to_string(second) + ")";
+      }
+    } else {
+      change.how = "minor_to_major {" + dimsText(order) +
+                   "} with the TPU's tiling (a transpose in the program)";
+    }
+    offender.change = std::move(change);
+  }
+}
+
+MemoryReport inspect::computeMemoryReport(const HloText &text,
+                                          const MemoryReportOptions &options) {
+  MemoryReport report;
+  report.moduleName = text.moduleName;
+  report.numComputations = text.computations.size();
+  report.numInstructions = text.numInstructions;
+  report.numTokens = text.numTokens;
+  if (options.targetGiven)
+    report.target = options.target;
+  std::map<std::string, size_t> computationIndex;
+  for (const HloBuffer &buffer : text.buffers) {
+    BufferRow row;
+    row.buffer = buffer;
+    const XlaShape &shape = buffer.shape;
+    row.memorySpace = shape.layout.memorySpace;
+    llvm::Expected<BufferIndexing> indexing =
+        BufferIndexing::compile(shape.layout, shape.dims);
+    if (!indexing)
+      fail("line " + llvm::Twine(buffer.line) + ": " + row.name() + ": " +
+           llvm::toString(indexing.takeError()));
+    Footprint footprint = getFootprint(*indexing, shape.getElementBits());
+    row.logicalBytes = footprint.logicalBytes.getConstant();
+    row.physicalBytes = footprint.physicalBytes.getConstant();
+    if (row.physicalBytes) {
+      int64_t prefix = shape.extras.dynamicMetadataPrefixBytes;
+      if (llvm::AddOverflow(*row.physicalBytes, prefix, *row.physicalBytes))
+        fail("line " + llvm::Twine(buffer.line) + ": " + row.name() +
+             ": the physical size does not fit in int64");
+      row.paddingBytes = *row.physicalBytes - *row.logicalBytes;
+      if (*row.logicalBytes > 0)
+        row.paddingRatio = double(*row.physicalBytes) / *row.logicalBytes;
+    } else {
+      ++report.numUnsized;
+    }
+    report.bySpace[row.memorySpace].add(row);
+    auto [it, inserted] = computationIndex.try_emplace(
+        buffer.computation, report.byComputation.size());
+    if (inserted)
+      report.byComputation.push_back({buffer.computation, Totals()});
+    report.byComputation[it->second].second.add(row);
+    report.rows.push_back(std::move(row));
+  }
+  for (size_t i = 0; i < report.rows.size(); ++i)
+    report.byPadding.push_back(i);
+  llvm::stable_sort(report.byPadding, [&](size_t a, size_t b) {
+    return report.rows[a].paddingBytes > report.rows[b].paddingBytes;
+  });
+  for (size_t i : report.byPadding) {
+    if (report.offenders.size() >= options.top ||
+        report.rows[i].paddingBytes <= 0)
+      break;
+    Offender offender;
+    offender.row = i;
+    suggest(report.rows[i], options, offender);
+    report.offenders.push_back(std::move(offender));
+  }
+  if (report.target)
+    for (const auto &[space, totals] : report.bySpace) {
+      int64_t capacity = report.target->getCapacity(space);
+      if (capacity > 0 && totals.physicalBytes > capacity)
+        report.overCapacity.push_back(
+            memorySpaceName(space) + " (S(" + std::to_string(space) +
+            ")) holds " + std::to_string(totals.physicalBytes) +
+            " bytes, over the " + report.target->name.str() + " capacity of " +
+            std::to_string(capacity) + " by " +
+            std::to_string(totals.physicalBytes - capacity));
+    }
+  return report;
+}
+
+static std::string bytesText(const std::optional<int64_t> &bytes) {
+  return bytes ? std::to_string(*bytes) : std::string("?");
+}
+
+static std::string ratioText(const std::optional<double> &ratio) {
+  if (!ratio)
+    return "-";
+  std::string s;
+  llvm::raw_string_ostream(s) << llvm::format("%.3f", *ratio) << "x";
+  return s;
+}
+
+static std::string totalsText(const Totals &t) {
+  std::string s = std::to_string(t.buffers) + " buffers, logical " +
+                  std::to_string(t.logicalBytes) + ", physical " +
+                  std::to_string(t.physicalBytes) + ", padding " +
+                  std::to_string(t.paddingBytes()) + " bytes";
+  if (t.logicalBytes > 0)
+    s += " (" + ratioText(double(t.physicalBytes) / t.logicalBytes) + ")";
+  if (t.saturated)
+    s += " (sum passes int64)";
+  return s;
+}
+
+void inspect::printMemoryReport(const MemoryReport &report,
+                                llvm::raw_ostream &os) {
+  os << "module:       "
+     << (report.moduleName.empty() ? std::string("(none)") : report.moduleName)
+     << " (" << report.numComputations << " computations, "
+     << report.numInstructions << " instructions, " << report.rows.size()
+     << " buffers)\n";
+  if (report.target)
+    os << "target:       " << report.target->name << "\n";
+  os << "buffers, largest padding first:\n";
+  os << llvm::formatv("  {0,12} {1,12} {2,12} {3,9} {4,-6} {5}\n", "logical",
+                      "physical", "padding", "ratio", "space",
+                      "buffer and shape");
+  for (size_t i : report.byPadding) {
+    const BufferRow &row = report.rows[i];
+    os << llvm::formatv(
+        "  {0,12} {1,12} {2,12} {3,9} {4,-6} {5}  {6}\n",
+        bytesText(row.logicalBytes), bytesText(row.physicalBytes),
+        row.paddingBytes, ratioText(row.paddingRatio),
+        memorySpaceName(row.memorySpace), row.name(), row.buffer.shape.str());
+  }
+  if (report.numUnsized)
+    os << "  (" << report.numUnsized
+       << " buffers with '?' dimensions have no static size and are not "
+          "summed)\n";
+  if (report.numTokens)
+    os << "  (" << report.numTokens
+       << " tokens and opaque values take no memory)\n";
+  os << "totals by memory space:\n";
+  for (const auto &[space, totals] : report.bySpace) {
+    os << "  " << memorySpaceName(space) << " (S(" << space
+       << ")): " << totalsText(totals);
+    if (report.target) {
+      int64_t capacity = report.target->getCapacity(space);
+      if (capacity > 0)
+        os << "; capacity " << capacity
+           << (totals.physicalBytes > capacity ? ", EXCEEDED" : "");
+    }
+    os << "\n";
+  }
+  os << "totals by computation:\n";
+  for (const auto &[name, totals] : report.byComputation)
+    os << "  " << (name.empty() ? std::string("(none)") : name) << ": "
+       << totalsText(totals) << "\n";
+  for (const std::string &line : report.overCapacity)
+    os << "over capacity: " << line << "\n";
+  if (report.offenders.empty()) {
+    if (llvm::none_of(report.rows,
+                      [](const BufferRow &row) { return row.paddingBytes; }))
+      os << "no padding\n";
+    return;
+  }
+  os << "largest padding offenders:\n";
+  for (auto [n, offender] : llvm::enumerate(report.offenders)) {
+    const BufferRow &row = report.rows[offender.row];
+    os << "  " << n + 1 << ". " << row.name() << " " << row.buffer.shape.str()
+       << ": " << row.paddingBytes << " padding bytes ("
+       << ratioText(row.paddingRatio) << ")\n";
+    if (!offender.cause.empty())
+      os << "     cause: " << offender.cause << "\n";
+    if (offender.change)
+      os << "     fix:   " << offender.change->shape << ", "
+         << offender.change->how << ": " << offender.change->physicalBytes
+         << " bytes, saves " << offender.change->savedBytes << "\n";
+    if (!offender.rounding.empty())
+      os << "     or:    " << offender.rounding << "\n";
+  }
+}
+
+static llvm::json::Object totalsJson(const Totals &t) {
+  llvm::json::Object o;
+  o["buffers"] = t.buffers;
+  o["logical_bytes"] = t.logicalBytes;
+  o["physical_bytes"] = t.physicalBytes;
+  o["padding_bytes"] = t.paddingBytes();
+  if (t.saturated)
+    o["saturated"] = true;
+  return o;
+}
+
+llvm::json::Value inspect::memoryReportToJson(const MemoryReport &report) {
+  llvm::json::Object out;
+  out["module"] = report.moduleName;
+  out["computations"] = report.numComputations;
+  out["instructions"] = report.numInstructions;
+  if (report.target)
+    out["target"] = report.target->name;
+  llvm::json::Array buffers;
+  for (size_t i : report.byPadding) {
+    const BufferRow &row = report.rows[i];
+    llvm::json::Object b;
+    b["computation"] = row.buffer.computation;
+    b["instruction"] = row.buffer.instruction;
+    b["opcode"] = row.buffer.opcode;
+    b["tuple_index"] = llvm::json::Array(row.buffer.tupleIndex);
+    b["shape"] = row.buffer.shape.str();
+    b["line"] = row.buffer.line;
+    b["memory_space"] = row.memorySpace;
+    b["memory_space_name"] = memorySpaceName(row.memorySpace);
+    if (row.physicalBytes) {
+      b["logical_bytes"] = *row.logicalBytes;
+      b["physical_bytes"] = *row.physicalBytes;
+      b["padding_bytes"] = row.paddingBytes;
+    }
+    if (row.paddingRatio)
+      b["padding_ratio"] = *row.paddingRatio;
+    std::vector<std::string> notes = explainLayoutExtras(row.buffer.shape);
+    if (!notes.empty())
+      b["notes"] = llvm::json::Array(notes);
+    buffers.push_back(std::move(b));
+  }
+  out["buffers"] = std::move(buffers);
+  llvm::json::Array spaces;
+  for (const auto &[space, totals] : report.bySpace) {
+    llvm::json::Object o = totalsJson(totals);
+    o["memory_space"] = space;
+    o["name"] = memorySpaceName(space);
+    if (report.target) {
+      int64_t capacity = report.target->getCapacity(space);
+      if (capacity > 0) {
+        o["capacity"] = capacity;
+        o["exceeded"] = totals.physicalBytes > capacity;
+      }
+    }
+    spaces.push_back(std::move(o));
+  }
+  out["memory_spaces"] = std::move(spaces);
+  llvm::json::Array computations;
+  for (const auto &[name, totals] : report.byComputation) {
+    llvm::json::Object o = totalsJson(totals);
+    o["name"] = name;
+    computations.push_back(std::move(o));
+  }
+  out["totals_by_computation"] = std::move(computations);
+  llvm::json::Array offenders;
+  for (const Offender &offender : report.offenders) {
+    const BufferRow &row = report.rows[offender.row];
+    llvm::json::Object o;
+    o["buffer"] = row.name();
+    o["shape"] = row.buffer.shape.str();
+    o["padding_bytes"] = row.paddingBytes;
+    o["cause"] = offender.cause;
+    if (offender.change) {
+      llvm::json::Object c;
+      c["shape"] = offender.change->shape;
+      c["how"] = offender.change->how;
+      c["physical_bytes"] = offender.change->physicalBytes;
+      c["saved_bytes"] = offender.change->savedBytes;
+      o["fix"] = std::move(c);
+    }
+    if (!offender.rounding.empty())
+      o["rounding"] = offender.rounding;
+    offenders.push_back(std::move(o));
+  }
+  out["offenders"] = std::move(offenders);
+  out["over_capacity"] = llvm::json::Array(report.overCapacity);
+  return llvm::json::Value(std::move(out));
+}
+
+void inspect::writeOffenderSvg(const MemoryReport &report,
+                               llvm::StringRef path) {
+  if (report.offenders.empty())
+    fail("--svg draws the largest padding offender, but no buffer has "
+         "padding");
+  const BufferRow &row = report.rows[report.offenders.front().row];
+  const XlaShape &shape = row.buffer.shape;
+  llvm::Expected<BufferIndexing> indexing =
+      BufferIndexing::compile(shape.layout, shape.dims);
+  if (!indexing)
+    fail(llvm::toString(indexing.takeError()));
+  std::vector<std::string> notes;
+  notes.push_back("buffer " + row.name() + " in " +
+                  memorySpaceName(row.memorySpace));
+  notes.push_back("logical " + bytesText(row.logicalBytes) +
+                  " bytes, physical " + bytesText(row.physicalBytes) +
+                  " bytes, padding " + std::to_string(row.paddingBytes) +
+                  " bytes (" + ratioText(row.paddingRatio) + ")");
+  const Offender &offender = report.offenders.front();
+  if (!offender.cause.empty())
+    notes.push_back("cause: " + offender.cause);
+  if (offender.change)
+    notes.push_back("fix: " + offender.change->shape + " saves " +
+                    std::to_string(offender.change->savedBytes) + " bytes");
+  std::optional<llvm::SmallVector<PhysDim, 4>> noDims;
+  DrawRequest request{shape, *indexing, noDims, "", "", notes};
+  writeSvgDrawing(request, path);
+}

@@ -1,0 +1,105 @@
+//===- MemoryReport.h - Where the memory of HLO text goes -------*- C++ -*-===//
+//
+// Part of the tlayout project.
+//
+//===----------------------------------------------------------------------===//
+//
+// The per-buffer memory report of HLO text: every buffer's logical,
+// physical and padding bytes and memory space, totals per memory space and
+// per computation, the largest padding offenders with a layout that would
+// cut their padding, and memory spaces over a TPU target's capacity.
+// Computed once (computeMemoryReport), rendered as text, JSON or SVG.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TLAYOUT_TOOLS_TLAYOUTINSPECT_MEMORYREPORT_H
+#define TLAYOUT_TOOLS_TLAYOUTINSPECT_MEMORYREPORT_H
+
+#include "tlayout/Core/HloText.h"
+#include "tlayout/Target/TPU/TpuTarget.h"
+
+#include "llvm/Support/JSON.h"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tlayout::inspect {
+
+/// One buffer's sizes.
+struct BufferRow {
+  HloBuffer buffer;
+  /// Unknown for a buffer with an unbounded dynamic (`?`) dimension.
+  std::optional<int64_t> logicalBytes, physicalBytes;
+  int64_t paddingBytes = 0;
+  std::optional<double> paddingRatio;
+  int64_t memorySpace = 0;
+  /// `computation/instruction{tuple index}`.
+  std::string name() const;
+};
+
+/// Sums over buffers; `saturated` when a sum passed int64.
+struct Totals {
+  int64_t buffers = 0, logicalBytes = 0, physicalBytes = 0;
+  bool saturated = false;
+  int64_t paddingBytes() const { return physicalBytes - logicalBytes; }
+  void add(const BufferRow &row);
+};
+
+/// A layout that cuts an offender's padding.
+struct LayoutChange {
+  std::string shape;
+  std::string how;
+  int64_t physicalBytes = 0;
+  int64_t savedBytes = 0;
+};
+
+/// An offender: a buffer among the largest padding, and how to cut it.
+struct Offender {
+  size_t row = 0;
+  /// Which dimension and tile cause the padding.
+  std::string cause;
+  /// The best other layout under the target's rules, when one saves bytes.
+  std::optional<LayoutChange> change;
+  /// Sizes to round the causing dimension to.
+  std::string rounding;
+};
+
+struct MemoryReportOptions {
+  /// The TPU target whose rules and capacities apply.
+  tpu::TargetDescription target;
+  bool targetGiven = false;
+  /// How many offenders to list.
+  unsigned top = 10;
+};
+
+struct MemoryReport {
+  std::string moduleName;
+  unsigned numComputations = 0, numInstructions = 0, numTokens = 0;
+  std::vector<BufferRow> rows;
+  /// Row numbers, largest padding first.
+  std::vector<size_t> byPadding;
+  std::map<int64_t, Totals> bySpace;
+  std::vector<std::pair<std::string, Totals>> byComputation;
+  std::vector<Offender> offenders;
+  std::optional<tpu::TargetDescription> target;
+  /// `vmem (S(1)) holds N bytes, over its capacity of C by D`.
+  std::vector<std::string> overCapacity;
+  unsigned numUnsized = 0;
+};
+
+MemoryReport computeMemoryReport(const HloText &text,
+                                 const MemoryReportOptions &options);
+
+/// `hbm`, `vmem`, ... or `S(n)`.
+std::string memorySpaceName(int64_t space);
+
+void printMemoryReport(const MemoryReport &report, llvm::raw_ostream &os);
+llvm::json::Value memoryReportToJson(const MemoryReport &report);
+/// Draws the first tiles of the largest offender with its totals under it.
+void writeOffenderSvg(const MemoryReport &report, llvm::StringRef path);
+
+} // namespace tlayout::inspect
+
+#endif // TLAYOUT_TOOLS_TLAYOUTINSPECT_MEMORYREPORT_H
