@@ -60,8 +60,9 @@ void Totals::add(const BufferRow &row) {
   }
 }
 
-/// Physical bytes of `shape` with `layout`, or std::nullopt when it cannot
-/// be sized (dynamic, or a layout that does not compile).
+/// Physical bytes of `shape` with `layout`, its `M(n)` metadata included,
+/// or std::nullopt when it cannot be sized (dynamic, or a layout that does
+/// not compile).
 static std::optional<int64_t> physicalBytesOf(const XlaShape &shape,
                                               const TiledLayout &layout) {
   llvm::Expected<BufferIndexing> indexing =
@@ -72,7 +73,12 @@ static std::optional<int64_t> physicalBytesOf(const XlaShape &shape,
   }
   int64_t bits = layout.elementSizeInBits ? layout.elementSizeInBits
                                           : getStorageBits(shape.elementType);
-  return getFootprint(*indexing, bits).physicalBytes.getConstant();
+  std::optional<int64_t> bytes =
+      getFootprint(*indexing, bits).physicalBytes.getConstant();
+  int64_t prefix = shape.extras.dynamicMetadataPrefixBytes;
+  if (!bytes || llvm::AddOverflow(*bytes, prefix, *bytes))
+    return std::nullopt;
+  return bytes;
 }
 
 static std::string dimsText(llvm::ArrayRef<int64_t> v) {
@@ -140,13 +146,18 @@ static void suggest(const BufferRow &row, const MemoryReportOptions &options,
                                std::to_string(*row.physicalBytes - *bytes) +
                                " bytes";
       }
-    } else if (!layout.tiles.empty()) {
-      offender.cause = "tail padding or later tiles";
+    } else if (layout.tailPaddingAlignment == 1 &&
+               shape.extras.dynamicMetadataPrefixBytes == 0) {
+      offender.cause = "a later tile level";
     }
   }
   if (layout.tailPaddingAlignment != 1 && offender.cause.empty())
     offender.cause =
         "tail padding L(" + std::to_string(layout.tailPaddingAlignment) + ")";
+  if (offender.cause.empty() && shape.extras.dynamicMetadataPrefixBytes)
+    offender.cause = "the M(" +
+                     std::to_string(shape.extras.dynamicMetadataPrefixBytes) +
+                     ") dynamic-shape metadata before the data";
 
   // Other layouts under the target's rules: the same minor_to_major with the
   // TPU's tiling for the shape (its small tiles for a second-minor dimension
