@@ -164,6 +164,9 @@ static bool isNameChar(char c) {
 Expected<HloText> tlayout::readHloText(StringRef text) {
   HloText result;
   std::string computation;
+  /// The line of byte `counted` of the text.
+  unsigned line = 1;
+  size_t counted = 0;
   for (const Statement &statement : splitStatements(text)) {
     StringRef s = statement.text;
     size_t pos = 0;
@@ -187,7 +190,12 @@ Expected<HloText> tlayout::readHloText(StringRef text) {
     };
     skipSpace();
     size_t start = pos;
-    unsigned line = StringRef(text.take_front(offsetOf(start))).count('\n') + 1;
+    // Lines are counted incrementally: statements come in text order.
+    size_t here = offsetOf(start);
+    if (here > counted) {
+      line += StringRef(text.data() + counted, here - counted).count('\n');
+      counted = here;
+    }
     if (s.substr(pos) == "}") {
       computation.clear();
       continue;
