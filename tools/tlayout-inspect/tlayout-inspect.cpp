@@ -16,6 +16,7 @@
 
 #include "InspectSupport.h"
 #include "LayoutDrawing.h"
+#include "MosaicInspect.h"
 
 #include "tlayout/Core/BufferIndexing.h"
 #include "tlayout/Core/DimsLayout.h"
@@ -374,6 +375,8 @@ int main(int argc, char **argv) {
       "  tlayout-inspect 'memref<3x5xf32, #tlayout.tiled<{1,0:T(2,2)}>>' "
       "--draw\n"
       "  tlayout-inspect 'f32[?,128]{1,0:T(8,128)}' --sizes 40 --svg x.svg\n");
+  if (isMosaicMemRef(input))
+    return inspectMosaic({input, indexOpts, offsetOpts, json});
   XlaShape shape = parseInput(input);
   bindDynamicSizes(shape);
   if (tpuLayout) {
