@@ -418,8 +418,8 @@ int64_t MosaicMemRef::getElementBits() const {
   StringRef type = elementType;
   if (type == "bf16" || type == "f16")
     return 16;
-  if (type == "f32" || type == "tf32")
-    return type == "f32" ? 32 : 19;
+  if (type == "f32")
+    return 32;
   if (type == "f64")
     return 64;
   if (type.starts_with("f8"))

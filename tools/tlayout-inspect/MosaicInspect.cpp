@@ -17,6 +17,7 @@
 #include "tlayout/Core/BufferIndexing.h"
 #include "tlayout/Core/MosaicLayout.h"
 
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
@@ -40,6 +41,16 @@ static std::string listText(llvm::ArrayRef<int64_t> values) {
 }
 
 int inspect::inspectMosaic(const MosaicRequest &request) {
+  // The report answers --index, --offset and --json; the other options are
+  // about tlayout's layouts: say so rather than ignore them.
+  for (const auto &entry : llvm::cl::getRegisteredOptions()) {
+    llvm::StringRef name = entry.first;
+    if (!name.empty() && entry.second->getNumOccurrences() && name != "index" &&
+        name != "offset" && name != "json")
+      fail("--" + name +
+           " does not apply to Mosaic memref text: inspect the tlayout "
+           "memref type that tlayout-inspect prints for it");
+  }
   llvm::Expected<MosaicMemRef> parsed =
       MosaicMemRef::parse(request.text.trim());
   if (!parsed)
