@@ -118,7 +118,7 @@ def check_console(path, line, text, bindir, failures):
 def known_flags(bindir):
     """The flags tlayout-opt and tlayout-inspect list in their --help."""
     flags = set(OTHER_FLAGS)
-    for name in ["tlayout-opt", "tlayout-inspect"]:
+    for name in ["tlayout-opt", "tlayout-inspect", "tlayout-translate"]:
         _, out = run(tool([name, "--help"], bindir))
         flags.update(re.findall(r"^\s+--?([a-z][a-z0-9-]*)", out, re.M))
     return flags

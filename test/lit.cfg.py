@@ -26,7 +26,8 @@ config.substitutions.append(
     ("%{plugin}", os.path.join(config.tlayout_lib_dir, "TLayoutPlugin.so")))
 
 tool_dirs = [config.tlayout_tools_dir, config.llvm_tools_dir]
-tools = ["tlayout-opt", "tlayout-inspect", "mlir-opt", "mlir-runner"]
+tools = ["tlayout-opt", "tlayout-inspect", "tlayout-translate", "mlir-opt",
+         "mlir-runner"]
 if config.enable_fuzzers:
     config.available_features.add("fuzzers")
     tools += ["tlayout-layout-parser-fuzzer", "tlayout-attr-parser-fuzzer",

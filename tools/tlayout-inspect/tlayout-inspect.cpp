@@ -18,6 +18,7 @@
 #include "LayoutDrawing.h"
 #include "MemRefInput.h"
 #include "MemoryReport.h"
+#include "MosaicInspect.h"
 
 #include "tlayout/Core/HloText.h"
 #include "tlayout/Core/XlaShape.h"
@@ -400,6 +401,11 @@ struct InputForm {
 } // namespace
 
 static const InputForm inputForms[] = {
+    // A memref type of Mosaic TPU (`#tpu.tiled` layout).
+    {isMosaicMemRef,
+     [](llvm::StringRef text) {
+       return inspectMosaic({text, indexOpts, offsetOpts, json});
+     }},
     // An MLIR memref type.
     {[](llvm::StringRef text) { return text.starts_with("memref<"); },
      [](llvm::StringRef text) { return inspectArray(parseMemRefInput(text)); }},

@@ -1,0 +1,43 @@
+//===- MosaicImport.h - Rewrite Mosaic memref types to tlayout --*- C++ -*-===//
+//
+// Part of the tlayout project.
+//
+//===----------------------------------------------------------------------===//
+//
+// The text rewrite behind `tlayout-translate --import-mosaic`: every memref
+// type written with Mosaic's `#tpu.tiled` layout or `#tpu.memory_space`
+// becomes the tlayout type that places every element at the same offset.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TLAYOUT_TOOLS_TLAYOUTTRANSLATE_MOSAICIMPORT_H
+#define TLAYOUT_TOOLS_TLAYOUTTRANSLATE_MOSAICIMPORT_H
+
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/Twine.h"
+
+#include <optional>
+#include <string>
+
+namespace tlayout::translate {
+
+/// Reports an error at a byte offset of the input text.
+using ImportErrorFn =
+    llvm::function_ref<void(size_t offset, const llvm::Twine &message)>;
+
+/// Rewrites the memref types with Mosaic attributes in MLIR text `text`
+/// into tlayout memref types: `#tpu.tiled` with default tile strides into
+/// `#tlayout.tiled<{...:T...}>`, with strides that skip tiles into the view
+/// layout of a window of the larger buffer, `#tpu.memory_space<vmem>` into
+/// `#tlayout.memory_space<vmem>`. Comments and string literals are left
+/// alone; each line keeps its number. Every memref type that cannot be
+/// rewritten, and every other `#tpu.` attribute or `!tpu.` type, is an
+/// error reported through `emitError` at its offset; then the result is
+/// std::nullopt (after reporting all of them).
+std::optional<std::string> importMosaicText(llvm::StringRef text,
+                                            ImportErrorFn emitError);
+
+} // namespace tlayout::translate
+
+#endif // TLAYOUT_TOOLS_TLAYOUTTRANSLATE_MOSAICIMPORT_H
