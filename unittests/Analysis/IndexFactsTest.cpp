@@ -7,7 +7,9 @@
 // The facts of affine expressions and of index values in loops, checked
 // against every value the operands and loops take over small ranges: each
 // value must be admitted (soundness), and where the analysis promises an
-// exact range it must be the enumerated minimum and maximum.
+// exact range it must be the enumerated minimum and maximum. Then the ends
+// of int64, where a fact that would overflow must be weakened, never
+// wrapped.
 //
 //===----------------------------------------------------------------------===//
 
@@ -333,6 +335,77 @@ func.func @f(%n: index) -> index {
   EXPECT_EQ(analysis.getFacts(assumed[0]).multiple, 12);
   EXPECT_EQ(analysis.getFacts(assumed[1]).multiple, 8);
   EXPECT_FALSE(analysis.getFacts(assumed[1]).lo.has_value());
+}
+
+//===----------------------------------------------------------------------===//
+// The ends of int64
+//===----------------------------------------------------------------------===//
+
+/// The multiple above `lo` (below `hi`) may not be representable: the end
+/// stays as it is instead of wrapping.
+TEST(IndexFactsTest, TightenNearTheEndsOfInt64) {
+  IndexFacts f;
+  f.lo = kMax - 2;
+  f.hi = kMax;
+  f.multiple = 4;
+  f.tighten();
+  ASSERT_TRUE(f.lo && f.hi);
+  EXPECT_EQ(*f.lo, kMax - 2);
+  EXPECT_EQ(*f.hi, kMax - 3);
+
+  IndexFacts g;
+  g.lo = kMin;
+  g.hi = kMin + 2;
+  g.multiple = 3;
+  g.tighten();
+  ASSERT_TRUE(g.lo && g.hi);
+  EXPECT_EQ(*g.lo, kMin + 2);
+  EXPECT_EQ(*g.hi, kMin + 2);
+
+  IndexFacts h;
+  h.lo = kMin;
+  h.hi = kMin + 1;
+  h.multiple = 3;
+  h.tighten();
+  ASSERT_TRUE(h.lo && h.hi);
+  EXPECT_EQ(*h.lo, kMin + 2);
+  EXPECT_EQ(*h.hi, kMin + 1);
+}
+
+/// Sums, products and remainders at the ends of int64 give up the range
+/// (or keep a weaker one) where the exact one would overflow.
+TEST(IndexFactsTest, ExpressionsNearTheEndsOfInt64) {
+  MLIRContext ctx;
+  AffineExpr d0 = getAffineDimExpr(0, &ctx), d1 = getAffineDimExpr(1, &ctx);
+  IndexFacts big;
+  big.lo = kMax - 10;
+  big.hi = kMax;
+  IndexFacts low;
+  low.lo = kMin;
+  low.hi = kMin + 1;
+
+  IndexFacts sum = evaluateIndexFacts(d0 + d1, {big, big}, 2);
+  EXPECT_FALSE(sum.lo.has_value());
+  EXPECT_FALSE(sum.hi.has_value());
+  IndexFacts product = evaluateIndexFacts(d0 * 2, {big, big}, 2);
+  EXPECT_FALSE(product.lo.has_value());
+
+  // floor(INT64_MIN / 3) * 3 is below INT64_MIN; the remainders are
+  // still exact: -2^63 mod 3 is 1.
+  IndexFacts rem = evaluateIndexFacts(d0 % 3, {low, low}, 2);
+  ASSERT_TRUE(rem.lo && rem.hi);
+  EXPECT_EQ(*rem.lo, 1);
+  EXPECT_EQ(*rem.hi, 2);
+  // Within one representable period the remainder is exact.
+  IndexFacts top = evaluateIndexFacts(d0 % 4, {big, big}, 2);
+  ASSERT_TRUE(top.lo && top.hi);
+  EXPECT_LE(*top.lo, (kMax - 10) % 4 == 0 ? 0 : 3);
+  EXPECT_GE(*top.lo, 0);
+  EXPECT_LE(*top.hi, 3);
+
+  IndexFacts minConstant = evaluateIndexFacts(
+      d0 * std::numeric_limits<int64_t>::min(), {big, big}, 2);
+  EXPECT_EQ(minConstant.multiple, 1);
 }
 
 } // namespace

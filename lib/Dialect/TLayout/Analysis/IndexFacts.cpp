@@ -37,14 +37,18 @@ IndexFacts &IndexFacts::tighten() {
   if (multiple <= 1)
     return *this;
   if (lo)
-    lo = llvm::divideCeilSigned(*lo, multiple) * multiple;
+    if (std::optional<int64_t> up =
+            llvm::checkedMul(llvm::divideCeilSigned(*lo, multiple), multiple))
+      lo = *up;
   if (hi)
-    hi = llvm::divideFloorSigned(*hi, multiple) * multiple;
+    if (std::optional<int64_t> down =
+            llvm::checkedMul(llvm::divideFloorSigned(*hi, multiple), multiple))
+      hi = *down;
   return *this;
 }
 
 std::optional<int64_t> IndexFacts::getPeriod(int64_t c) const {
-  if (!lo || !hi)
+  if (!lo || !hi || c <= 0)
     return std::nullopt;
   int64_t first = llvm::divideFloorSigned(*lo, c);
   if (first != llvm::divideFloorSigned(*hi, c))
@@ -61,6 +65,12 @@ bool IndexFacts::admits(int64_t value) const {
 //===----------------------------------------------------------------------===//
 // Facts of affine expressions
 //===----------------------------------------------------------------------===//
+
+/// `x mod c` in [0, c) for a positive `c`.
+static int64_t floorMod(int64_t x, int64_t c) {
+  int64_t r = x % c;
+  return r < 0 ? r + c : r;
+}
 
 static IndexBound addBounds(IndexBound a, IndexBound b) {
   if (!a || !b)
@@ -125,9 +135,11 @@ IndexFacts mlir::tlayout::evaluateIndexFacts(AffineExpr e,
   int64_t c = divisor.getValue();
   if (e.getKind() == AffineExprKind::Mod) {
     out.multiple = std::gcd(l.multiple, c);
-    if (std::optional<int64_t> period = l.getPeriod(c)) {
-      out.lo = *l.lo - *period * c;
-      out.hi = *l.hi - *period * c;
+    // Within one period the remainders of the ends bound the others (taken
+    // as remainders: `lo - period * c` could pass below INT64_MIN).
+    if (l.getPeriod(c)) {
+      out.lo = floorMod(*l.lo, c);
+      out.hi = floorMod(*l.hi, c);
     } else {
       out.lo = 0;
       out.hi = c - 1;

@@ -14,6 +14,7 @@
 #include "llvm/Support/MathExtras.h"
 
 #include <functional>
+#include <limits>
 #include <numeric>
 #include <type_traits>
 
@@ -96,9 +97,18 @@ static AffineExpr simplifyDivision(AffineExprKind kind, AffineExpr lhs,
   AffineExpr rest = getAffineConstantExpr(0, ctx);
   for (AffineExpr t : terms) {
     if (auto k = dyn_cast<AffineConstantExpr>(t)) {
+      // k = q * c + r. Near INT64_MIN, `q * c` (in (k - c, k]) may not be
+      // representable: the next multiple up leaves a negative remainder.
       int64_t q = llvm::divideFloorSigned(k.getValue(), c);
-      whole = whole + q;
-      rest = rest + (k.getValue() - q * c);
+      std::optional<int64_t> qc = llvm::checkedMul(q, c);
+      if (!qc)
+        qc = llvm::checkedMul(++q, c);
+      if (qc) {
+        whole = whole + q;
+        rest = rest + (k.getValue() - *qc);
+      } else {
+        rest = rest + t;
+      }
       continue;
     }
     IndexFacts facts = evaluateIndexFacts(t, operands, numDims);
@@ -114,8 +124,12 @@ static AffineExpr simplifyDivision(AffineExprKind kind, AffineExpr lhs,
       return whole + *period;
     return whole + rest.floorDiv(c);
   case AffineExprKind::Mod:
+    // `period * c` lies in (lo - c, lo], which may reach below INT64_MIN;
+    // the expression negates it.
     if (std::optional<int64_t> period = restFacts.getPeriod(c))
-      return rest - *period * c;
+      if (std::optional<int64_t> base = llvm::checkedMul(*period, c))
+        if (*base != std::numeric_limits<int64_t>::min())
+          return rest - *base;
     return rest % c;
   default: {
     // ceildiv: the values lie in one period (k - 1) * c < x <= k * c.

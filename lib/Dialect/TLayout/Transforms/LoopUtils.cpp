@@ -19,6 +19,7 @@
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
+#include "llvm/Support/CheckedArithmetic.h"
 
 #include <numeric>
 
@@ -55,22 +56,26 @@ int64_t mlir::tlayout::findTilePeriod(Value iv) {
             return;
           SmallVector<AffineExpr> terms;
           collectSumTerms(bin.getLHS(), terms);
-          int64_t coefficient = 0;
+          std::optional<int64_t> coefficient = 0;
           for (AffineExpr t : terms) {
+            if (!coefficient)
+              break;
             if (t == self) {
-              coefficient += 1;
+              coefficient = llvm::checkedAdd(*coefficient, int64_t(1));
               continue;
             }
             auto mul = dyn_cast<AffineBinaryOpExpr>(t);
             if (t.getKind() != AffineExprKind::Mul || mul.getLHS() != self)
               continue;
             if (auto k = dyn_cast<AffineConstantExpr>(mul.getRHS()))
-              coefficient += k.getValue();
+              coefficient = llvm::checkedAdd(*coefficient, k.getValue());
           }
-          if (coefficient == 0)
+          // An overflowing coefficient proves no period.
+          if (!coefficient || *coefficient == 0)
             return;
           int64_t c = divisor.getValue();
-          best = std::max(best, c / std::gcd(coefficient, c));
+          // gcd(a mod c, c) is gcd(a, c), without negating INT64_MIN.
+          best = std::max(best, c / std::gcd(*coefficient % c, c));
         });
       }
     }
@@ -394,8 +399,10 @@ bool mlir::tlayout::permuteToPhysicalOrder(affine::AffineForOp root) {
         return l.getNumIterOperands() != 0;
       }))
     return false;
-  // The access to the buffer of highest rank (stores first) sets the order.
+  // The access to the buffer of highest rank (stores first) sets the order;
+  // only accesses whose map is known to getMapUse take part.
   Operation *best = nullptr;
+  std::optional<MapUse> use;
   int64_t bestRank = -1;
   for (Operation &op : *band.back().getBody()) {
     MemRefType type;
@@ -408,16 +415,19 @@ bool mlir::tlayout::permuteToPhysicalOrder(affine::AffineForOp root) {
     } else {
       continue;
     }
+    std::optional<MapUse> opUse = getMapUse(&op);
+    if (!opUse)
+      continue;
     int64_t rank = type.getRank();
     if (rank > bestRank || (rank == bestRank && isWrite &&
                             !isa<affine::AffineWriteOpInterface>(best))) {
       best = &op;
+      use = opUse;
       bestRank = rank;
     }
   }
-  if (!best)
+  if (!best || !use)
     return false;
-  std::optional<MapUse> use = getMapUse(best);
   SmallVector<int64_t> dimOfLoop(band.size(), -1);
   for (auto [position, result] : llvm::enumerate(use->map.getResults())) {
     auto dim = dyn_cast<AffineDimExpr>(result);

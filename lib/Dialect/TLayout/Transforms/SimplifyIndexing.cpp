@@ -26,6 +26,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Iterators.h"
 #include "mlir/IR/PatternMatch.h"
+#include "llvm/Support/CheckedArithmetic.h"
 
 namespace mlir::tlayout {
 #define GEN_PASS_DEF_SIMPLIFYINDEXING
@@ -111,10 +112,15 @@ struct SimplifyIndexingPass
       int64_t c = findTilePeriod(iv);
       if (c == 0)
         continue;
-      // A loop within one period needs no tiles.
+      // A loop within one period needs no tiles. A range too wide for int64
+      // is a loop no tiling is proved for: it stays.
       IndexFacts ivFacts = facts.getFacts(iv);
-      if (ivFacts.lo && ivFacts.hi && *ivFacts.hi - *ivFacts.lo < c)
-        continue;
+      if (ivFacts.lo && ivFacts.hi) {
+        std::optional<int64_t> span =
+            llvm::checkedSub(*ivFacts.hi, *ivFacts.lo);
+        if (!span || *span < c)
+          continue;
+      }
       // A loop that starts at an enclosing loop's index (a loop tiled by
       // hand) or steps by whole tiles is normalized instead: its index
       // becomes `lb + step * k`, which the maps absorb.

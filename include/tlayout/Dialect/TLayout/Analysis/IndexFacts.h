@@ -34,7 +34,8 @@ using IndexBound = std::optional<int64_t>;
 /// What is known about the values an index takes: a closed range `[lo, hi]`
 /// (either end may be unknown) and a divisor of every value (`multiple`; 0
 /// means every value is 0). The facts are sound: every value the index
-/// takes lies in the range and is a multiple of `multiple`.
+/// takes lies in the range and is a multiple of `multiple`. Where an exact
+/// fact would overflow int64, a weaker one is kept.
 struct IndexFacts {
   IndexBound lo, hi;
   int64_t multiple = 1;
@@ -42,7 +43,8 @@ struct IndexFacts {
   /// The facts of the constant `k`.
   static IndexFacts constant(int64_t k);
 
-  /// Narrows the range to the multiples of `multiple` it contains.
+  /// Narrows the range to the multiples of `multiple` it contains. An end
+  /// whose nearest multiple is not representable stays as it is.
   IndexFacts &tighten();
 
   /// The single period `[k * c, (k + 1) * c)` of `c` (positive) that every

@@ -34,7 +34,8 @@ void collectSumTerms(AffineExpr e, SmallVectorImpl<AffineExpr> &terms);
 /// the symbols): a constant where its facts fix the value; `(x + y)
 /// floordiv c` as `x / c + y floordiv c` where `x` is a known multiple of
 /// `c`; `y floordiv c` and `y mod c` as a constant and `y - k * c` where
-/// `y` stays within one period of `c`.
+/// `y` stays within one period of `c`. Where the constants involved would
+/// overflow int64 the division is kept as it is.
 AffineExpr simplifyWithFacts(AffineExpr e, ArrayRef<IndexFacts> operands,
                              unsigned numDims);
 

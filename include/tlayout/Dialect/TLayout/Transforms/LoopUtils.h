@@ -27,7 +27,8 @@ namespace mlir::tlayout {
 //===----------------------------------------------------------------------===//
 
 /// The largest period `c / gcd(a, c)` of `iv` in a `(a * iv + ...) floordiv
-/// c` (or mod, ceildiv) of the affine maps that use it; 0 if there is none.
+/// c` (or mod, ceildiv) of the affine maps that use it; 0 if there is none
+/// (or a coefficient `a` overflows int64).
 int64_t findTilePeriod(Value iv);
 
 /// The loops a strip-mined loop became: `outer` over tiles, `inner` over
