@@ -330,8 +330,12 @@ BufferIndexing::compile(llvm::ArrayRef<PhysDim> physDims,
       // floor(d / v) mod n, even positions first: the parity is the more
       // major digit, the position within its half the more minor one.
       int64_t half = d.size / 2;
+      std::optional<int64_t> twice = llvm::checkedMul(v, int64_t(2));
+      if (!twice)
+        return llvm::createStringError(
+            "the packed sizes of a dimension overflow int64");
       minorFirst.push_back(
-          {compiler.addPiece(sourceOf[i], 2 * v, half), IndexExpr(half)});
+          {compiler.addPiece(sourceOf[i], *twice, half), IndexExpr(half)});
       minorFirst.push_back(
           {compiler.addPiece(sourceOf[i], v, 2), IndexExpr(2)});
       break;
@@ -665,9 +669,15 @@ BufferIndexing::indexAt(int64_t offset, llvm::ArrayRef<int64_t> sizes) const {
   llvm::SmallVector<int64_t, 8> digits(dims.size());
   int64_t rest = offset;
   for (size_t i = dims.size(); i-- > 0;) {
-    int64_t size = *dims[i].size.evaluate({}, syms);
-    digits[i] = rest % size;
-    rest /= size;
+    // The tiled total, which evaluated and is not 0, is the product of
+    // these sizes: a failure here is a broken invariant, reported rather
+    // than dereferenced.
+    std::optional<int64_t> size = dims[i].size.evaluate({}, syms);
+    if (!size || *size <= 0)
+      return llvm::createStringError("physical dimension " + llvm::Twine(i) +
+                                     " has no positive size at these sizes");
+    digits[i] = rest % *size;
+    rest /= *size;
   }
   for (const auto &[value, bound] : inverse.guards) {
     std::optional<int64_t> v = value.evaluate(digits, syms);

@@ -1,0 +1,87 @@
+//===- LoopUtils.h - Strip-mining and permuting loops by tiles --*- C++ -*-===//
+//
+// Part of the tlayout project.
+//
+//===----------------------------------------------------------------------===//
+//
+// The loop transformations of --tlayout-simplify-indexing: strip-mining a
+// loop by the tile size that divides its induction variable, and permuting
+// a perfect nest into the physical order of the buffer it accesses, with
+// the legality check of the permutation.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TLAYOUT_DIALECT_TLAYOUT_TRANSFORMS_LOOPUTILS_H
+#define TLAYOUT_DIALECT_TLAYOUT_TRANSFORMS_LOOPUTILS_H
+
+#include "tlayout/Dialect/TLayout/Analysis/IndexFacts.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/PatternMatch.h"
+
+namespace mlir::tlayout {
+
+//===----------------------------------------------------------------------===//
+// Strip-mining
+//===----------------------------------------------------------------------===//
+
+/// The largest period `c / gcd(a, c)` of `iv` in a `(a * iv + ...) floordiv
+/// c` (or mod, ceildiv) of the affine maps that use it; 0 if there is none
+/// (or a coefficient `a` overflows int64).
+int64_t findTilePeriod(Value iv);
+
+/// The loops a strip-mined loop became: `outer` over tiles, `inner` over
+/// the elements of one tile.
+struct StripMinedLoop {
+  Operation *outer;
+  Operation *inner;
+};
+
+/// Strip-mines `loop` by `c`: a loop over tiles `t` and, inside, a loop of
+/// at most `c` iterations `e`, in the same order of iterations, the body's
+/// index replaced by `c * t + e`. `facts` proves which bounds are multiples
+/// of `c`. Fails, changing nothing, where the step does not divide `c` or
+/// the lower bound has several results.
+FailureOr<StripMinedLoop> stripMineByTile(affine::AffineForOp loop, int64_t c,
+                                          IndexFactsAnalysis &facts,
+                                          RewriterBase &rewriter);
+
+/// As above for an scf.for of constant positive step and signed
+/// comparison.
+FailureOr<StripMinedLoop> stripMineByTile(scf::ForOp loop, int64_t c,
+                                          IndexFactsAnalysis &facts,
+                                          RewriterBase &rewriter);
+
+/// Whether `loop`, whose index is divided by `c`, is better normalized
+/// than strip-mined: it steps by a multiple of `c`, or its single lower
+/// bound depends on an enclosing loop's index.
+bool shouldNormalizeForTile(affine::AffineForOp loop, int64_t c);
+
+//===----------------------------------------------------------------------===//
+// Permutation into physical order
+//===----------------------------------------------------------------------===//
+
+/// Whether permuting `band` (a perfect nest without iter_args) by
+/// `permutation` (loop k goes to position permutation[k]) keeps every
+/// dependence of the nest. Only what upstream's dependence analysis models
+/// is allowed in the nest: affine.load and affine.store (not the affine
+/// vector accesses, which it takes for one element), ops without memory
+/// effects, and ops whose effects are those of the ops they hold. Anything
+/// else (a memref.load, a call, a vector transfer, an atomic, an op of
+/// unknown effects) makes it fail, and so do an access to a memref defined
+/// in the nest (a view that moves with the loops), two accessed memref
+/// values that may be one buffer, and a dependence that cannot be analysed
+/// or whose distance has no lower bound.
+bool isLegalPermutation(ArrayRef<affine::AffineForOp> band,
+                        ArrayRef<unsigned> permutation);
+
+/// Permutes the perfect nest rooted at `root` so that its loops follow the
+/// physical dimensions of the buffer its innermost body accesses (the
+/// access of highest rank, stores first), where the bounds allow it and
+/// isLegalPermutation proves it. Returns whether the nest changed.
+bool permuteToPhysicalOrder(affine::AffineForOp root);
+
+} // namespace mlir::tlayout
+
+#endif // TLAYOUT_DIALECT_TLAYOUT_TRANSFORMS_LOOPUTILS_H
