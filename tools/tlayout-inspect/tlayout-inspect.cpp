@@ -23,6 +23,8 @@
 #include "tlayout/Core/XlaShape.h"
 #include "tlayout/Dialect/TLayout/IR/TLayoutAttrs.h"
 #include "tlayout/Dialect/TLayout/IR/TLayoutDialect.h"
+#include "tlayout/Target/TPU/IR/TpuDialect.h"
+#include "tlayout/Target/TPU/TpuTarget.h"
 #include "tlayout/Target/TPU/TpuTiling.h"
 
 #include "mlir/AsmParser/AsmParser.h"
@@ -175,7 +177,8 @@ static std::string toMlirTypeName(ElementType type) {
 /// Parses an MLIR memref type into an XlaShape.
 static XlaShape parseMemRef(llvm::StringRef text) {
   mlir::DialectRegistry registry;
-  registry.insert<mlir::tlayout::TLayoutDialect>();
+  registry.insert<mlir::tlayout::TLayoutDialect,
+                  mlir::tlayout::tpu::TLayoutTpuDialect>();
   mlir::MLIRContext context(registry);
   context.loadAllAvailableDialects();
   std::string message;
@@ -226,8 +229,9 @@ static XlaShape parseMemRef(llvm::StringRef text) {
   if (!inputDims)
     shape.hasExplicitLayout = true;
   if (mlir::Attribute space = memref.getMemorySpace()) {
-    if (auto named = llvm::dyn_cast<mlir::tlayout::MemorySpaceAttr>(space))
-      shape.layout.memorySpace = named.getValue();
+    if (auto named =
+            llvm::dyn_cast<mlir::tlayout::MemorySpaceAttrInterface>(space))
+      shape.layout.memorySpace = named.getMemorySpaceNumber();
     else if (auto number = llvm::dyn_cast<mlir::IntegerAttr>(space))
       shape.layout.memorySpace = number.getInt();
   }
@@ -326,9 +330,11 @@ static std::string memrefTypeOf(const XlaShape &shape) {
   else
     os << ", #tlayout.tiled<" << layout.str() << ">";
   if (space != 0) {
-    llvm::StringRef name = mlir::tlayout::MemorySpaceAttr::getName(space);
-    os << ", #tlayout.memory_space<"
-       << (name.empty() ? std::to_string(space) : name.str()) << ">";
+    llvm::StringRef name = ::tlayout::tpu::getMemorySpaceName(space);
+    if (name.empty())
+      os << ", #tlayout.memory_space<" << space << ">";
+    else
+      os << ", #tlayout_tpu.memory_space<" << name << ">";
   }
   os << ">";
   return s;

@@ -708,30 +708,6 @@ void DimsLayoutAttr::print(AsmPrinter &printer) const {
 // MemorySpaceAttr
 //===----------------------------------------------------------------------===//
 
-namespace {
-struct NamedSpace {
-  const char *name;
-  int64_t value;
-};
-} // namespace
-
-static constexpr NamedSpace namedSpaces[] = {
-    {"hbm", 0}, {"vmem", 1}, {"smem", 2}, {"cmem", 3}, {"host", 5}};
-
-StringRef MemorySpaceAttr::getName(int64_t value) {
-  for (const NamedSpace &space : namedSpaces)
-    if (space.value == value)
-      return space.name;
-  return "";
-}
-
-std::optional<int64_t> MemorySpaceAttr::getValueOf(StringRef name) {
-  for (const NamedSpace &space : namedSpaces)
-    if (name == space.name)
-      return space.value;
-  return std::nullopt;
-}
-
 LogicalResult
 MemorySpaceAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                         int64_t value) {
@@ -746,171 +722,27 @@ Attribute MemorySpaceAttr::parse(AsmParser &parser, Type) {
   SMLoc loc = parser.getCurrentLocation();
   int64_t value = 0;
   OptionalParseResult number = parser.parseOptionalInteger(value);
-  if (number.has_value()) {
-    if (failed(*number))
-      return {};
-  } else {
+  if (!number.has_value()) {
+    // Names belong to a target's dialect, which gives them their numbers.
     StringRef name;
-    if (failed(parser.parseOptionalKeyword(&name))) {
-      parser.emitError(loc, "expected a memory space: hbm, vmem, smem, cmem, "
-                            "host or a number");
-      return {};
-    }
-    std::optional<int64_t> named = getValueOf(name);
-    if (!named) {
-      parser.emitError(loc) << "unknown memory space '" << name
-                            << "'; expected hbm, vmem, smem, cmem, host or a "
-                               "number";
-      return {};
-    }
-    value = *named;
+    if (succeeded(parser.parseOptionalKeyword(&name)))
+      parser.emitError(loc)
+          << "#tlayout.memory_space takes a number, got '" << name
+          << "'; a target's named memory space is an attribute of the "
+             "target's dialect (e.g. #tlayout_tpu.memory_space<"
+          << name << ">)";
+    else
+      parser.emitError(loc, "expected a memory space number");
+    return {};
   }
-  if (parser.parseGreater())
+  if (failed(*number) || parser.parseGreater())
     return {};
   return getChecked([&] { return parser.emitError(loc); }, parser.getContext(),
                     value);
 }
 
 void MemorySpaceAttr::print(AsmPrinter &printer) const {
-  StringRef name = getName(getValue());
-  printer << '<';
-  if (!name.empty())
-    printer << name;
-  else
-    printer << getValue();
-  printer << '>';
-}
-
-//===----------------------------------------------------------------------===//
-// TpuTargetAttr
-//===----------------------------------------------------------------------===//
-
-using ::tlayout::tpu::TargetDescription;
-
-TpuTargetAttr TpuTargetAttr::get(MLIRContext *context,
-                                 const TargetDescription &target) {
-  return get(context, target.name, target.lanes, target.sublanes,
-             target.hbmBytes, target.vmemBytes, target.smemBytes,
-             target.cmemBytes, target.hostBytes);
-}
-
-TargetDescription TpuTargetAttr::getDescription() const {
-  TargetDescription target;
-  target.name = getPreset();
-  target.lanes = getLanes();
-  target.sublanes = getSublanes();
-  target.hbmBytes = getHbm();
-  target.vmemBytes = getVmem();
-  target.smemBytes = getSmem();
-  target.cmemBytes = getCmem();
-  target.hostBytes = getHost();
-  return target;
-}
-
-LogicalResult
-TpuTargetAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                      StringRef preset, int64_t lanes, int64_t sublanes,
-                      int64_t hbm, int64_t vmem, int64_t smem, int64_t cmem,
-                      int64_t host) {
-  if (lanes < 1 || sublanes < 1)
-    return emitError() << "lanes (" << lanes << ") and sublanes (" << sublanes
-                       << ") must be positive";
-  for (auto [name, value] : {std::pair<StringRef, int64_t>{"hbm", hbm},
-                             {"vmem", vmem},
-                             {"smem", smem},
-                             {"cmem", cmem},
-                             {"host", host}})
-    if (value < 0)
-      return emitError() << "the capacity of " << name << " (" << value
-                         << ") must not be negative";
-  return success();
-}
-
-Attribute TpuTargetAttr::parse(AsmParser &parser, Type) {
-  SMLoc loc = parser.getCurrentLocation();
-  if (parser.parseLess())
-    return {};
-  std::string preset;
-  bool named = succeeded(parser.parseOptionalString(&preset));
-  if (!named)
-    preset = ::tlayout::tpu::kDefaultPreset.str();
-  std::optional<TargetDescription> target = ::tlayout::tpu::getPreset(preset);
-  if (!target) {
-    std::string names;
-    for (const TargetDescription &p : ::tlayout::tpu::getPresets())
-      names += (names.empty() ? "" : ", ") + p.name.str();
-    parser.emitError(loc) << "unknown TPU preset \"" << preset
-                          << "\"; expected one of " << names;
-    return {};
-  }
-  auto parseField = [&]() -> ParseResult {
-    SMLoc at = parser.getCurrentLocation();
-    StringRef key;
-    int64_t value;
-    if (parser.parseKeyword(&key) || parser.parseEqual() ||
-        parser.parseInteger(value))
-      return failure();
-    int64_t *field = llvm::StringSwitch<int64_t *>(key)
-                         .Case("lanes", &target->lanes)
-                         .Case("sublanes", &target->sublanes)
-                         .Case("hbm", &target->hbmBytes)
-                         .Case("vmem", &target->vmemBytes)
-                         .Case("smem", &target->smemBytes)
-                         .Case("cmem", &target->cmemBytes)
-                         .Case("host", &target->hostBytes)
-                         .Default(nullptr);
-    if (!field)
-      return parser.emitError(at)
-             << "unknown TPU target field '" << key
-             << "'; expected lanes, sublanes, hbm, vmem, smem, cmem or host";
-    *field = value;
-    return success();
-  };
-  bool first = !named;
-  while (true) {
-    if (first) {
-      first = false;
-      if (succeeded(parser.parseOptionalGreater()))
-        break;
-    } else {
-      if (succeeded(parser.parseOptionalGreater()))
-        break;
-      if (parser.parseComma())
-        return {};
-    }
-    if (parseField())
-      return {};
-  }
-  target->name = StringAttr::get(parser.getContext(), preset).getValue();
-  return getChecked([&] { return parser.emitError(loc); }, parser.getContext(),
-                    target->name, target->lanes, target->sublanes,
-                    target->hbmBytes, target->vmemBytes, target->smemBytes,
-                    target->cmemBytes, target->hostBytes);
-}
-
-void TpuTargetAttr::print(AsmPrinter &printer) const {
-  printer << "<\"" << getPreset() << "\", lanes = " << getLanes()
-          << ", sublanes = " << getSublanes() << ", hbm = " << getHbm()
-          << ", vmem = " << getVmem() << ", smem = " << getSmem()
-          << ", cmem = " << getCmem() << ", host = " << getHost() << ">";
-}
-
-FailureOr<TpuTargetAttr>
-mlir::tlayout::getTpuTarget(Operation *module,
-                            ::tlayout::tpu::PresetChoice choice) {
-  MLIRContext *context = module->getContext();
-  // The option's parser admits only the presets of the table.
-  if (std::optional<TargetDescription> preset =
-          ::tlayout::tpu::getPreset(choice))
-    return TpuTargetAttr::get(context, *preset);
-  if (Attribute attr = module->getAttr("tlayout.target")) {
-    if (auto target = dyn_cast<TpuTargetAttr>(attr))
-      return target;
-    return module->emitError()
-           << "tlayout.target must be a #tlayout.tpu_target, got " << attr;
-  }
-  return TpuTargetAttr::get(
-      context, *::tlayout::tpu::getPreset(::tlayout::tpu::kDefaultPreset));
+  printer << '<' << getValue() << '>';
 }
 
 //===----------------------------------------------------------------------===//
