@@ -30,8 +30,11 @@ def TLayoutTpu_TargetAttr : TLayoutTpu_Attr<"Target", "target"> {
     capacities of the memory spaces in bytes (0: unlimited). The printed form
     spells out every field.
 
+    The default preset with 1 MiB of VMEM (a named preset is written as its
+    table row's name in quotes first, e.g. `<"name", vmem = 1048576>`):
+
     ```mlir
-    module attributes {tlayout_tpu.target = #tlayout_tpu.target<"v5e", vmem = 1048576>} {}
+    module attributes {tlayout_tpu.target = #tlayout_tpu.target<vmem = 1048576>} {}
     ```
   }];
   let parameters = (ins

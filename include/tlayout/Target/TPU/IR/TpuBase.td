@@ -24,7 +24,7 @@ def TLayoutTpu_Dialect : Dialect {
     are the rows of one preset table (lib/Target/TPU/TpuTarget.cpp).
 
     ```mlir
-    module attributes {tlayout_tpu.target = #tlayout_tpu.target<"v5e">} {
+    module attributes {tlayout_tpu.target = #tlayout_tpu.target<vmem = 1048576>} {
       func.func @f(%arg0: memref<8x128xf32, #tlayout.tiled<{1,0:T(8,128)}>,
                                  #tlayout_tpu.memory_space<vmem>>)
     }
