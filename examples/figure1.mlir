@@ -15,11 +15,11 @@ func.func @figure1(%m: memref<3x5xf32, #tlayout.tiled<{1,0:(2,2)}>>)
 // bf16[2,3,1004]{2,1,0:T(8,128)(2,1)S(1)} from an HLO dump: the memory space
 // S(1) becomes the memref's memory space.
 func.func @tpu_bf16(%m: memref<2x3x1004xbf16, #tlayout.tiled<{2,1,0:T(8,128)(2,1)}>,
-                              #tlayout.memory_space<vmem>>)
-    -> memref<16384xbf16, #tlayout.memory_space<vmem>> {
+                              #tlayout_tpu.memory_space<vmem>>)
+    -> memref<16384xbf16, #tlayout_tpu.memory_space<vmem>> {
   %buf = tlayout.to_physical %m
       : memref<2x3x1004xbf16, #tlayout.tiled<{2,1,0:T(8,128)(2,1)}>,
-               #tlayout.memory_space<vmem>>
-        to memref<16384xbf16, #tlayout.memory_space<vmem>>
-  return %buf : memref<16384xbf16, #tlayout.memory_space<vmem>>
+               #tlayout_tpu.memory_space<vmem>>
+        to memref<16384xbf16, #tlayout_tpu.memory_space<vmem>>
+  return %buf : memref<16384xbf16, #tlayout_tpu.memory_space<vmem>>
 }

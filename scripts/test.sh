@@ -5,7 +5,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 BUILD_DIR="${TLAYOUT_BUILD_DIR:-build}"
 bash scripts/build.sh || { echo "tests: 0 passed, 1 failed (build failed)"; exit 1; }
-bash scripts/build.sh --target TLayoutCoreTests TLayoutTargetTests tlayout-inspect TLayoutDialectDocGen TLayoutPassesDocGen TLayoutPassReference tlayout-opt \
+bash scripts/build.sh --target TLayoutCoreTests TLayoutTargetTests tlayout-inspect TLayoutDialectDocGen TLayoutPassesDocGen TLayoutTPUDialectDocGen TLayoutPassReference tlayout-opt \
   || { echo "tests: 0 passed, 1 failed (build failed)"; exit 1; }
 
 log="$BUILD_DIR/test-results.log"

@@ -8,8 +8,8 @@
 // --tlayout-assign-tpu-layouts gives the 16x256 bf16 arrays
 // #tlayout.tiled<{1,0:T(8,128)(2,1)}>.
 
-#hbm = #tlayout.memory_space<hbm>
-#vmem = #tlayout.memory_space<vmem>
+#hbm = #tlayout_tpu.memory_space<hbm>
+#vmem = #tlayout_tpu.memory_space<vmem>
 
 func.func @add(%a: memref<16x256xbf16, #hbm>, %b: memref<16x256xbf16, #hbm>,
                %c: memref<16x256xbf16, #hbm>) {

@@ -5,8 +5,8 @@
 //
 //   tlayout-opt --tlayout-tpu-pipeline matmul.mlir | mlir-runner ...
 
-#hbm = #tlayout.memory_space<hbm>
-#vmem = #tlayout.memory_space<vmem>
+#hbm = #tlayout_tpu.memory_space<hbm>
+#vmem = #tlayout_tpu.memory_space<vmem>
 
 func.func @matmul(%a: memref<16x256xf32, #hbm>, %b: memref<256x256xf32, #hbm>,
                   %c: memref<16x256xf32, #hbm>) {

@@ -4,8 +4,8 @@
 //
 //   tlayout-opt --tlayout-tpu-pipeline row-reduction.mlir | mlir-runner ...
 
-#hbm = #tlayout.memory_space<hbm>
-#vmem = #tlayout.memory_space<vmem>
+#hbm = #tlayout_tpu.memory_space<hbm>
+#vmem = #tlayout_tpu.memory_space<vmem>
 
 func.func @rowsum(%x: memref<20x300xf32, #hbm>, %out: memref<20xf32, #hbm>) {
   %vx = memref.alloc() : memref<20x300xf32, #vmem>

@@ -31,13 +31,15 @@
 
 namespace tlayout {
 
-/// Registers the tlayout dialect with `registry`. The dialect depends on no
-/// other dialect; the passes load the dialects they create ops in.
+/// Registers the tlayout dialect and the TPU target's dialect (tlayout_tpu)
+/// with `registry`. Neither depends on another dialect; the passes load the
+/// dialects they create ops in.
 void registerDialects(mlir::DialectRegistry &registry);
 
-/// Registers every tlayout pass and named pipeline with MLIR's global
-/// registry, so that textual pipelines (`--lower-tiled-layouts`,
-/// `--tlayout-lower-to-llvm`) find them.
+/// Registers every tlayout pass and named pipeline, the TPU target's
+/// included, with MLIR's global registry, so that textual pipelines
+/// (`--lower-tiled-layouts`, `--tlayout-lower-to-llvm`,
+/// `--tlayout-tpu-pipeline`) find them.
 void registerPasses();
 
 /// Adds `--lower-tiled-layouts` to a pass manager that runs on a module.

@@ -732,11 +732,11 @@ TLayoutText mosaic::printTLayout(const MosaicMemRef &memref,
   text.xlaLayout = eq.layout.str();
   TiledLayout bare = eq.layout;
   bare.memorySpace = 0;
-  // tlayout's named memory spaces carry Mosaic's names; `any` (placed by
+  // The TPU target's named memory spaces carry Mosaic's names; `any` (placed by
   // the compiler) is the default space, written as none.
   std::string space;
   if (memref.memorySpace && *memref.memorySpace != MemorySpace::Any)
-    space = ", #tlayout.memory_space<" +
+    space = ", #tlayout_tpu.memory_space<" +
             getMemorySpaceName(*memref.memorySpace).str() + ">";
   std::string bufferAttr = "#tlayout.tiled<" + bare.str() + ">";
   if (!eq.isWindow) {

@@ -11,14 +11,19 @@
 #include "tlayout/TLayout.h"
 #include "tlayout/Dialect/TLayout/IR/TLayoutDialect.h"
 #include "tlayout/Dialect/TLayout/Transforms/Passes.h"
+#include "tlayout/Target/TPU/IR/TpuDialect.h"
+#include "tlayout/Target/TPU/Transforms/Passes.h"
 
 void tlayout::registerDialects(mlir::DialectRegistry &registry) {
-  registry.insert<mlir::tlayout::TLayoutDialect>();
+  registry.insert<mlir::tlayout::TLayoutDialect,
+                  mlir::tlayout::tpu::TLayoutTpuDialect>();
 }
 
 void tlayout::registerPasses() {
   mlir::tlayout::registerTLayoutPasses();
   mlir::tlayout::registerTLayoutPipelines();
+  mlir::tlayout::tpu::registerTLayoutTPUPasses();
+  mlir::tlayout::tpu::registerTpuPipelines();
 }
 
 void tlayout::addLowerTiledLayoutsPass(mlir::OpPassManager &pm) {

@@ -6,4 +6,4 @@
 // CHECK-SAME: memref<3x5xf32, #tlayout.tiled<{1,0:T(2,2)}>>
 // CHECK: tlayout.to_physical %{{.*}} : memref<3x5xf32, #tlayout.tiled<{1,0:T(2,2)}>> to memref<24xf32>
 // CHECK-LABEL: func.func @tpu_bf16(
-// CHECK: to memref<16384xbf16, #tlayout.memory_space<vmem>>
+// CHECK: to memref<16384xbf16, #tlayout_tpu.memory_space<vmem>>

@@ -51,12 +51,12 @@ func.func @mixed(%t: memref<3x5xf32, #tlayout.tiled<{1,0:T(2,2)}>>,
 
 // Tiled memrefs crossing calls to external functions: the declaration and
 // the call both take the physical buffer.
-// CHECK-LABEL: func.func private @dma(memref<1x2x8x128xbf16, #tlayout.memory_space<vmem>>)
+// CHECK-LABEL: func.func private @dma(memref<1x2x8x128xbf16, #tlayout_tpu.memory_space<vmem>>)
 // CHECK-LABEL: func.func @caller(
-// CHECK: call @dma(%{{.*}}) : (memref<1x2x8x128xbf16, #tlayout.memory_space<vmem>>) -> ()
-func.func private @dma(memref<8x256xbf16, #tlayout.tiled<{1,0:T(8,128)}>, #tlayout.memory_space<vmem>>)
-func.func @caller(%m: memref<8x256xbf16, #tlayout.tiled<{1,0:T(8,128)}>, #tlayout.memory_space<vmem>>) {
-  call @dma(%m) : (memref<8x256xbf16, #tlayout.tiled<{1,0:T(8,128)}>, #tlayout.memory_space<vmem>>) -> ()
+// CHECK: call @dma(%{{.*}}) : (memref<1x2x8x128xbf16, #tlayout_tpu.memory_space<vmem>>) -> ()
+func.func private @dma(memref<8x256xbf16, #tlayout.tiled<{1,0:T(8,128)}>, #tlayout_tpu.memory_space<vmem>>)
+func.func @caller(%m: memref<8x256xbf16, #tlayout.tiled<{1,0:T(8,128)}>, #tlayout_tpu.memory_space<vmem>>) {
+  call @dma(%m) : (memref<8x256xbf16, #tlayout.tiled<{1,0:T(8,128)}>, #tlayout_tpu.memory_space<vmem>>) -> ()
   return
 }
 

@@ -9,6 +9,7 @@
 #include "MemRefInput.h"
 
 #include "tlayout/Dialect/TLayout/IR/TLayoutAttrs.h"
+#include "tlayout/Target/TPU/TpuTarget.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Format.h"
@@ -34,9 +35,11 @@ std::string inspect::memrefTypeOf(
   else
     os << ", #tlayout.tiled<" << layout.str() << ">";
   if (space != 0) {
-    llvm::StringRef name = mlir::tlayout::MemorySpaceAttr::getName(space);
-    os << ", #tlayout.memory_space<"
-       << (name.empty() ? std::to_string(space) : name.str()) << ">";
+    llvm::StringRef name = ::tlayout::tpu::getMemorySpaceName(space);
+    if (name.empty())
+      os << ", #tlayout.memory_space<" << space << ">";
+    else
+      os << ", #tlayout_tpu.memory_space<" << name << ">";
   }
   os << ">";
   return s;

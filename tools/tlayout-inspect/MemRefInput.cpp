@@ -9,6 +9,7 @@
 
 #include "tlayout/Dialect/TLayout/IR/TLayoutAttrs.h"
 #include "tlayout/Dialect/TLayout/IR/TLayoutDialect.h"
+#include "tlayout/Target/TPU/IR/TpuDialect.h"
 
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -90,7 +91,8 @@ ArrayInput inspect::parseMemRefInput(llvm::StringRef text) {
   ArrayInput input;
   std::optional<llvm::SmallVector<PhysDim, 4>> &inputDims = input.inputDims;
   mlir::DialectRegistry registry;
-  registry.insert<mlir::tlayout::TLayoutDialect>();
+  registry.insert<mlir::tlayout::TLayoutDialect,
+                  mlir::tlayout::tpu::TLayoutTpuDialect>();
   mlir::MLIRContext context(registry);
   context.loadAllAvailableDialects();
   std::string message;
@@ -141,8 +143,9 @@ ArrayInput inspect::parseMemRefInput(llvm::StringRef text) {
   if (!inputDims)
     shape.hasExplicitLayout = true;
   if (mlir::Attribute space = memref.getMemorySpace()) {
-    if (auto named = llvm::dyn_cast<mlir::tlayout::MemorySpaceAttr>(space))
-      shape.layout.memorySpace = named.getValue();
+    if (auto named =
+            llvm::dyn_cast<mlir::tlayout::MemorySpaceAttrInterface>(space))
+      shape.layout.memorySpace = named.getMemorySpaceNumber();
     else if (auto number = llvm::dyn_cast<mlir::IntegerAttr>(space))
       shape.layout.memorySpace = number.getInt();
   }

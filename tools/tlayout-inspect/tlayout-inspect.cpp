@@ -316,16 +316,13 @@ static int inspectHlo(const HloText &text) {
   options.top = topOpt;
   if (!targetOpt.empty()) {
     std::optional<tpu::TargetDescription> target = tpu::getPreset(targetOpt);
-    if (!target) {
-      std::string names;
-      for (const tpu::TargetDescription &preset : tpu::getPresets())
-        names += (names.empty() ? "" : ", ") + preset.name.str();
-      fail("unknown --target '" + targetOpt + "'; the presets are " + names);
-    }
+    if (!target)
+      fail("unknown --target '" + targetOpt + "'; the presets are " +
+           tpu::getPresetNames());
     options.target = *target;
     options.targetGiven = true;
   } else {
-    options.target = *tpu::getPreset(tpu::kDefaultPreset);
+    options.target = tpu::getDefaultPreset();
   }
   MemoryReport report = computeMemoryReport(text, options);
   if (json)

@@ -6,13 +6,15 @@
 //
 // An mlir-opt with tlayout: every upstream dialect, extension and pass that
 // Debian's mlir-opt registers, plus the tlayout dialect, passes and
-// pipelines, so that a kernel written in any upstream dialect on tiled
+// pipelines and the TPU target's (tlayout_tpu), so that a kernel written in any upstream dialect on tiled
 // memrefs goes through upstream and tlayout passes in one invocation.
 //
 //===----------------------------------------------------------------------===//
 
 #include "tlayout/Dialect/TLayout/IR/TLayoutDialect.h"
 #include "tlayout/Dialect/TLayout/Transforms/Passes.h"
+#include "tlayout/Target/TPU/IR/TpuDialect.h"
+#include "tlayout/Target/TPU/Transforms/Passes.h"
 
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
@@ -23,10 +25,13 @@ int main(int argc, char **argv) {
   mlir::DialectRegistry registry;
   mlir::registerAllDialects(registry);
   mlir::registerAllExtensions(registry);
-  registry.insert<mlir::tlayout::TLayoutDialect>();
+  registry.insert<mlir::tlayout::TLayoutDialect,
+                  mlir::tlayout::tpu::TLayoutTpuDialect>();
   mlir::registerAllPasses();
   mlir::tlayout::registerTLayoutPasses();
   mlir::tlayout::registerTLayoutPipelines();
+  mlir::tlayout::tpu::registerTLayoutTPUPasses();
+  mlir::tlayout::tpu::registerTpuPipelines();
   return mlir::asMainReturnCode(
       mlir::MlirOptMain(argc, argv, "tlayout optimizer driver\n", registry));
 }

@@ -30,7 +30,7 @@ using ImportErrorFn =
 /// into tlayout memref types: `#tpu.tiled` with default tile strides into
 /// `#tlayout.tiled<{...:T...}>`, with strides that skip tiles into the view
 /// layout of a window of the larger buffer, `#tpu.memory_space<vmem>` into
-/// `#tlayout.memory_space<vmem>`. Comments and string literals are left
+/// `#tlayout_tpu.memory_space<vmem>`. Comments and string literals are left
 /// alone; each line keeps its number. Every memref type that cannot be
 /// rewritten, and every other `#tpu.` attribute or `!tpu.` type, is an
 /// error reported through `emitError` at its offset; then the result is

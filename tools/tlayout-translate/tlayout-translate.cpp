@@ -19,6 +19,7 @@
 #include "MosaicImport.h"
 
 #include "tlayout/Dialect/TLayout/IR/TLayoutDialect.h"
+#include "tlayout/Target/TPU/IR/TpuDialect.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
@@ -59,7 +60,8 @@ int main(int argc, char **argv) {
       importMosaic, [](DialectRegistry &registry) {
         registerAllDialects(registry);
         registerAllExtensions(registry);
-        registry.insert<mlir::tlayout::TLayoutDialect>();
+        registry.insert<mlir::tlayout::TLayoutDialect,
+                        mlir::tlayout::tpu::TLayoutTpuDialect>();
       });
   return failed(mlirTranslateMain(argc, argv, "tlayout translation tool"));
 }

@@ -166,7 +166,7 @@ TEST(MosaicLayout, DefaultStridesGiveTheTiledLayout) {
   EXPECT_EQ(text.xlaLayout, "{1,0:T(8,128)(2,1)S(1)}");
   EXPECT_EQ(text.memrefType,
             "memref<16x256xbf16, #tlayout.tiled<{1,0:T(8,128)(2,1)}>, "
-            "#tlayout.memory_space<vmem>>");
+            "#tlayout_tpu.memory_space<vmem>>");
   // A dimension of one tile may have any stride.
   MosaicMemRef one = parseOrDie("memref<8x256xf32, #tpu.tiled<(8,128),[7,1]>>");
   EXPECT_TRUE(one.hasDefaultTileStrides());

@@ -29,6 +29,7 @@ int64_t TargetDescription::getCapacity(int64_t space) const {
 }
 
 llvm::ArrayRef<TargetDescription> tlayout::tpu::getPresets() {
+  // The one table of TPU generations; the first row is the default.
   // name, lanes, sublanes, HBM, VMEM, SMEM, CMEM, host (0: unlimited/none).
   static const TargetDescription presets[] = {
       {"v4", 128, 8, 32 * GiB, 16 * MiB, 16 * KiB, 128 * MiB, 0},
@@ -37,6 +38,41 @@ llvm::ArrayRef<TargetDescription> tlayout::tpu::getPresets() {
       {"v6e", 128, 8, 32 * GiB, 128 * MiB, 16 * KiB, 0, 0},
   };
   return presets;
+}
+
+const TargetDescription &tlayout::tpu::getDefaultPreset() {
+  return getPresets().front();
+}
+
+std::string tlayout::tpu::getPresetNames() {
+  std::string names;
+  for (const TargetDescription &preset : getPresets())
+    names += (names.empty() ? "" : ", ") + preset.name.str();
+  return names;
+}
+
+llvm::ArrayRef<NamedMemorySpace> tlayout::tpu::getNamedMemorySpaces() {
+  static const NamedMemorySpace spaces[] = {{"hbm", MemorySpace::Hbm},
+                                            {"vmem", MemorySpace::Vmem},
+                                            {"smem", MemorySpace::Smem},
+                                            {"cmem", MemorySpace::Cmem},
+                                            {"host", MemorySpace::Host}};
+  return spaces;
+}
+
+llvm::StringRef tlayout::tpu::getMemorySpaceName(int64_t space) {
+  for (const NamedMemorySpace &named : getNamedMemorySpaces())
+    if (static_cast<int64_t>(named.space) == space)
+      return named.name;
+  return "";
+}
+
+std::optional<int64_t>
+tlayout::tpu::getMemorySpaceNumber(llvm::StringRef name) {
+  for (const NamedMemorySpace &named : getNamedMemorySpaces())
+    if (named.name == name)
+      return static_cast<int64_t>(named.space);
+  return std::nullopt;
 }
 
 std::optional<TargetDescription> tlayout::tpu::getPreset(llvm::StringRef name) {

@@ -5,7 +5,7 @@
 
 // HBM row-major into VMEM tiles: a loop nest over whole destination tiles.
 // CHECK-LABEL: func.func @relayout(
-// CHECK-SAME: %[[A:.*]]: memref<16x256xf32, #tlayout.memory_space<hbm>>, %[[B:.*]]: memref<2x2x8x128xf32, #tlayout.memory_space<vmem>>
+// CHECK-SAME: %[[A:.*]]: memref<16x256xf32, #tlayout_tpu.memory_space<hbm>>, %[[B:.*]]: memref<2x2x8x128xf32, #tlayout_tpu.memory_space<vmem>>
 // CHECK: affine.for %{{.*}} = 0 to 2 {
 // CHECK: affine.for %{{.*}} = 0 to 2 {
 // CHECK: affine.for %{{.*}} = 0 to 8 {
@@ -13,8 +13,8 @@
 // CHECK: affine.load %[[A]]
 // CHECK: affine.store %{{.*}}, %[[B]]
 // CHECK-NOT: tlayout.copy
-func.func @relayout(%a: memref<16x256xf32, #tlayout.memory_space<hbm>>, %b: memref<16x256xf32, #tiled, #tlayout.memory_space<vmem>>) {
-  tlayout.copy %a, %b : memref<16x256xf32, #tlayout.memory_space<hbm>> to memref<16x256xf32, #tiled, #tlayout.memory_space<vmem>>
+func.func @relayout(%a: memref<16x256xf32, #tlayout_tpu.memory_space<hbm>>, %b: memref<16x256xf32, #tiled, #tlayout_tpu.memory_space<vmem>>) {
+  tlayout.copy %a, %b : memref<16x256xf32, #tlayout_tpu.memory_space<hbm>> to memref<16x256xf32, #tiled, #tlayout_tpu.memory_space<vmem>>
   return
 }
 
@@ -24,9 +24,9 @@ func.func @relayout(%a: memref<16x256xf32, #tlayout.memory_space<hbm>>, %b: memr
 // CHECK-LABEL: func.func @same_placement(
 // CHECK: %[[P:.*]] = memref.reinterpret_cast %{{.*}} to offset: [0], sizes: [48]
 // CHECK: %[[Q:.*]] = memref.reinterpret_cast %{{.*}} to offset: [0], sizes: [48]
-// CHECK: memref.copy %[[P]], %[[Q]] : memref<48xf32, #tlayout.memory_space<hbm>> to memref<48xf32, #tlayout.memory_space<vmem>>
-func.func @same_placement(%a: memref<6x8xf32, #tlayout.tiled<{0,1:T(4,1)}>, #tlayout.memory_space<hbm>>, %b: memref<6x8xf32, #tlayout.dims<[1, 0, 1:packed(4)]>, #tlayout.memory_space<vmem>>) {
-  tlayout.copy %a, %b : memref<6x8xf32, #tlayout.tiled<{0,1:T(4,1)}>, #tlayout.memory_space<hbm>> to memref<6x8xf32, #tlayout.dims<[1, 0, 1:packed(4)]>, #tlayout.memory_space<vmem>>
+// CHECK: memref.copy %[[P]], %[[Q]] : memref<48xf32, #tlayout_tpu.memory_space<hbm>> to memref<48xf32, #tlayout_tpu.memory_space<vmem>>
+func.func @same_placement(%a: memref<6x8xf32, #tlayout.tiled<{0,1:T(4,1)}>, #tlayout_tpu.memory_space<hbm>>, %b: memref<6x8xf32, #tlayout.dims<[1, 0, 1:packed(4)]>, #tlayout_tpu.memory_space<vmem>>) {
+  tlayout.copy %a, %b : memref<6x8xf32, #tlayout.tiled<{0,1:T(4,1)}>, #tlayout_tpu.memory_space<hbm>> to memref<6x8xf32, #tlayout.dims<[1, 0, 1:packed(4)]>, #tlayout_tpu.memory_space<vmem>>
   return
 }
 
@@ -34,9 +34,9 @@ func.func @same_placement(%a: memref<6x8xf32, #tlayout.tiled<{0,1:T(4,1)}>, #tla
 
 // No tlayout layout on either side: a memory-space transfer.
 // CHECK-LABEL: func.func @transfer(
-// CHECK: memref.copy %{{.*}}, %{{.*}} : memref<4x4xf32, #tlayout.memory_space<hbm>> to memref<4x4xf32, #tlayout.memory_space<vmem>>
-func.func @transfer(%a: memref<4x4xf32, #tlayout.memory_space<hbm>>, %b: memref<4x4xf32, #tlayout.memory_space<vmem>>) {
-  tlayout.copy %a, %b : memref<4x4xf32, #tlayout.memory_space<hbm>> to memref<4x4xf32, #tlayout.memory_space<vmem>>
+// CHECK: memref.copy %{{.*}}, %{{.*}} : memref<4x4xf32, #tlayout_tpu.memory_space<hbm>> to memref<4x4xf32, #tlayout_tpu.memory_space<vmem>>
+func.func @transfer(%a: memref<4x4xf32, #tlayout_tpu.memory_space<hbm>>, %b: memref<4x4xf32, #tlayout_tpu.memory_space<vmem>>) {
+  tlayout.copy %a, %b : memref<4x4xf32, #tlayout_tpu.memory_space<hbm>> to memref<4x4xf32, #tlayout_tpu.memory_space<vmem>>
   return
 }
 

@@ -151,7 +151,7 @@ func.func private @tile_overflow(memref<3xf32, #tlayout.tiled<{0:T(4611686018427
 
 // Memory spaces.
 
-// expected-error @+1 {{unknown memory space 'dram'; expected hbm, vmem, smem, cmem, host or a number}}
+// expected-error @+1 {{#tlayout.memory_space takes a number, got 'dram'}}
 func.func private @bad_space(memref<16xf32, #tlayout.memory_space<dram>>)
 
 // -----
@@ -192,9 +192,9 @@ func.func @to_physical_element_type(%m: memref<3x5xf32, #tlayout.tiled<{1,0:T(2,
 
 // -----
 
-func.func @to_physical_memory_space(%m: memref<3x5xf32, #tlayout.tiled<{1,0:T(2,2)}>, #tlayout.memory_space<vmem>>) {
+func.func @to_physical_memory_space(%m: memref<3x5xf32, #tlayout.tiled<{1,0:T(2,2)}>, #tlayout_tpu.memory_space<vmem>>) {
   // expected-error @+1 {{'tlayout.to_physical' op expects the result to be in the memory space of the tiled memref}}
-  %0 = tlayout.to_physical %m : memref<3x5xf32, #tlayout.tiled<{1,0:T(2,2)}>, #tlayout.memory_space<vmem>> to memref<24xf32>
+  %0 = tlayout.to_physical %m : memref<3x5xf32, #tlayout.tiled<{1,0:T(2,2)}>, #tlayout_tpu.memory_space<vmem>> to memref<24xf32>
   return
 }
 

@@ -116,14 +116,14 @@ func.func @flat_load(%m: memref<3x5xf32, #tlayout.tiled<{1,0:T(2,2)L(32)}>>, %i:
 
 // to_physical / from_physical become views of the physical buffer.
 // CHECK-LABEL: func.func @views(
-// CHECK-SAME: %[[B:.*]]: memref<24xf32, #tlayout.memory_space<vmem>>
-// CHECK: %[[V:.*]] = memref.reinterpret_cast %[[B]] to offset: [0], sizes: [2, 3, 2, 2], strides: [12, 4, 2, 1] : memref<24xf32, #tlayout.memory_space<vmem>> to memref<2x3x2x2xf32, #tlayout.memory_space<vmem>>
-// CHECK: %[[F:.*]] = memref.reinterpret_cast %[[V]] to offset: [0], sizes: [24], strides: [1] : memref<2x3x2x2xf32, #tlayout.memory_space<vmem>> to memref<24xf32, #tlayout.memory_space<vmem>>
+// CHECK-SAME: %[[B:.*]]: memref<24xf32, #tlayout_tpu.memory_space<vmem>>
+// CHECK: %[[V:.*]] = memref.reinterpret_cast %[[B]] to offset: [0], sizes: [2, 3, 2, 2], strides: [12, 4, 2, 1] : memref<24xf32, #tlayout_tpu.memory_space<vmem>> to memref<2x3x2x2xf32, #tlayout_tpu.memory_space<vmem>>
+// CHECK: %[[F:.*]] = memref.reinterpret_cast %[[V]] to offset: [0], sizes: [24], strides: [1] : memref<2x3x2x2xf32, #tlayout_tpu.memory_space<vmem>> to memref<24xf32, #tlayout_tpu.memory_space<vmem>>
 // CHECK: return %[[F]]
-func.func @views(%b: memref<24xf32, #tlayout.memory_space<vmem>>) -> memref<24xf32, #tlayout.memory_space<vmem>> {
-  %m = tlayout.from_physical %b : memref<24xf32, #tlayout.memory_space<vmem>> to memref<3x5xf32, #tlayout.tiled<{1,0:T(2,2)}>, #tlayout.memory_space<vmem>>
-  %p = tlayout.to_physical %m : memref<3x5xf32, #tlayout.tiled<{1,0:T(2,2)}>, #tlayout.memory_space<vmem>> to memref<24xf32, #tlayout.memory_space<vmem>>
-  return %p : memref<24xf32, #tlayout.memory_space<vmem>>
+func.func @views(%b: memref<24xf32, #tlayout_tpu.memory_space<vmem>>) -> memref<24xf32, #tlayout_tpu.memory_space<vmem>> {
+  %m = tlayout.from_physical %b : memref<24xf32, #tlayout_tpu.memory_space<vmem>> to memref<3x5xf32, #tlayout.tiled<{1,0:T(2,2)}>, #tlayout_tpu.memory_space<vmem>>
+  %p = tlayout.to_physical %m : memref<3x5xf32, #tlayout.tiled<{1,0:T(2,2)}>, #tlayout_tpu.memory_space<vmem>> to memref<24xf32, #tlayout_tpu.memory_space<vmem>>
+  return %p : memref<24xf32, #tlayout_tpu.memory_space<vmem>>
 }
 
 // -----

@@ -32,33 +32,33 @@ func.func private @lenient(
     memref<3x5xf32, #tlayout.tiled<{1,0:(2,2)}>>,
     memref<4x8xf32, #tlayout.tiled<{ 1 , 0 : T(2, 4) (2,1) }>>)
 
-// Memory spaces print by name when they have one.
+// The TPU's memory spaces print by name, numbered spaces by number.
 
 // CHECK-LABEL: func.func private @spaces(
-// CHECK-SAME: memref<8x128xf32, #tlayout.tiled<{1,0:T(8,128)}>, #tlayout.memory_space<vmem>>
-// CHECK-SAME: memref<16xf32, #tlayout.memory_space<hbm>>
-// CHECK-SAME: memref<16xf32, #tlayout.memory_space<smem>>
-// CHECK-SAME: memref<16xf32, #tlayout.memory_space<cmem>>
-// CHECK-SAME: memref<16xf32, #tlayout.memory_space<host>>
-// CHECK-SAME: memref<16xf32, #tlayout.memory_space<vmem>>
+// CHECK-SAME: memref<8x128xf32, #tlayout.tiled<{1,0:T(8,128)}>, #tlayout_tpu.memory_space<vmem>>
+// CHECK-SAME: memref<16xf32, #tlayout_tpu.memory_space<hbm>>
+// CHECK-SAME: memref<16xf32, #tlayout_tpu.memory_space<smem>>
+// CHECK-SAME: memref<16xf32, #tlayout_tpu.memory_space<cmem>>
+// CHECK-SAME: memref<16xf32, #tlayout_tpu.memory_space<host>>
+// CHECK-SAME: memref<16xf32, #tlayout.memory_space<1>>
 // CHECK-SAME: memref<16xf32, #tlayout.memory_space<7>>
 func.func private @spaces(
-    memref<8x128xf32, #tlayout.tiled<{1,0:T(8,128)}>, #tlayout.memory_space<vmem>>,
-    memref<16xf32, #tlayout.memory_space<hbm>>,
-    memref<16xf32, #tlayout.memory_space<smem>>,
-    memref<16xf32, #tlayout.memory_space<cmem>>,
-    memref<16xf32, #tlayout.memory_space<host>>,
+    memref<8x128xf32, #tlayout.tiled<{1,0:T(8,128)}>, #tlayout_tpu.memory_space<vmem>>,
+    memref<16xf32, #tlayout_tpu.memory_space<hbm>>,
+    memref<16xf32, #tlayout_tpu.memory_space<smem>>,
+    memref<16xf32, #tlayout_tpu.memory_space<cmem>>,
+    memref<16xf32, #tlayout_tpu.memory_space<host>>,
     memref<16xf32, #tlayout.memory_space<1>>,
     memref<16xf32, #tlayout.memory_space<7>>)
 
 // CHECK-LABEL: func.func @to_physical(
-// CHECK-SAME: %[[M:.*]]: memref<3x5xf32, #tlayout.tiled<{1,0:T(2,2)}>, #tlayout.memory_space<vmem>>
-// CHECK: %[[B:.*]] = tlayout.to_physical %[[M]] : memref<3x5xf32, #tlayout.tiled<{1,0:T(2,2)}>, #tlayout.memory_space<vmem>> to memref<24xf32, #tlayout.memory_space<vmem>>
+// CHECK-SAME: %[[M:.*]]: memref<3x5xf32, #tlayout.tiled<{1,0:T(2,2)}>, #tlayout_tpu.memory_space<vmem>>
+// CHECK: %[[B:.*]] = tlayout.to_physical %[[M]] : memref<3x5xf32, #tlayout.tiled<{1,0:T(2,2)}>, #tlayout_tpu.memory_space<vmem>> to memref<24xf32, #tlayout_tpu.memory_space<vmem>>
 // CHECK: return %[[B]]
-func.func @to_physical(%m: memref<3x5xf32, #tlayout.tiled<{1,0:T(2,2)}>, #tlayout.memory_space<vmem>>)
-    -> memref<24xf32, #tlayout.memory_space<vmem>> {
-  %0 = tlayout.to_physical %m : memref<3x5xf32, #tlayout.tiled<{1,0:T(2,2)}>, #tlayout.memory_space<vmem>> to memref<24xf32, #tlayout.memory_space<vmem>>
-  return %0 : memref<24xf32, #tlayout.memory_space<vmem>>
+func.func @to_physical(%m: memref<3x5xf32, #tlayout.tiled<{1,0:T(2,2)}>, #tlayout_tpu.memory_space<vmem>>)
+    -> memref<24xf32, #tlayout_tpu.memory_space<vmem>> {
+  %0 = tlayout.to_physical %m : memref<3x5xf32, #tlayout.tiled<{1,0:T(2,2)}>, #tlayout_tpu.memory_space<vmem>> to memref<24xf32, #tlayout_tpu.memory_space<vmem>>
+  return %0 : memref<24xf32, #tlayout_tpu.memory_space<vmem>>
 }
 
 // Tail padding and packed elements count in the physical size:

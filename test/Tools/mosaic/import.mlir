@@ -7,11 +7,11 @@
 // RUN: tlayout-translate --import-mosaic %s | tlayout-opt | FileCheck %s
 
 // CHECK-LABEL: func.func @kernel
-// CHECK-SAME: memref<16x256xbf16, #tlayout.tiled<{1,0:T(8,128)(2,1)}>, #tlayout.memory_space<vmem>>
-// CHECK-SAME: memref<2x16x256xf32, #tlayout.tiled<{2,1,0:T(8,128)}>, #tlayout.memory_space<hbm>>
+// CHECK-SAME: memref<16x256xbf16, #tlayout.tiled<{1,0:T(8,128)(2,1)}>, #tlayout_tpu.memory_space<vmem>>
+// CHECK-SAME: memref<2x16x256xf32, #tlayout.tiled<{2,1,0:T(8,128)}>, #tlayout_tpu.memory_space<hbm>>
 // CHECK-SAME: memref<16x256xf32, #tlayout.tiled<{1,0:T(8,128)}, parent = [16, 512], offsets = [0, 0]>>
 // CHECK-SAME: memref<?x128xf32, #tlayout.tiled<{1,0:T(8,128)}>>
-// CHECK-SAME: memref<8xi32, #tlayout.memory_space<smem>>
+// CHECK-SAME: memref<8xi32, #tlayout_tpu.memory_space<smem>>
 // CHECK-SAME: memref<8xi32>
 // CHECK-SAME: memref<4x8xf32>
 // CHECK-SAME: memref<4x8xf32, strided<[8, 1]>>

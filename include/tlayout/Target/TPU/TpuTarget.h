@@ -22,6 +22,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 
 namespace tlayout::tpu {
 
@@ -33,6 +34,27 @@ enum class MemorySpace : int64_t {
   Cmem = 3,
   Host = 5
 };
+
+/// A named memory space of the TPU: its name in the IR
+/// (`#tlayout_tpu.memory_space<vmem>`) and its `S(n)` number.
+struct NamedMemorySpace {
+  llvm::StringRef name;
+  MemorySpace space;
+};
+
+/// The named memory spaces, in `S(n)` order.
+llvm::ArrayRef<NamedMemorySpace> getNamedMemorySpaces();
+
+/// The name of memory space `space` (an `S(n)` number), or an empty string.
+llvm::StringRef getMemorySpaceName(int64_t space);
+
+/// The `S(n)` number of the memory space called `name`, or std::nullopt.
+std::optional<int64_t> getMemorySpaceNumber(llvm::StringRef name);
+
+/// The largest `lanes` and `sublanes` a target may have: the tiling rules
+/// multiply them by the elements packed in a 32-bit word (at most 32), and
+/// tiles of this size already exceed every vector register by far.
+inline constexpr int64_t kMaxRegisterDim = int64_t(1) << 16;
 
 /// The emulated TPU: register shape and capacities in bytes (0: unlimited,
 /// or absent on that generation).
@@ -51,18 +73,22 @@ struct TargetDescription {
   int64_t getCapacity(int64_t space) const;
 };
 
-/// The named presets, in order.
+/// The named presets, in order: the one table of TPU generations (a new
+/// generation is one row there). The first is the default.
 llvm::ArrayRef<TargetDescription> getPresets();
 
 /// The preset called `name`, or std::nullopt.
 std::optional<TargetDescription> getPreset(llvm::StringRef name);
 
-/// The preset used when none is named.
-inline constexpr llvm::StringLiteral kDefaultPreset = "v4";
+/// The preset used when none is named: the first of the table.
+const TargetDescription &getDefaultPreset();
+
+/// The preset names, comma-separated (for messages).
+std::string getPresetNames();
 
 /// A `target=` pass option's value: the index of a preset in getPresets(),
-/// or `Module` for the module's `tlayout.target` attribute (else the default
-/// preset).
+/// or `Module` for the module's `tlayout_tpu.target` attribute (else the
+/// default preset).
 enum class PresetChoice : int { Module = -1 };
 
 /// The preset `choice` names; std::nullopt for `PresetChoice::Module` (or an
@@ -77,7 +103,7 @@ struct PresetValues {
   template <typename Opt> void apply(Opt &option) const {
     option.getParser().addLiteralOption(
         "module", PresetChoice::Module,
-        "the module's tlayout.target, else the default preset");
+        "the module's tlayout_tpu.target, else the default preset");
     for (auto [index, preset] : llvm::enumerate(getPresets()))
       option.getParser().addLiteralOption(
           preset.name, static_cast<PresetChoice>(index), preset.name);

@@ -4,8 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The --tlayout-erase-memory-spaces pass: every #tlayout.memory_space on a
-// memref type becomes the default memory space, everywhere a type can occur.
+// The --tlayout-erase-memory-spaces pass: every MemorySpaceAttrInterface on
+// a memref type becomes the default memory space, everywhere a type can occur.
 //
 //===----------------------------------------------------------------------===//
 
@@ -30,7 +30,7 @@ struct EraseMemorySpacesPass
   void runOnOperation() override {
     AttrTypeReplacer replacer;
     replacer.addReplacement([](BaseMemRefType type) -> std::optional<Type> {
-      if (!isa_and_nonnull<MemorySpaceAttr>(type.getMemorySpace()))
+      if (!isa_and_nonnull<MemorySpaceAttrInterface>(type.getMemorySpace()))
         return std::nullopt;
       if (auto ranked = dyn_cast<MemRefType>(type))
         return MemRefType::get(ranked.getShape(), ranked.getElementType(),

@@ -7,8 +7,8 @@
 // --tlayout-lower-to-llvm: tiled layouts lowered, their indexing
 // simplified, index promises dropped, the emulated target's memory spaces
 // erased, then upstream's lowering to the LLVM dialect, so that mlir-runner
-// runs the result on the CPU. --tlayout-tpu-pipeline puts the TPU target's
-// layout assignment and capacity check in front of it.
+// runs the result on the CPU. (The TPU target's --tlayout-tpu-pipeline puts
+// its layout assignment and capacity check in front of it.)
 //
 //===----------------------------------------------------------------------===//
 
@@ -79,25 +79,7 @@ void mlir::tlayout::buildLowerToLLVMPipeline(
   pm.addPass(createReconcileUnrealizedCastsPass());
 }
 
-void mlir::tlayout::buildTpuPipeline(OpPassManager &pm,
-                                     const TpuPipelineOptions &options) {
-  AssignTpuLayoutsOptions assign;
-  assign.target = options.target;
-  // The CPU lowering stores elements in their own type.
-  assign.packSubByte = false;
-  pm.addPass(createAssignTpuLayouts(assign));
-  CheckCapacityOptions check;
-  check.target = options.target;
-  pm.addPass(createCheckCapacity(check));
-  buildLowerToLLVMPipeline(pm, options);
-}
-
 void mlir::tlayout::registerTLayoutPipelines() {
-  PassPipelineRegistration<TpuPipelineOptions>(
-      "tlayout-tpu-pipeline",
-      "Give untiled memrefs the TPU target's layouts, check its memory "
-      "capacities, lower tiled layouts and lower to the LLVM dialect",
-      buildTpuPipeline);
   PassPipelineRegistration<LowerToLLVMOptions>(
       "tlayout-lower-to-llvm",
       "Lower tiled layouts, erase the emulated memory spaces and lower to the "

@@ -4,8 +4,9 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// `#tlayout.tiled` and `#tlayout.memory_space`, and the adapters from the
-// layout core to MLIR (affine expressions, memref type checks).
+// `#tlayout.tiled`, `#tlayout.dims` and `#tlayout.memory_space`, and the
+// adapters from the layout core to MLIR (affine expressions, memref type
+// checks).
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,7 +16,6 @@
 #include "tlayout/Core/BufferIndexing.h"
 #include "tlayout/Core/DimsLayout.h"
 #include "tlayout/Core/TiledLayout.h"
-#include "tlayout/Target/TPU/TpuTarget.h"
 
 #include "mlir/IR/AffineMap.h"
 #include "mlir/IR/Attributes.h"
@@ -49,12 +49,6 @@ LayoutAttrInterface getLayoutAttr(MemRefType type);
 FailureOr<::tlayout::BufferIndexing>
 compileMemRefLayout(MemRefType type,
                     llvm::function_ref<InFlightDiagnostic()> emitError);
-
-/// The TPU target a pass works for: the preset `choice` names, else (for
-/// `PresetChoice::Module`) the module's `tlayout.target` attribute, else the
-/// default preset. Reports a misplaced attribute at `module`.
-FailureOr<TpuTargetAttr> getTpuTarget(Operation *module,
-                                      ::tlayout::tpu::PresetChoice choice);
 
 /// The bits an element of `type` needs, or 0 when that is not a fixed size.
 int64_t getElementTypeBits(Type type);

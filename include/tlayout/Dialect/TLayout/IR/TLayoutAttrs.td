@@ -56,6 +56,22 @@ def TLayout_LayoutAttrInterface : AttrInterface<"LayoutAttrInterface"> {
   ];
 }
 
+def TLayout_MemorySpaceAttrInterface
+    : AttrInterface<"MemorySpaceAttrInterface"> {
+  let cppNamespace = "::mlir::tlayout";
+  let description = [{
+    A memref memory space that stands for one of XLA's numbered spaces
+    (`S(n)`): the generic `#tlayout.memory_space<n>` and the named spaces of
+    a target's dialect. `--tlayout-erase-memory-spaces` replaces every such
+    space by the default one before the CPU lowering, and the analyses read
+    the number through this interface, whatever dialect spells it.
+  }];
+  let methods = [
+    InterfaceMethod<"The `S(n)` number of the memory space.", "int64_t",
+      "getMemorySpaceNumber">
+  ];
+}
+
 def TLayout_TiledLayoutAttr : TLayout_Attr<"TiledLayout", "tiled", [
     DeclareAttrInterfaceMethods<MemRefLayoutAttrInterface,
         ["isIdentity", "verifyLayout", "getStridesAndOffset"]>,
@@ -84,7 +100,8 @@ def TLayout_TiledLayoutAttr : TLayout_Attr<"TiledLayout", "tiled", [
     - `L(n)` pads the physical element count to a multiple of `n`; `E(n)`
       stores each element in `n` bits.
     - XLA's `S(n)` memory space is not part of a memref layout: use
-      `#tlayout.memory_space<...>` as the memref's memory space.
+      `#tlayout.memory_space<n>` (or a target's named space) as the memref's
+      memory space.
 
     The bare tile form `(2,2)` of the tiled-layout document is accepted and
     printed back as `T(2,2)`.
@@ -257,71 +274,29 @@ def TLayout_DimsLayoutAttr : TLayout_Attr<"DimsLayout", "dims", [
   }];
 }
 
-def TLayout_MemorySpaceAttr : TLayout_Attr<"MemorySpace", "memory_space"> {
-  let summary = "A memory space of the emulated TPU target";
+def TLayout_MemorySpaceAttr : TLayout_Attr<"MemorySpace", "memory_space",
+    [TLayout_MemorySpaceAttrInterface]> {
+  let summary = "A numbered memory space";
   let description = [{
-    A memref memory space. The named spaces are those of the emulated TPU
-    target and XLA's `S(n)` numbers: `hbm` (0, device memory), `vmem` (1,
-    vector memory), `smem` (2, scalar memory), `cmem` (3, common memory) and
-    `host` (5). Any other non-negative number is accepted and printed as a
-    number.
+    A memref memory space by number, as XLA writes `S(n)` in a layout: any
+    non-negative integer. What a number means is the target's business; a
+    target may give its spaces names in its own dialect (the TPU's are
+    `#tlayout_tpu.memory_space<vmem>`, ...), and a name written here is an
+    error that says so.
 
     ```mlir
-    memref<8x128xf32, #tlayout.tiled<{1,0:T(8,128)}>, #tlayout.memory_space<vmem>>
     memref<16xf32, #tlayout.memory_space<7>>
     ```
+
+    `--tlayout-erase-memory-spaces` erases it, with every other memory space
+    that implements the dialect's memory space interface.
   }];
   let parameters = (ins "int64_t":$value);
   let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
   let extraClassDeclaration = [{
-    /// The name of a named space (`vmem`), or an empty string.
-    static ::llvm::StringRef getName(int64_t value);
-    /// The number of a named space, or std::nullopt.
-    static std::optional<int64_t> getValueOf(::llvm::StringRef name);
-  }];
-}
-
-def TLayout_TpuTargetAttr : TLayout_Attr<"TpuTarget", "tpu_target"> {
-  let summary = "The emulated TPU target: register shape and capacities";
-  let description = [{
-    Describes the emulated TPU that layout assignment, capacity checks and
-    the TPU pipeline work for. Put it on the module as `tlayout.target`, or
-    name a preset with the passes' `target` option.
-
-    ```
-    tpu-target ::= `#tlayout.tpu_target<` (string (`,` field)* | field (`,` field)*)? `>`
-    field      ::= (`lanes` | `sublanes` | `hbm` | `vmem` | `smem` | `cmem` | `host`) `=` int
-    ```
-
-    The string names a preset (`"v4"`, `"v5e"`, `"v5p"`, `"v6e"`; `"v4"`
-    when omitted) and the fields override its numbers: `lanes` and
-    `sublanes` shape the `T(sublanes, lanes)` tiles, the others are the
-    capacities of the memory spaces in bytes (0: unlimited). The printed form
-    spells out every field.
-
-    ```mlir
-    module attributes {tlayout.target = #tlayout.tpu_target<"v5e", vmem = 1048576>} {}
-    ```
-  }];
-  let parameters = (ins
-    StringRefParameter<"the preset the numbers started from">:$preset,
-    "int64_t":$lanes,
-    "int64_t":$sublanes,
-    "int64_t":$hbm,
-    "int64_t":$vmem,
-    "int64_t":$smem,
-    "int64_t":$cmem,
-    "int64_t":$host
-  );
-  let hasCustomAssemblyFormat = 1;
-  let genVerifyDecl = 1;
-  let extraClassDeclaration = [{
-    /// The attribute of a core target description.
-    static TpuTargetAttr get(::mlir::MLIRContext *context,
-                             const ::tlayout::tpu::TargetDescription &target);
-    /// The core target description.
-    ::tlayout::tpu::TargetDescription getDescription() const;
+    /// The number (MemorySpaceAttrInterface).
+    int64_t getMemorySpaceNumber() const { return getValue(); }
   }];
 }
 

@@ -19,13 +19,14 @@ def TLayout_Dialect : Dialect {
     minor_to_major permutation, a list of tiles applied one after another
     (`*` combines a dimension into the next more minor one), tail padding
     `L(n)` and an element size `E(n)`, written in the text XLA prints in its
-    HLO dumps. Memory spaces of the emulated TPU target are a separate
-    attribute used as the memref's memory space.
+    HLO dumps. XLA's memory space `S(n)` is the memref's memory space
+    (`#tlayout.memory_space<n>`, or a target dialect's named space), not part
+    of the layout.
 
     ```mlir
     func.func @f(%arg0: memref<8x1x1280x16384xbf16,
                    #tlayout.tiled<{3,2,0,1:T(8,128)(2,1)}>,
-                   #tlayout.memory_space<vmem>>)
+                   #tlayout.memory_space<1>>)
     ```
 
     The layout attribute implements `MemRefLayoutAttrInterface`; its affine

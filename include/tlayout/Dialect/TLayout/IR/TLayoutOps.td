@@ -120,9 +120,9 @@ def TLayout_CopyOp : TLayout_Op<"copy"> {
     VMEM.
 
     ```mlir
-    tlayout.copy %a, %b : memref<16x256xf32, #tlayout.memory_space<hbm>>
+    tlayout.copy %a, %b : memref<16x256xf32, #tlayout.memory_space<0>>
         to memref<16x256xf32, #tlayout.tiled<{1,0:T(8,128)}>,
-                  #tlayout.memory_space<vmem>>
+                  #tlayout.memory_space<1>>
     ```
 
     `--lower-tiled-layouts` writes the target in its physical order, walking

@@ -20,15 +20,11 @@
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassOptions.h"
 #include "tlayout/Dialect/TLayout/IR/TLayoutDialect.h"
-#include "tlayout/Target/TPU/TpuTarget.h"
 
 namespace mlir::tlayout {
 
 /// The layout model --tlayout-convert-layout-syntax writes (its `to` option).
 enum class LayoutSyntax { Dims, Xla, Canonical };
-
-/// The form of --tlayout-memory-report's report (its `format` option).
-enum class ReportFormat { Remarks, Json };
 
 #define GEN_PASS_DECL
 #include "tlayout/Dialect/TLayout/Transforms/Passes.h.inc"
@@ -60,23 +56,8 @@ struct LowerToLLVMOptions : public PassPipelineOptions<LowerToLLVMOptions> {
 void buildLowerToLLVMPipeline(OpPassManager &pm,
                               const LowerToLLVMOptions &options);
 
-/// Options of `--tlayout-tpu-pipeline`: the lowering's, and the target.
-struct TpuPipelineOptions : public LowerToLLVMOptions {
-  Option<::tlayout::tpu::PresetChoice> target{
-      *this, "target",
-      llvm::cl::desc("The TPU preset; overrides the module's tlayout.target "
-                     "(default: module)"),
-      llvm::cl::init(::tlayout::tpu::PresetChoice::Module),
-      ::tlayout::tpu::PresetValues()};
-};
-
-/// Adds --tlayout-assign-tpu-layouts, --tlayout-check-capacity and the
-/// lowering to LLVM (buildLowerToLLVMPipeline): an untiled kernel runs on
-/// the CPU with the TPU target's placement.
-void buildTpuPipeline(OpPassManager &pm, const TpuPipelineOptions &options);
-
-/// Registers the named pipelines (`--tlayout-lower-to-llvm`,
-/// `--tlayout-tpu-pipeline`).
+/// Registers the named pipeline `--tlayout-lower-to-llvm` (the TPU target
+/// registers its own, tlayout/Target/TPU/Transforms/Passes.h).
 void registerTLayoutPipelines();
 
 } // namespace mlir::tlayout

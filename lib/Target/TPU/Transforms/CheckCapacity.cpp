@@ -9,27 +9,30 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tlayout/Dialect/TLayout/IR/TLayoutAttrs.h"
-#include "tlayout/Dialect/TLayout/Transforms/Passes.h"
-#include "tlayout/Dialect/TLayout/Transforms/Transforms.h"
+#include "tlayout/Dialect/TLayout/IR/TLayoutDialect.h"
+#include "tlayout/Target/TPU/IR/TpuAttrs.h"
+#include "tlayout/Target/TPU/IR/TpuDialect.h"
+#include "tlayout/Target/TPU/Transforms/MemoryUsage.h"
+#include "tlayout/Target/TPU/Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 
-namespace mlir::tlayout {
+namespace mlir::tlayout::tpu {
 #define GEN_PASS_DEF_CHECKCAPACITY
-#include "tlayout/Dialect/TLayout/Transforms/Passes.h.inc"
-} // namespace mlir::tlayout
+#include "tlayout/Target/TPU/Transforms/Passes.h.inc"
+} // namespace mlir::tlayout::tpu
 
 using namespace mlir;
 using namespace mlir::tlayout;
+using namespace mlir::tlayout::tpu;
 
 namespace {
 struct CheckCapacityPass
-    : mlir::tlayout::impl::CheckCapacityBase<CheckCapacityPass> {
+    : mlir::tlayout::tpu::impl::CheckCapacityBase<CheckCapacityPass> {
   using Base::Base;
 
   void runOnOperation() override {
-    FailureOr<TpuTargetAttr> targetAttr = getTpuTarget(getOperation(), target);
+    FailureOr<TargetAttr> targetAttr = getTarget(getOperation(), target);
     if (failed(targetAttr))
       return signalPassFailure();
     ::tlayout::tpu::TargetDescription description =
@@ -47,8 +50,8 @@ struct CheckCapacityPass
           reported.insert(usage.space);
           failedAny = true;
           usage.alloc->emitError()
-              << "the " << getMemorySpaceName(usage.space) << " allocation of "
-              << usage.type
+              << "the " << getMemorySpaceDisplayName(usage.space)
+              << " allocation of " << usage.type
               << " takes more bytes than fit in 64-bit integers: its bytes "
                  "overflow 64-bit arithmetic";
           continue;
@@ -62,8 +65,9 @@ struct CheckCapacityPass
           failedAny = true;
           usage.alloc->emitError()
               << "this allocation of " << *usage.physicalBytes
-              << " bytes brings the live " << getMemorySpaceName(usage.space)
-              << " of @" << func.getName()
+              << " bytes brings the live "
+              << getMemorySpaceDisplayName(usage.space) << " of @"
+              << func.getName()
               << " past what 64-bit integers count (the live bytes overflow "
                  "64-bit arithmetic), above the "
               << capacity << " bytes of the " << description.name << " target";
@@ -73,13 +77,18 @@ struct CheckCapacityPass
           continue;
         reported.insert(usage.space);
         failedAny = true;
-        usage.alloc->emitError()
-            << "this allocation of " << *usage.physicalBytes
-            << " bytes (physical, " << *usage.logicalBytes
-            << " logical) brings the live " << getMemorySpaceName(usage.space)
-            << " of @" << func.getName() << " to " << usage.liveBytes
-            << " bytes, above the " << capacity << " bytes of the "
-            << description.name << " target";
+        InFlightDiagnostic error = usage.alloc->emitError();
+        error << "this allocation of " << *usage.physicalBytes
+              << " bytes (physical";
+        // The accounting measures both or neither; say so if it did not.
+        if (usage.logicalBytes)
+          error << ", " << *usage.logicalBytes << " logical";
+        else
+          error << ", logical bytes unknown";
+        error << ") brings the live " << getMemorySpaceDisplayName(usage.space)
+              << " of @" << func.getName() << " to " << usage.liveBytes
+              << " bytes, above the " << capacity << " bytes of the "
+              << description.name << " target";
       }
     });
     if (failedAny)

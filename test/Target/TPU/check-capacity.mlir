@@ -3,15 +3,15 @@
 
 // A 64 KiB VMEM: the second 32 KiB array fits only after the first is freed;
 // the third one's padding pushes it over.
-module attributes {tlayout.target = #tlayout.tpu_target<"v4", vmem = 65536>} {
+module attributes {tlayout_tpu.target = #tlayout_tpu.target<"v4", vmem = 65536>} {
   func.func @kernel() {
-    %a = memref.alloc() : memref<64x128xf32, #tlayout.memory_space<vmem>>
-    memref.dealloc %a : memref<64x128xf32, #tlayout.memory_space<vmem>>
-    %b = memref.alloc() : memref<64x128xf32, #tlayout.tiled<{1,0:T(8,128)}>, #tlayout.memory_space<vmem>>
+    %a = memref.alloc() : memref<64x128xf32, #tlayout_tpu.memory_space<vmem>>
+    memref.dealloc %a : memref<64x128xf32, #tlayout_tpu.memory_space<vmem>>
+    %b = memref.alloc() : memref<64x128xf32, #tlayout.tiled<{1,0:T(8,128)}>, #tlayout_tpu.memory_space<vmem>>
     // 61x100 pads to 64x128 = 32768 bytes: 65536 in all, exactly the capacity.
-    %c = memref.alloc() : memref<61x100xf32, #tlayout.tiled<{1,0:T(8,128)}>, #tlayout.memory_space<vmem>>
+    %c = memref.alloc() : memref<61x100xf32, #tlayout.tiled<{1,0:T(8,128)}>, #tlayout_tpu.memory_space<vmem>>
     // expected-error @+1 {{this allocation of 4096 bytes (physical, 12 logical) brings the live vmem of @kernel to 69632 bytes, above the 65536 bytes of the v4 target}}
-    %d = memref.alloc() : memref<3x1xf32, #tlayout.tiled<{1,0:T(8,128)}>, #tlayout.memory_space<vmem>>
+    %d = memref.alloc() : memref<3x1xf32, #tlayout.tiled<{1,0:T(8,128)}>, #tlayout_tpu.memory_space<vmem>>
     return
   }
 }
@@ -19,11 +19,11 @@ module attributes {tlayout.target = #tlayout.tpu_target<"v4", vmem = 65536>} {
 // -----
 
 // SMEM too; HBM is far from full.
-module attributes {tlayout.target = #tlayout.tpu_target<"v5e", smem = 1024>} {
+module attributes {tlayout_tpu.target = #tlayout_tpu.target<"v5e", smem = 1024>} {
   func.func @scalars() {
     %h = memref.alloc() : memref<1024x1024xf32>
     // expected-error @+1 {{this allocation of 2048 bytes (physical, 2048 logical) brings the live smem of @scalars to 2048 bytes, above the 1024 bytes of the v5e target}}
-    %s = memref.alloc() : memref<512xf32, #tlayout.memory_space<smem>>
+    %s = memref.alloc() : memref<512xf32, #tlayout_tpu.memory_space<smem>>
     return
   }
 }

@@ -9,7 +9,7 @@
 // JSON-NEXT: "padding_ratio": 341.333
 // JSON-NEXT: "physical_bytes": 4096,
 // JSON-NEXT: "space": "vmem",
-// JSON-NEXT: "type": "memref<3x1xf32, #tlayout.tiled<{1,0:T(8,128)}>, #tlayout.memory_space<vmem>>"
+// JSON-NEXT: "type": "memref<3x1xf32, #tlayout.tiled<{1,0:T(8,128)}>, #tlayout_tpu.memory_space<vmem>>"
 // JSON: "function": "kernel",
 // JSON: "capacity_bytes": 16777216,
 // JSON-NEXT: "has_dynamic": true,
@@ -20,16 +20,16 @@
 // A 3x1 array padded to one whole 8x128 tile: 341x the bytes.
 // expected-remark @+1 {{peak vmem of @kernel: 8192 bytes of 16777216 (plus dynamically sized buffers)}}
 func.func @kernel(%n: index) {
-  // expected-remark @+1 {{vmem buffer 'memref<3x1xf32, #tlayout.tiled<{1,0:T(8,128)}>, #tlayout.memory_space<vmem>>': 12 logical bytes, 4096 physical bytes, padding 341.333x}}
-  %a = memref.alloc() : memref<3x1xf32, #tlayout.tiled<{1,0:T(8,128)}>, #tlayout.memory_space<vmem>>
-  memref.dealloc %a : memref<3x1xf32, #tlayout.tiled<{1,0:T(8,128)}>, #tlayout.memory_space<vmem>>
+  // expected-remark @+1 {{vmem buffer 'memref<3x1xf32, #tlayout.tiled<{1,0:T(8,128)}>, #tlayout_tpu.memory_space<vmem>>': 12 logical bytes, 4096 physical bytes, padding 341.333x}}
+  %a = memref.alloc() : memref<3x1xf32, #tlayout.tiled<{1,0:T(8,128)}>, #tlayout_tpu.memory_space<vmem>>
+  memref.dealloc %a : memref<3x1xf32, #tlayout.tiled<{1,0:T(8,128)}>, #tlayout_tpu.memory_space<vmem>>
   // Two buffers live at once after the first is freed: the peak is 8192.
-  // expected-remark @+1 {{vmem buffer 'memref<8x128xf32, #tlayout.memory_space<vmem>>': 4096 logical bytes, 4096 physical bytes, padding 1.000x}}
-  %b = memref.alloc() : memref<8x128xf32, #tlayout.memory_space<vmem>>
-  // expected-remark @+1 {{vmem buffer 'memref<16x128xbf16, #tlayout.tiled<{1,0:T(8,128)(2,1)}>, #tlayout.memory_space<vmem>>': 4096 logical bytes, 4096 physical bytes, padding 1.000x}}
-  %c = memref.alloc() : memref<16x128xbf16, #tlayout.tiled<{1,0:T(8,128)(2,1)}>, #tlayout.memory_space<vmem>>
-  // expected-remark @+1 {{vmem buffer 'memref<?x128xf32, #tlayout.memory_space<vmem>>': dynamic logical bytes, dynamic physical bytes, padding n/ax}}
-  %d = memref.alloc(%n) : memref<?x128xf32, #tlayout.memory_space<vmem>>
+  // expected-remark @+1 {{vmem buffer 'memref<8x128xf32, #tlayout_tpu.memory_space<vmem>>': 4096 logical bytes, 4096 physical bytes, padding 1.000x}}
+  %b = memref.alloc() : memref<8x128xf32, #tlayout_tpu.memory_space<vmem>>
+  // expected-remark @+1 {{vmem buffer 'memref<16x128xbf16, #tlayout.tiled<{1,0:T(8,128)(2,1)}>, #tlayout_tpu.memory_space<vmem>>': 4096 logical bytes, 4096 physical bytes, padding 1.000x}}
+  %c = memref.alloc() : memref<16x128xbf16, #tlayout.tiled<{1,0:T(8,128)(2,1)}>, #tlayout_tpu.memory_space<vmem>>
+  // expected-remark @+1 {{vmem buffer 'memref<?x128xf32, #tlayout_tpu.memory_space<vmem>>': dynamic logical bytes, dynamic physical bytes, padding n/ax}}
+  %d = memref.alloc(%n) : memref<?x128xf32, #tlayout_tpu.memory_space<vmem>>
   return
 }
 

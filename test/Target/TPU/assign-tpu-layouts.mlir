@@ -31,14 +31,14 @@ func.func @rules(%a: memref<16x256xf32>, %b: memref<2x256xf32>, %c: memref<3x256
 // are tiled in place.
 // CHECK-LABEL: func.func @kept(
 // CHECK-SAME: memref<16x256xf32, #tlayout.tiled<{0,1}>>
-// CHECK-SAME: memref<16x256xf32, #tlayout.memory_space<host>>
+// CHECK-SAME: memref<16x256xf32, #tlayout_tpu.memory_space<host>>
 // CHECK-SAME: memref<16x256xf32, strided<[512, 1]>>
-// CHECK: memref.alloc() : memref<16x256xf32, #tlayout.tiled<{1,0:T(8,128)}>, #tlayout.memory_space<vmem>>
+// CHECK: memref.alloc() : memref<16x256xf32, #tlayout.tiled<{1,0:T(8,128)}>, #tlayout_tpu.memory_space<vmem>>
 func.func @kept(%a: memref<16x256xf32, #tlayout.tiled<{0,1}>>,
-                %b: memref<16x256xf32, #tlayout.memory_space<host>>,
+                %b: memref<16x256xf32, #tlayout_tpu.memory_space<host>>,
                 %c: memref<16x256xf32, strided<[512, 1]>>) {
-  %v = memref.alloc() : memref<16x256xf32, #tlayout.memory_space<vmem>>
-  memref.dealloc %v : memref<16x256xf32, #tlayout.memory_space<vmem>>
+  %v = memref.alloc() : memref<16x256xf32, #tlayout_tpu.memory_space<vmem>>
+  memref.dealloc %v : memref<16x256xf32, #tlayout_tpu.memory_space<vmem>>
   return
 }
 
@@ -150,7 +150,7 @@ func.func @unknown(%n: index) {
 // The target's register shape: sublanes and lanes from the module's target.
 // CHECK-LABEL: func.func @wide(
 // CHECK-SAME: memref<16x512xf32, #tlayout.tiled<{1,0:T(16,256)}>>
-module attributes {tlayout.target = #tlayout.tpu_target<"v5e", lanes = 256, sublanes = 16>} {
+module attributes {tlayout_tpu.target = #tlayout_tpu.target<"v5e", lanes = 256, sublanes = 16>} {
   func.func @wide(%m: memref<16x512xf32>) {
     return
   }

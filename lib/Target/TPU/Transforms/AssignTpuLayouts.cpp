@@ -13,23 +13,26 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tlayout/Dialect/TLayout/IR/TLayoutAttrs.h"
+#include "tlayout/Dialect/TLayout/IR/TLayoutDialect.h"
 #include "tlayout/Dialect/TLayout/IR/TLayoutOps.h"
-#include "tlayout/Dialect/TLayout/Transforms/Passes.h"
+#include "tlayout/Target/TPU/IR/TpuAttrs.h"
+#include "tlayout/Target/TPU/IR/TpuDialect.h"
 #include "tlayout/Target/TPU/TpuTiling.h"
+#include "tlayout/Target/TPU/Transforms/Passes.h"
 
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 
-namespace mlir::tlayout {
+namespace mlir::tlayout::tpu {
 #define GEN_PASS_DEF_ASSIGNTPULAYOUTS
-#include "tlayout/Dialect/TLayout/Transforms/Passes.h.inc"
-} // namespace mlir::tlayout
+#include "tlayout/Target/TPU/Transforms/Passes.h.inc"
+} // namespace mlir::tlayout::tpu
 
 using namespace mlir;
 using namespace mlir::tlayout;
+using namespace mlir::tlayout::tpu;
 
 namespace {
 /// Union-find over memref values.
@@ -87,7 +90,7 @@ bool isKnownUse(Operation *user) {
 }
 
 struct AssignTpuLayoutsPass
-    : mlir::tlayout::impl::AssignTpuLayoutsBase<AssignTpuLayoutsPass> {
+    : mlir::tlayout::tpu::impl::AssignTpuLayoutsBase<AssignTpuLayoutsPass> {
   using Base::Base;
 
   void runOnOperation() override;
@@ -96,7 +99,7 @@ struct AssignTpuLayoutsPass
 
 void AssignTpuLayoutsPass::runOnOperation() {
   ModuleOp module = getOperation();
-  FailureOr<TpuTargetAttr> targetAttr = getTpuTarget(module, target);
+  FailureOr<TargetAttr> targetAttr = getTarget(module, target);
   if (failed(targetAttr))
     return signalPassFailure();
   ::tlayout::tpu::TilingOptions options;
@@ -243,10 +246,12 @@ void AssignTpuLayoutsPass::runOnOperation() {
       if (m.getDefiningOp<memref::SubViewOp>())
         continue; // Strided now; a view of whatever its source gets.
       auto type = cast<MemRefType>(m.getType());
-      auto space = dyn_cast_or_null<MemorySpaceAttr>(type.getMemorySpace());
-      bool host = space && space.getValue() == 5;
+      std::optional<int64_t> space =
+          getMemorySpaceNumber(type.getMemorySpace());
+      bool host =
+          space == static_cast<int64_t>(::tlayout::tpu::MemorySpace::Host);
       if (!type.getLayout().isIdentity() || host || type.getRank() == 0 ||
-          (type.getMemorySpace() && !space)) {
+          !space) {
         skip = true; // Left alone silently.
         break;
       }
@@ -286,7 +291,34 @@ void AssignTpuLayoutsPass::runOnOperation() {
     }
     if (!packSubByte)
       layout->elementSizeInBits = 0;
-    layoutOf[root] = TiledLayoutAttr::get(&getContext(), *layout);
+    // The rules compute tiles from the target's numbers and the shape: what
+    // they made is checked before it becomes an attribute or a type.
+    if (llvm::Error err = layout->verify()) {
+      keep(best, "the TPU rules made an invalid layout: " +
+                     llvm::toString(std::move(err)));
+      continue;
+    }
+    auto attr = TiledLayoutAttr::get(&getContext(), *layout);
+    // Every member's type must take it (what the type's verifier checks):
+    // padding a huge shape to whole tiles can overflow what 64-bit sizes
+    // count.
+    bool fits = true;
+    for (Value m : group) {
+      if (m.getDefiningOp<memref::SubViewOp>())
+        continue;
+      auto memberType = cast<MemRefType>(m.getType());
+      llvm::Expected<::tlayout::BufferIndexing> indexing =
+          attr.compile(memberType.getShape(), 0);
+      if (!indexing) {
+        keep(m, (Twine("its TPU layout ") + layout->str() +
+                 " does not fit it: " + llvm::toString(indexing.takeError()))
+                    .str());
+        fits = false;
+        break;
+      }
+    }
+    if (fits)
+      layoutOf[root] = attr;
   }
 
   // Apply: values, subviews, globals and function types.
@@ -295,8 +327,13 @@ void AssignTpuLayoutsPass::runOnOperation() {
     if (!attr || v.getDefiningOp<memref::SubViewOp>())
       continue;
     auto type = cast<MemRefType>(v.getType());
-    v.setType(MemRefType::get(type.getShape(), type.getElementType(), attr,
-                              type.getMemorySpace()));
+    // Checked above; a failure here is reported, not built.
+    MemRefType tiled = MemRefType::getChecked(
+        [&] { return emitError(v.getLoc()); }, type.getShape(),
+        type.getElementType(), attr, type.getMemorySpace());
+    if (!tiled)
+      return signalPassFailure();
+    v.setType(tiled);
   }
   IRRewriter rewriter(&getContext());
   module.walk([&](memref::SubViewOp subview) {

@@ -10,23 +10,19 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tlayout/Dialect/TLayout/IR/TLayoutAttrs.h"
-#include "tlayout/Dialect/TLayout/Transforms/Transforms.h"
+#include "tlayout/Target/TPU/Transforms/MemoryUsage.h"
+#include "tlayout/Target/TPU/IR/TpuAttrs.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "llvm/Support/CheckedArithmetic.h"
 
 using namespace mlir;
 using namespace mlir::tlayout;
+using namespace mlir::tlayout::tpu;
 
-/// The memory space number of a memref type.
+/// The memory space number of a memref type (0 for a space of another kind).
 static int64_t spaceOf(MemRefType type) {
-  Attribute space = type.getMemorySpace();
-  if (auto named = dyn_cast_or_null<MemorySpaceAttr>(space))
-    return named.getValue();
-  if (auto number = dyn_cast_or_null<IntegerAttr>(space))
-    return number.getInt();
-  return 0;
+  return getMemorySpaceNumber(type.getMemorySpace()).value_or(0);
 }
 
 /// ceil(elements * bits / 8) when it fits in int64. The sizes come from the
@@ -80,12 +76,7 @@ static void measure(BufferUsage &usage) {
         static_cast<double>(*physical) / static_cast<double>(*logical);
 }
 
-std::string mlir::tlayout::getMemorySpaceName(int64_t space) {
-  StringRef name = MemorySpaceAttr::getName(space);
-  return name.empty() ? "memory space " + std::to_string(space) : name.str();
-}
-
-MemoryUsage mlir::tlayout::analyzeMemoryUsage(Region &region) {
+MemoryUsage mlir::tlayout::tpu::analyzeMemoryUsage(Region &region) {
   MemoryUsage result;
   SmallVectorImpl<BufferUsage> &buffers = result.buffers;
   SmallVectorImpl<SpaceUsage> &spaces = result.spaces;
@@ -136,8 +127,17 @@ MemoryUsage mlir::tlayout::analyzeMemoryUsage(Region &region) {
       if (it == live.end())
         return;
       const BufferUsage &usage = buffers[it->second];
-      if (usage.physicalBytes && !overflowed.contains(usage.space))
-        liveBytes[usage.space] -= *usage.physicalBytes;
+      // Live bytes only ever hold checked sums of sizes still live, so the
+      // difference is in range; it is checked all the same, as every count
+      // of user sizes here is.
+      if (usage.physicalBytes && !overflowed.contains(usage.space)) {
+        int64_t &total = liveBytes[usage.space];
+        if (std::optional<int64_t> rest =
+                llvm::checkedSub(total, *usage.physicalBytes))
+          total = *rest;
+        else
+          overflowed.insert(usage.space);
+      }
       live.erase(it);
     }
   });

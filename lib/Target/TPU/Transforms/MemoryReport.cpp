@@ -10,9 +10,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tlayout/Dialect/TLayout/IR/TLayoutAttrs.h"
-#include "tlayout/Dialect/TLayout/Transforms/Passes.h"
-#include "tlayout/Dialect/TLayout/Transforms/Transforms.h"
+#include "tlayout/Dialect/TLayout/IR/TLayoutDialect.h"
+#include "tlayout/Target/TPU/IR/TpuAttrs.h"
+#include "tlayout/Target/TPU/IR/TpuDialect.h"
+#include "tlayout/Target/TPU/Transforms/MemoryUsage.h"
+#include "tlayout/Target/TPU/Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Support/FileUtilities.h"
@@ -20,13 +22,14 @@
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/ToolOutputFile.h"
 
-namespace mlir::tlayout {
+namespace mlir::tlayout::tpu {
 #define GEN_PASS_DEF_MEMORYREPORT
-#include "tlayout/Dialect/TLayout/Transforms/Passes.h.inc"
-} // namespace mlir::tlayout
+#include "tlayout/Target/TPU/Transforms/Passes.h.inc"
+} // namespace mlir::tlayout::tpu
 
 using namespace mlir;
 using namespace mlir::tlayout;
+using namespace mlir::tlayout::tpu;
 
 namespace {
 /// `overflow` where the count does not fit in int64, `dynamic` where it
@@ -44,11 +47,11 @@ llvm::json::Value bytesJson(std::optional<int64_t> bytes, bool overflows) {
 }
 
 struct MemoryReportPass
-    : mlir::tlayout::impl::MemoryReportBase<MemoryReportPass> {
+    : mlir::tlayout::tpu::impl::MemoryReportBase<MemoryReportPass> {
   using Base::Base;
 
   void runOnOperation() override {
-    FailureOr<TpuTargetAttr> targetAttr = getTpuTarget(getOperation(), target);
+    FailureOr<TargetAttr> targetAttr = getTarget(getOperation(), target);
     if (failed(targetAttr))
       return signalPassFailure();
     ::tlayout::tpu::TargetDescription description =
@@ -67,20 +70,20 @@ struct MemoryReportPass
         if (format == ReportFormat::Remarks) {
           if (usage.overflows) {
             usage.alloc->emitRemark()
-                << getMemorySpaceName(usage.space) << " buffer " << usage.type
-                << ": its bytes overflow 64-bit integers";
+                << getMemorySpaceDisplayName(usage.space) << " buffer "
+                << usage.type << ": its bytes overflow 64-bit integers";
             continue;
           }
           usage.alloc->emitRemark()
-              << getMemorySpaceName(usage.space) << " buffer " << usage.type
-              << ": " << bytesText(usage.logicalBytes, false)
+              << getMemorySpaceDisplayName(usage.space) << " buffer "
+              << usage.type << ": " << bytesText(usage.logicalBytes, false)
               << " logical bytes, " << bytesText(usage.physicalBytes, false)
               << " physical bytes, padding " << ratio << "x";
           continue;
         }
         llvm::json::Object entry;
         entry["type"] = llvm::formatv("{0}", usage.type).str();
-        entry["space"] = getMemorySpaceName(usage.space);
+        entry["space"] = getMemorySpaceDisplayName(usage.space);
         entry["logical_bytes"] = bytesJson(usage.logicalBytes, usage.overflows);
         entry["physical_bytes"] =
             bytesJson(usage.physicalBytes, usage.overflows);
@@ -92,7 +95,7 @@ struct MemoryReportPass
         int64_t capacity = description.getCapacity(space.space);
         if (format == ReportFormat::Remarks) {
           InFlightDiagnostic remark = func->emitRemark();
-          remark << "peak " << getMemorySpaceName(space.space) << " of @"
+          remark << "peak " << getMemorySpaceDisplayName(space.space) << " of @"
                  << func.getName() << ": ";
           if (space.overflows)
             remark << "more bytes than 64-bit integers count (overflow)";
@@ -105,7 +108,7 @@ struct MemoryReportPass
           continue;
         }
         llvm::json::Object entry;
-        entry["space"] = getMemorySpaceName(space.space);
+        entry["space"] = getMemorySpaceDisplayName(space.space);
         entry["peak_bytes"] = bytesJson(space.peakBytes, space.overflows);
         entry["capacity_bytes"] = capacity;
         entry["has_dynamic"] = space.hasDynamic;

@@ -7,15 +7,15 @@
 // JSON: "logical_bytes": "overflow",
 // JSON-NEXT: "physical_bytes": "overflow",
 // JSON-NEXT: "space": "vmem",
-// JSON-NEXT: "type": "memref<2305843009213693952xf32, #tlayout.memory_space<vmem>>"
+// JSON-NEXT: "type": "memref<2305843009213693952xf32, #tlayout_tpu.memory_space<vmem>>"
 // JSON: "has_dynamic": false,
 // JSON-NEXT: "peak_bytes": "overflow",
 // JSON-NEXT: "space": "vmem"
 
 // expected-remark @+1 {{peak vmem of @huge: more bytes than 64-bit integers count (overflow)}}
 func.func @huge() {
-  // expected-remark @+1 {{vmem buffer 'memref<2305843009213693952xf32, #tlayout.memory_space<vmem>>': its bytes overflow 64-bit integers}}
-  %a = memref.alloc() : memref<2305843009213693952xf32, #tlayout.memory_space<vmem>>
+  // expected-remark @+1 {{vmem buffer 'memref<2305843009213693952xf32, #tlayout_tpu.memory_space<vmem>>': its bytes overflow 64-bit integers}}
+  %a = memref.alloc() : memref<2305843009213693952xf32, #tlayout_tpu.memory_space<vmem>>
   return
 }
 

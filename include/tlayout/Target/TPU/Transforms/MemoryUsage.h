@@ -1,0 +1,67 @@
+//===- MemoryUsage.h - Bytes live per memory space --------------*- C++ -*-===//
+//
+// Part of the tlayout project.
+//
+//===----------------------------------------------------------------------===//
+//
+// The accounting that --tlayout-memory-report and --tlayout-check-capacity
+// share: every allocation's footprint from the layout core, and the bytes
+// live in each memory space as a function runs.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TLAYOUT_TARGET_TPU_TRANSFORMS_MEMORYUSAGE_H
+#define TLAYOUT_TARGET_TPU_TRANSFORMS_MEMORYUSAGE_H
+
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Operation.h"
+#include "mlir/IR/Region.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <optional>
+
+namespace mlir::tlayout::tpu {
+
+/// What one allocation takes.
+struct BufferUsage {
+  Operation *alloc = nullptr;
+  MemRefType type;
+  /// The memory space number (`S(n)`); 0 when none.
+  int64_t space = 0;
+  /// Bytes; std::nullopt for dynamic sizes and when `overflows`.
+  std::optional<int64_t> logicalBytes, physicalBytes;
+  /// The static sizes of the buffer take more bytes than int64 counts.
+  bool overflows = false;
+  std::optional<double> paddingRatio;
+  /// Physical bytes live in `space` once this allocation is made.
+  int64_t liveBytes = 0;
+  /// Those live bytes do not fit in int64 (`liveBytes` is then meaningless).
+  bool liveOverflows = false;
+};
+
+/// The peak of one memory space in one function.
+struct SpaceUsage {
+  int64_t space = 0;
+  int64_t peakBytes = 0;
+  /// Some allocation in this space has a dynamic size (left out of the peak).
+  bool hasDynamic = false;
+  /// The bytes live at some point, or some buffer's own bytes, do not fit in
+  /// int64; `peakBytes` is then the peak before that point.
+  bool overflows = false;
+};
+
+/// The memory a region (a function body) allocates.
+struct MemoryUsage {
+  /// The allocations in program order, with the bytes live at each.
+  SmallVector<BufferUsage> buffers;
+  /// The peak of each memory space allocated in.
+  SmallVector<SpaceUsage> spaces;
+};
+
+/// The memory `region` allocates. An allocation lives from its op to a
+/// `memref.dealloc` of it, or to the end; nested regions count once.
+MemoryUsage analyzeMemoryUsage(Region &region);
+
+} // namespace mlir::tlayout::tpu
+
+#endif // TLAYOUT_TARGET_TPU_TRANSFORMS_MEMORYUSAGE_H

@@ -1,0 +1,110 @@
+//===- Passes.td - TPU target passes -----------------------*- tablegen -*-===//
+//
+// Part of the tlayout project.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TLAYOUT_TARGET_TPU_TRANSFORMS_PASSES_TD
+#define TLAYOUT_TARGET_TPU_TRANSFORMS_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def AssignTpuLayouts : Pass<"tlayout-assign-tpu-layouts", "::mlir::ModuleOp"> {
+  let summary = "Give untiled memrefs the emulated TPU's default layouts";
+  let description = [{
+    Gives every memref without a layout (function arguments and results,
+    allocations, globals) the default tiled layout of the TPU target for its
+    shape and element type (`tlayout::tpu::getDefaultLayout`: `T(8,128)` for
+    32-bit elements, `T(8,128)(2,1)` for 16-bit, `T(32,128)(32,1)` with
+    `E(1)` for `i1`, `T(1024)`/`T(128)` for rank 1, ...), with the target's
+    sublanes and lanes. The target is the `target` option's preset, else the
+    module's `tlayout_tpu.target` attribute, else the default preset.
+
+    The layout propagates so that the module stays valid: values connected
+    through `memref.cast`, calls of functions defined in the module, returns,
+    branches, `scf` loop and if results, and `memref.get_global` of one global
+    get one layout; `memref.subview` of a tiled memref (unit strides) becomes
+    `tlayout.subview`.
+
+    Some memrefs keep their layout, with a remark where it is decided:
+    values that reach a function declared but not defined here (its
+    signature is an external contract), values cast to or from an unranked
+    memref (which has no layout), values used by an op the lowering
+    does not rewrite, and element types the rules do not cover. With
+    `pack-sub-byte=false`, sub-byte elements keep the tiling without the
+    `E(n)` packing (the CPU lowering stores elements in their own type).
+    Memrefs in
+    host memory, memrefs that already have a layout (tiled or not) and rank-0
+    memrefs are left alone silently.
+  }];
+  let options = [
+    Option<"target", "target", "::tlayout::tpu::PresetChoice",
+           /*default=*/"::tlayout::tpu::PresetChoice::Module",
+           "The TPU preset; overrides the module's tlayout_tpu.target (default: "
+           "module)", [{::tlayout::tpu::PresetValues()}]>,
+    Option<"packSubByte", "pack-sub-byte", "bool", /*default=*/"true",
+           "Pack i1 and i4 elements (E(1), E(4)); false stores each in its "
+           "own type with the same tiling, as the CPU lowering does (default: "
+           "true)">
+  ];
+  let dependentDialects = ["::mlir::tlayout::TLayoutDialect",
+                           "::mlir::tlayout::tpu::TLayoutTpuDialect"];
+}
+
+def MemoryReport : Pass<"tlayout-memory-report", "::mlir::ModuleOp"> {
+  let summary = "Report the bytes every buffer and memory space takes";
+  let description = [{
+    For every allocation (`memref.alloc`, `memref.alloca`) in every function:
+    its memory space, logical bytes, physical bytes (after tile padding,
+    `L(n)` and `E(n)`) and padding ratio; for every function and memory
+    space: the peak of bytes simultaneously live (an allocation lives from
+    its op to its `memref.dealloc`, or to the end of the function; in a loop
+    it counts once) against the target's capacity. Dynamic sizes are
+    reported as such and left out of the peaks.
+
+    `format=remarks` (the default) emits remarks at the allocations and
+    functions; `format=json` writes one JSON document to `output` (`-`,
+    the default, is stderr) for comparing layouts by script. The module is
+    not changed.
+  }];
+  let options = [
+    Option<"target", "target", "::tlayout::tpu::PresetChoice",
+           /*default=*/"::tlayout::tpu::PresetChoice::Module",
+           "The TPU preset; overrides the module's tlayout_tpu.target (default: "
+           "module)", [{::tlayout::tpu::PresetValues()}]>,
+    Option<"format", "format", "::mlir::tlayout::tpu::ReportFormat",
+           /*default=*/"::mlir::tlayout::tpu::ReportFormat::Remarks",
+           "The report's form (default: remarks)",
+           [{::llvm::cl::values(
+             clEnumValN(::mlir::tlayout::tpu::ReportFormat::Remarks, "remarks",
+                        "remarks at the allocations and functions"),
+             clEnumValN(::mlir::tlayout::tpu::ReportFormat::Json, "json",
+                        "one JSON document written to `output`"))}]>,
+    Option<"output", "output", "std::string", /*default=*/"\"-\"",
+           "Where format=json writes (default: -, stderr)">
+  ];
+  let dependentDialects = ["::mlir::tlayout::TLayoutDialect",
+                           "::mlir::tlayout::tpu::TLayoutTpuDialect"];
+}
+
+def CheckCapacity : Pass<"tlayout-check-capacity", "::mlir::ModuleOp"> {
+  let summary = "Reject functions whose buffers overflow a memory space";
+  let description = [{
+    Tracks, in every function, the bytes simultaneously live in each memory
+    space (as --tlayout-memory-report counts them, physical bytes after
+    padding) and reports an error at the allocation that takes a space with
+    a capacity (VMEM, SMEM, ... of the TPU target) past it, naming the
+    allocation's bytes, the live total and the capacity. Spaces whose
+    capacity is 0 are unlimited.
+  }];
+  let options = [
+    Option<"target", "target", "::tlayout::tpu::PresetChoice",
+           /*default=*/"::tlayout::tpu::PresetChoice::Module",
+           "The TPU preset; overrides the module's tlayout_tpu.target (default: "
+           "module)", [{::tlayout::tpu::PresetValues()}]>
+  ];
+  let dependentDialects = ["::mlir::tlayout::TLayoutDialect",
+                           "::mlir::tlayout::tpu::TLayoutTpuDialect"];
+}
+
+#endif // TLAYOUT_TARGET_TPU_TRANSFORMS_PASSES_TD

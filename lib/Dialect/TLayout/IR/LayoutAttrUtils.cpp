@@ -1,0 +1,192 @@
+//===- LayoutAttrUtils.cpp - What the layouts share -----------------------===//
+//
+// Part of the tlayout project.
+//
+//===----------------------------------------------------------------------===//
+//
+// View parameters, the layout interface's verification, affine map and
+// strides, and the printing and parsing of size lists.
+//
+//===----------------------------------------------------------------------===//
+
+#include "LayoutAttrUtils.h"
+#include "tlayout/Dialect/TLayout/IR/TLayoutAttrs.h"
+#include "tlayout/Dialect/TLayout/IR/TLayoutDialect.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/CheckedArithmetic.h"
+
+using namespace mlir;
+using namespace mlir::tlayout;
+using namespace mlir::tlayout::detail;
+using ::tlayout::BufferIndexing;
+using ::tlayout::IndexExpr;
+
+//===----------------------------------------------------------------------===//
+// Shared by the layouts
+//===----------------------------------------------------------------------===//
+
+LogicalResult mlir::tlayout::detail::verifyViewParameters(
+    function_ref<InFlightDiagnostic()> emitError, unsigned rank,
+    ArrayRef<int64_t> parentShape, ArrayRef<int64_t> offsets) {
+  if (parentShape.empty() && offsets.empty())
+    return success();
+  if (parentShape.size() != rank || offsets.size() != rank)
+    return emitError() << "a view needs a parent size and an offset for "
+                          "each of the "
+                       << rank << " dimensions, got " << parentShape.size()
+                       << " and " << offsets.size();
+  for (auto [i, offset] : llvm::enumerate(offsets))
+    if (offset < 0 && !ShapedType::isDynamic(offset))
+      return emitError() << "view offset " << offset << " of dimension " << i
+                         << " is negative";
+  for (auto [i, size] : llvm::enumerate(parentShape))
+    if (size < 0 && !ShapedType::isDynamic(size))
+      return emitError() << "parent size " << size << " of dimension " << i
+                         << " is negative";
+  return success();
+}
+
+LogicalResult mlir::tlayout::detail::verifyLayoutFor(
+    LayoutAttrInterface attr, ArrayRef<int64_t> shape,
+    function_ref<InFlightDiagnostic()> emitError) {
+  if (attr.isView() && shape.size() != attr.getParentShape().size())
+    return emitError() << "the view has rank " << shape.size()
+                       << " but its parent has rank "
+                       << attr.getParentShape().size();
+  llvm::Expected<BufferIndexing> indexing =
+      attr.compile(attr.isView() ? attr.getParentShape() : shape, 0);
+  if (!indexing)
+    return emitError() << llvm::toString(indexing.takeError());
+  if (!attr.isView())
+    return success();
+  for (auto [i, size] : llvm::enumerate(shape)) {
+    int64_t offset = attr.getOffsets()[i], parent = attr.getParentShape()[i];
+    if (ShapedType::isDynamic(offset) || ShapedType::isDynamic(parent))
+      continue;
+    // A view of dynamic size still starts inside its parent.
+    if (ShapedType::isDynamic(size)) {
+      if (offset > parent)
+        return emitError() << "the view's dimension " << i << " starts at "
+                           << offset << ", past the parent's size " << parent;
+      continue;
+    }
+    // Offsets and sizes are user-provided: their sum may not fit in int64.
+    std::optional<int64_t> end = llvm::checkedAdd(offset, size);
+    if (!end)
+      return emitError() << "the view's dimension " << i << " (offset "
+                         << offset << ", size " << size
+                         << ") ends past the largest 64-bit index, outside "
+                            "the parent's size "
+                         << parent;
+    if (*end > parent)
+      return emitError() << "the view's dimension " << i << " (offset "
+                         << offset << ", size " << size
+                         << ") does not fit in the parent's size " << parent;
+  }
+  return success();
+}
+
+AffineMap
+mlir::tlayout::detail::affineMapFor(LayoutAttrInterface attr, unsigned rank,
+                                    llvm::Expected<BufferIndexing> indexing,
+                                    MLIRContext *context) {
+  if (!indexing) {
+    // The verifiers compile this shape: only an attribute built without
+    // verification gets here. The interface needs some map; the error says
+    // that this one is a placeholder.
+    emitError(UnknownLoc::get(context))
+        << "the affine map of " << Attribute(attr)
+        << " cannot be built (an identity map stands in for it): "
+        << llvm::toString(indexing.takeError());
+    return AffineMap::getMultiDimIdentityMap(rank, context);
+  }
+  // A view indexes its parent at `d<i> + offset<i>`; a dynamic offset is
+  // symbol `rank + i`, after the parent's sizes.
+  SmallVector<IndexExpr> shifted;
+  for (unsigned i = 0; i < rank; ++i) {
+    IndexExpr offset(0);
+    if (attr.isView())
+      offset = ShapedType::isDynamic(attr.getOffsets()[i])
+                   ? IndexExpr::symbol(rank + i)
+                   : IndexExpr(attr.getOffsets()[i]);
+    shifted.push_back(IndexExpr::dim(i) + offset);
+  }
+  SmallVector<AffineExpr> results;
+  for (const IndexExpr &e : indexing->getPhysicalIndices())
+    results.push_back(toAffineExpr(e.substituteDims(shifted), context));
+  // Sizes appear as symbols only where combined dimensions need them, and
+  // dynamic view offsets after them.
+  unsigned numSymbols = 0;
+  for (AffineExpr e : results)
+    e.walk([&](AffineExpr sub) {
+      if (auto symbol = dyn_cast<AffineSymbolExpr>(sub))
+        numSymbols =
+            std::max(numSymbols, symbol.getPosition() < rank ? rank : 2 * rank);
+    });
+  return AffineMap::get(rank, numSymbols, results, context);
+}
+
+LogicalResult mlir::tlayout::detail::stridesFor(
+    LayoutAttrInterface attr, ArrayRef<int64_t> shape,
+    SmallVectorImpl<int64_t> &strides, int64_t &offset) {
+  if (attr.isView())
+    return failure();
+  llvm::Expected<BufferIndexing> indexing = attr.compile(shape, 0);
+  if (!indexing) {
+    llvm::consumeError(indexing.takeError());
+    return failure();
+  }
+  std::optional<SmallVector<IndexExpr, 4>> logical =
+      indexing->getLogicalStrides();
+  if (!logical)
+    return failure();
+  SmallVector<int64_t> result;
+  for (const IndexExpr &stride : *logical)
+    result.push_back(stride.getConstant().value_or(ShapedType::kDynamic));
+  strides.assign(result.begin(), result.end());
+  offset = 0;
+  return success();
+}
+
+void mlir::tlayout::detail::printSizeList(AsmPrinter &printer,
+                                          ArrayRef<int64_t> values) {
+  printer << '[';
+  llvm::interleaveComma(values, printer, [&](int64_t v) {
+    if (ShapedType::isDynamic(v))
+      printer << '?';
+    else
+      printer << v;
+  });
+  printer << ']';
+}
+
+void mlir::tlayout::detail::printView(AsmPrinter &printer,
+                                      LayoutAttrInterface attr) {
+  if (!attr.isView())
+    return;
+  printer << ", parent = ";
+  printSizeList(printer, attr.getParentShape());
+  printer << ", offsets = ";
+  printSizeList(printer, attr.getOffsets());
+}
+
+ParseResult
+mlir::tlayout::detail::parseSizeList(AsmParser &parser,
+                                     SmallVectorImpl<int64_t> &values) {
+  return parser.parseCommaSeparatedList(
+      AsmParser::Delimiter::Square, [&]() -> ParseResult {
+        if (succeeded(parser.parseOptionalQuestion())) {
+          values.push_back(ShapedType::kDynamic);
+          return success();
+        }
+        int64_t value;
+        if (parser.parseInteger(value))
+          return failure();
+        values.push_back(value);
+        return success();
+      });
+}

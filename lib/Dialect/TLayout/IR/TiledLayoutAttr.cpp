@@ -1,0 +1,253 @@
+//===- TiledLayoutAttr.cpp - #tlayout.tiled -------------------------------===//
+//
+// Part of the tlayout project.
+//
+//===----------------------------------------------------------------------===//
+//
+// XLA tiled layouts: storage form, verification, affine map, and the
+// parser of the raw layout text.
+//
+//===----------------------------------------------------------------------===//
+
+#include "LayoutAttrUtils.h"
+#include "tlayout/Dialect/TLayout/IR/TLayoutAttrs.h"
+#include "tlayout/Dialect/TLayout/IR/TLayoutDialect.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/CheckedArithmetic.h"
+
+using namespace mlir;
+using namespace mlir::tlayout;
+using namespace mlir::tlayout::detail;
+using ::tlayout::BufferIndexing;
+using ::tlayout::IndexExpr;
+using ::tlayout::ParseError;
+using ::tlayout::Tile;
+using ::tlayout::TiledLayout;
+
+//===----------------------------------------------------------------------===//
+// TiledLayoutAttr
+//===----------------------------------------------------------------------===//
+
+TiledLayoutAttr TiledLayoutAttr::getBase() const {
+  return isView() ? TiledLayoutAttr::get(getContext(), getLayout()) : *this;
+}
+
+static TiledLayout buildLayout(ArrayRef<int64_t> minorToMajor,
+                               ArrayRef<int64_t> tileEntries,
+                               ArrayRef<int64_t> tileRanks,
+                               int64_t tailPaddingAlignment,
+                               int64_t elementSizeInBits) {
+  TiledLayout layout;
+  layout.minorToMajor.assign(minorToMajor.begin(), minorToMajor.end());
+  size_t pos = 0;
+  for (int64_t rank : tileRanks) {
+    layout.tiles.push_back(Tile(tileEntries.slice(pos, rank)));
+    pos += rank;
+  }
+  layout.tailPaddingAlignment = tailPaddingAlignment;
+  layout.elementSizeInBits = elementSizeInBits;
+  return layout;
+}
+
+TiledLayout TiledLayoutAttr::getLayout() const {
+  return buildLayout(getMinorToMajor(), getTileEntries(), getTileRanks(),
+                     getTailPaddingAlignment(), getElementSizeInBits());
+}
+
+LogicalResult TiledLayoutAttr::verify(
+    function_ref<InFlightDiagnostic()> emitError,
+    ArrayRef<int64_t> minorToMajor, ArrayRef<int64_t> tileEntries,
+    ArrayRef<int64_t> tileRanks, int64_t tailPaddingAlignment,
+    int64_t elementSizeInBits, ArrayRef<int64_t> parentShape,
+    ArrayRef<int64_t> offsets) {
+  if (failed(verifyViewParameters(emitError, minorToMajor.size(), parentShape,
+                                  offsets)))
+    return failure();
+  int64_t total = 0;
+  for (int64_t rank : tileRanks) {
+    if (rank < 0)
+      return emitError() << "tile rank " << rank << " is negative";
+    total += rank;
+  }
+  if (total != static_cast<int64_t>(tileEntries.size()))
+    return emitError() << "tile ranks add up to " << total << " but there are "
+                       << tileEntries.size() << " tile entries";
+  TiledLayout layout = buildLayout(minorToMajor, tileEntries, tileRanks,
+                                   tailPaddingAlignment, elementSizeInBits);
+  if (llvm::Error err = layout.verify())
+    return emitError() << llvm::toString(std::move(err));
+  // getAffineMap compiles the layout for dynamic sizes: a layout whose map
+  // cannot be built (one too large to write out) is not a memref layout.
+  SmallVector<int64_t> dynamicShape(minorToMajor.size(),
+                                    ::tlayout::kDynamicSize);
+  llvm::Expected<BufferIndexing> indexing =
+      BufferIndexing::compile(layout, dynamicShape, 0);
+  if (!indexing)
+    return emitError() << llvm::toString(indexing.takeError());
+  return success();
+}
+
+AffineMap TiledLayoutAttr::getAffineMap() const {
+  unsigned rank = getMinorToMajor().size();
+  SmallVector<int64_t> dynamicShape(rank, ::tlayout::kDynamicSize);
+  return affineMapFor(*this, rank, compile(dynamicShape, 0), getContext());
+}
+
+Attribute TiledLayoutAttr::getView(ArrayRef<int64_t> parentShape,
+                                   ArrayRef<int64_t> offsets) const {
+  return TiledLayoutAttr::get(getContext(), getLayout(), parentShape, offsets);
+}
+
+llvm::Expected<BufferIndexing>
+TiledLayoutAttr::compile(ArrayRef<int64_t> shape,
+                         int64_t elementTypeBits) const {
+  return BufferIndexing::compile(getLayout(), shape, elementTypeBits);
+}
+
+bool TiledLayoutAttr::isIdentity() const {
+  return !isView() && getTileRanks().empty() &&
+         getTailPaddingAlignment() == 1 && getElementSizeInBits() == 0 &&
+         getLayout().minorToMajor ==
+             TiledLayout::rowMajor(getMinorToMajor().size()).minorToMajor;
+}
+
+LogicalResult TiledLayoutAttr::verifyLayout(
+    ArrayRef<int64_t> shape,
+    function_ref<InFlightDiagnostic()> emitError) const {
+  return verifyLayoutFor(*this, shape, emitError);
+}
+
+LogicalResult
+TiledLayoutAttr::getStridesAndOffset(ArrayRef<int64_t> shape,
+                                     SmallVectorImpl<int64_t> &strides,
+                                     int64_t &offset) const {
+  if (getTailPaddingAlignment() != 1 || getElementSizeInBits() != 0)
+    return failure();
+  return stridesFor(*this, shape, strides, offset);
+}
+
+Attribute TiledLayoutAttr::parse(AsmParser &parser, Type) {
+  // The dialect parses `tiled` from its raw text before dispatching here.
+  parser.emitError(parser.getCurrentLocation(),
+                   "#tlayout.tiled must be parsed by the tlayout dialect");
+  return {};
+}
+
+void TiledLayoutAttr::print(AsmPrinter &printer) const {
+  printer << '<' << getLayout().str();
+  printView(printer, *this);
+  printer << '>';
+}
+
+/// Parses `, parent = [16, ?], offsets = [3, ?]` from `text` at `pos`.
+static LogicalResult parseViewDescription(DialectAsmParser &parser,
+                                          StringRef text, size_t pos,
+                                          SmallVectorImpl<int64_t> &parentShape,
+                                          SmallVectorImpl<int64_t> &offsets) {
+  auto locAt = [&](size_t column) {
+    return SMLoc::getFromPointer(text.data() + column);
+  };
+  auto skip = [&] {
+    while (pos < text.size() && llvm::isSpace(text[pos]))
+      ++pos;
+  };
+  auto expect = [&](StringRef token) -> LogicalResult {
+    skip();
+    if (!text.substr(pos).starts_with(token))
+      return parser.emitError(locAt(pos))
+             << "expected '" << token
+             << "' in the view description `, parent = [...], offsets = "
+                "[...]`";
+    pos += token.size();
+    return success();
+  };
+  auto parseList = [&](SmallVectorImpl<int64_t> &values) -> LogicalResult {
+    if (failed(expect("[")))
+      return failure();
+    skip();
+    if (pos < text.size() && text[pos] == ']') {
+      ++pos;
+      return success();
+    }
+    while (true) {
+      skip();
+      if (pos < text.size() && text[pos] == '?') {
+        ++pos;
+        values.push_back(ShapedType::kDynamic);
+      } else {
+        size_t start = pos;
+        while (pos < text.size() && llvm::isDigit(text[pos]))
+          ++pos;
+        int64_t value;
+        if (start == pos || text.slice(start, pos).getAsInteger(10, value))
+          return parser.emitError(locAt(start),
+                                  "expected a size, an offset or '?'");
+        values.push_back(value);
+      }
+      skip();
+      if (pos < text.size() && text[pos] == ',') {
+        ++pos;
+        continue;
+      }
+      return expect("]");
+    }
+  };
+  if (failed(expect(",")) || failed(expect("parent")) || failed(expect("=")) ||
+      failed(parseList(parentShape)) || failed(expect(",")) ||
+      failed(expect("offsets")) || failed(expect("=")) ||
+      failed(parseList(offsets)))
+    return failure();
+  skip();
+  if (pos != text.size())
+    return parser.emitError(locAt(pos),
+                            "unexpected text after the view description");
+  return success();
+}
+
+/// Parses the body of `tiled<...>` with the core parser, reporting errors at
+/// their column in the source.
+Attribute mlir::tlayout::detail::parseTiledLayout(DialectAsmParser &parser,
+                                                  StringRef spec) {
+  MLIRContext *context = parser.getContext();
+  size_t open = spec.find('<');
+  if (open == StringRef::npos || !spec.ends_with(">")) {
+    parser.emitError(parser.getCurrentLocation(),
+                     "expected a layout in angle brackets, e.g. "
+                     "#tlayout.tiled<{1,0:T(8,128)}>");
+    return {};
+  }
+  StringRef full = spec.slice(open + 1, spec.size() - 1);
+  auto locAt = [&](size_t column) {
+    return SMLoc::getFromPointer(full.data() + column);
+  };
+  // The layout ends at its closing brace; a view description may follow.
+  size_t close = full.find('}');
+  StringRef body = close == StringRef::npos ? full : full.take_front(close + 1);
+  llvm::Expected<TiledLayout> layout = TiledLayout::parse(body);
+  if (!layout) {
+    llvm::handleAllErrors(layout.takeError(), [&](const ParseError &err) {
+      parser.emitError(locAt(err.getColumn()), err.getMessage());
+    });
+    return {};
+  }
+  if (layout->memorySpace != 0) {
+    size_t at = body.rfind("S(");
+    parser.emitError(locAt(at == StringRef::npos ? 0 : at))
+        << "memory space S(" << layout->memorySpace
+        << ") is not part of a memref layout; use "
+           "#tlayout.memory_space<...> as the memref's memory space";
+    return {};
+  }
+  SmallVector<int64_t> parentShape, offsets;
+  if (close != StringRef::npos && !full.drop_front(close + 1).trim().empty() &&
+      failed(
+          parseViewDescription(parser, full, close + 1, parentShape, offsets)))
+    return {};
+  return TiledLayoutAttr::getChecked(
+      [&] { return parser.emitError(locAt(0)); }, context, *layout,
+      ArrayRef<int64_t>(parentShape), ArrayRef<int64_t>(offsets));
+}

@@ -1,0 +1,233 @@
+//===- TpuAttrs.cpp - tlayout_tpu attributes ------------------------------===//
+//
+// Part of the tlayout project.
+//
+//===----------------------------------------------------------------------===//
+//
+// The target attribute is a view of the preset table (TpuTarget.cpp) with
+// overrides; the memory space attribute names the TPU's `S(n)` spaces.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tlayout/Target/TPU/IR/TpuAttrs.h"
+#include "tlayout/Target/TPU/IR/TpuDialect.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Operation.h"
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace mlir::tlayout::tpu;
+using ::tlayout::tpu::TargetDescription;
+
+#define GET_ATTRDEF_CLASSES
+#include "tlayout/Target/TPU/IR/TpuAttrs.cpp.inc"
+
+void TLayoutTpuDialect::registerAttributes() {
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "tlayout/Target/TPU/IR/TpuAttrs.cpp.inc"
+      >();
+}
+
+//===----------------------------------------------------------------------===//
+// TargetAttr
+//===----------------------------------------------------------------------===//
+
+TargetAttr TargetAttr::get(MLIRContext *context,
+                           const TargetDescription &target) {
+  return get(context, target.name, target.lanes, target.sublanes,
+             target.hbmBytes, target.vmemBytes, target.smemBytes,
+             target.cmemBytes, target.hostBytes);
+}
+
+TargetDescription TargetAttr::getDescription() const {
+  TargetDescription target;
+  target.name = getPreset();
+  target.lanes = getLanes();
+  target.sublanes = getSublanes();
+  target.hbmBytes = getHbm();
+  target.vmemBytes = getVmem();
+  target.smemBytes = getSmem();
+  target.cmemBytes = getCmem();
+  target.hostBytes = getHost();
+  return target;
+}
+
+LogicalResult TargetAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                 StringRef preset, int64_t lanes,
+                                 int64_t sublanes, int64_t hbm, int64_t vmem,
+                                 int64_t smem, int64_t cmem, int64_t host) {
+  // The tiling rules multiply lanes and sublanes by the elements packed in a
+  // word, and the tiles they make must be valid tiles: both are bounded.
+  constexpr int64_t maxDim = ::tlayout::tpu::kMaxRegisterDim;
+  for (auto [name, value] :
+       {std::pair<StringRef, int64_t>{"lanes", lanes}, {"sublanes", sublanes}})
+    if (value < 1 || value > maxDim)
+      return emitError() << name << " (" << value << ") must be from 1 to "
+                         << maxDim;
+  for (auto [name, value] : {std::pair<StringRef, int64_t>{"hbm", hbm},
+                             {"vmem", vmem},
+                             {"smem", smem},
+                             {"cmem", cmem},
+                             {"host", host}})
+    if (value < 0)
+      return emitError() << "the capacity of " << name << " (" << value
+                         << ") must not be negative";
+  return success();
+}
+
+Attribute TargetAttr::parse(AsmParser &parser, Type) {
+  SMLoc loc = parser.getCurrentLocation();
+  if (parser.parseLess())
+    return {};
+  std::string preset;
+  bool named = succeeded(parser.parseOptionalString(&preset));
+  if (!named)
+    preset = ::tlayout::tpu::getDefaultPreset().name.str();
+  std::optional<TargetDescription> target = ::tlayout::tpu::getPreset(preset);
+  if (!target) {
+    parser.emitError(loc) << "unknown TPU preset \"" << preset
+                          << "\"; expected one of "
+                          << ::tlayout::tpu::getPresetNames();
+    return {};
+  }
+  auto parseField = [&]() -> ParseResult {
+    SMLoc at = parser.getCurrentLocation();
+    StringRef key;
+    int64_t value;
+    if (parser.parseKeyword(&key) || parser.parseEqual() ||
+        parser.parseInteger(value))
+      return failure();
+    int64_t *field = llvm::StringSwitch<int64_t *>(key)
+                         .Case("lanes", &target->lanes)
+                         .Case("sublanes", &target->sublanes)
+                         .Case("hbm", &target->hbmBytes)
+                         .Case("vmem", &target->vmemBytes)
+                         .Case("smem", &target->smemBytes)
+                         .Case("cmem", &target->cmemBytes)
+                         .Case("host", &target->hostBytes)
+                         .Default(nullptr);
+    if (!field)
+      return parser.emitError(at)
+             << "unknown TPU target field '" << key
+             << "'; expected lanes, sublanes, hbm, vmem, smem, cmem or host";
+    *field = value;
+    return success();
+  };
+  bool first = !named;
+  while (true) {
+    if (first) {
+      first = false;
+      if (succeeded(parser.parseOptionalGreater()))
+        break;
+    } else {
+      if (succeeded(parser.parseOptionalGreater()))
+        break;
+      if (parser.parseComma())
+        return {};
+    }
+    if (parseField())
+      return {};
+  }
+  target->name = StringAttr::get(parser.getContext(), preset).getValue();
+  return getChecked([&] { return parser.emitError(loc); }, parser.getContext(),
+                    target->name, target->lanes, target->sublanes,
+                    target->hbmBytes, target->vmemBytes, target->smemBytes,
+                    target->cmemBytes, target->hostBytes);
+}
+
+void TargetAttr::print(AsmPrinter &printer) const {
+  printer << "<\"" << getPreset() << "\", lanes = " << getLanes()
+          << ", sublanes = " << getSublanes() << ", hbm = " << getHbm()
+          << ", vmem = " << getVmem() << ", smem = " << getSmem()
+          << ", cmem = " << getCmem() << ", host = " << getHost() << ">";
+}
+
+//===----------------------------------------------------------------------===//
+// MemorySpaceAttr
+//===----------------------------------------------------------------------===//
+
+LogicalResult
+MemorySpaceAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                        int64_t value) {
+  if (::tlayout::tpu::getMemorySpaceName(value).empty())
+    return emitError() << "memory space " << value
+                       << " is not a named TPU memory space";
+  return success();
+}
+
+/// The named spaces, comma-separated (for messages).
+static std::string namedSpaceList() {
+  std::string names;
+  for (const ::tlayout::tpu::NamedMemorySpace &space :
+       ::tlayout::tpu::getNamedMemorySpaces())
+    names += (names.empty() ? "" : ", ") + space.name.str();
+  return names;
+}
+
+Attribute MemorySpaceAttr::parse(AsmParser &parser, Type) {
+  if (parser.parseLess())
+    return {};
+  SMLoc loc = parser.getCurrentLocation();
+  StringRef name;
+  if (failed(parser.parseOptionalKeyword(&name))) {
+    parser.emitError(loc) << "expected a TPU memory space name ("
+                          << namedSpaceList()
+                          << "); a numbered space is #tlayout.memory_space<n>";
+    return {};
+  }
+  std::optional<int64_t> value = ::tlayout::tpu::getMemorySpaceNumber(name);
+  if (!value) {
+    parser.emitError(loc) << "unknown TPU memory space '" << name
+                          << "'; expected one of " << namedSpaceList();
+    return {};
+  }
+  if (parser.parseGreater())
+    return {};
+  return getChecked([&] { return parser.emitError(loc); }, parser.getContext(),
+                    *value);
+}
+
+void MemorySpaceAttr::print(AsmPrinter &printer) const {
+  printer << '<' << ::tlayout::tpu::getMemorySpaceName(getValue()) << '>';
+}
+
+//===----------------------------------------------------------------------===//
+// Helpers of the TPU passes
+//===----------------------------------------------------------------------===//
+
+FailureOr<TargetAttr>
+mlir::tlayout::tpu::getTarget(Operation *module,
+                              ::tlayout::tpu::PresetChoice choice) {
+  MLIRContext *context = module->getContext();
+  // The option's parser admits only the presets of the table.
+  if (std::optional<TargetDescription> preset =
+          ::tlayout::tpu::getPreset(choice))
+    return TargetAttr::get(context, *preset);
+  if (Attribute attr = module->getAttr(kTargetAttrName)) {
+    if (auto target = dyn_cast<TargetAttr>(attr))
+      return target;
+    return module->emitError()
+           << kTargetAttrName << " must be a #tlayout_tpu.target, got " << attr;
+  }
+  return TargetAttr::get(context, ::tlayout::tpu::getDefaultPreset());
+}
+
+std::optional<int64_t>
+mlir::tlayout::tpu::getMemorySpaceNumber(Attribute space) {
+  if (!space)
+    return 0;
+  if (auto number = dyn_cast<IntegerAttr>(space))
+    return number.getInt();
+  if (auto numbered = dyn_cast<MemorySpaceAttrInterface>(space))
+    return numbered.getMemorySpaceNumber();
+  return std::nullopt;
+}
+
+std::string mlir::tlayout::tpu::getMemorySpaceDisplayName(int64_t space) {
+  StringRef name = ::tlayout::tpu::getMemorySpaceName(space);
+  return name.empty() ? "memory space " + std::to_string(space) : name.str();
+}
