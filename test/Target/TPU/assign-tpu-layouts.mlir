@@ -16,7 +16,7 @@
 // UNPACKED-SAME: memref<16x256xi4, #tlayout.tiled<{1,0:T(8,128)(8,1)}>>
 // CHECK-SAME: memref<100xf32, #tlayout.tiled<{0:T(128)}>>
 // CHECK-SAME: memref<4096xf32, #tlayout.tiled<{0:T(1024)}>>
-// CHECK-SAME: memref<f32>
+// CHECK-SAME: memref<f32, #tlayout.tiled<{:T(128)}>>
 // CHECK-SAME: memref<4x8x128xf32, #tlayout.tiled<{2,1,0:T(8,128)}>>
 func.func @rules(%a: memref<16x256xf32>, %b: memref<2x256xf32>, %c: memref<3x256xi32>,
                  %d: memref<16x256xbf16>, %e: memref<16x256xi8>, %f: memref<64x256xi1>, %f4: memref<16x256xi4>,

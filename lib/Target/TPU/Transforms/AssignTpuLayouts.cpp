@@ -250,8 +250,7 @@ void AssignTpuLayoutsPass::runOnOperation() {
           getMemorySpaceNumber(type.getMemorySpace());
       bool host =
           space == static_cast<int64_t>(::tlayout::tpu::MemorySpace::Host);
-      if (!type.getLayout().isIdentity() || host || type.getRank() == 0 ||
-          !space) {
+      if (!type.getLayout().isIdentity() || host || !space) {
         skip = true; // Left alone silently.
         break;
       }

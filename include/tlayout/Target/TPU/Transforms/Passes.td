@@ -33,9 +33,10 @@ def AssignTpuLayouts : Pass<"tlayout-assign-tpu-layouts", "::mlir::ModuleOp"> {
     does not rewrite, and element types the rules do not cover. With
     `pack-sub-byte=false`, sub-byte elements keep the tiling without the
     `E(n)` packing (the CPU lowering stores elements in their own type).
-    Memrefs in
-    host memory, memrefs that already have a layout (tiled or not) and rank-0
-    memrefs are left alone silently.
+    Scalars (rank 0) get the tiles TPU dumps print for them (`{:T(128)}` for
+    32-bit elements, `T(256)` for 16-bit, `T(512)` for 8-bit and `pred`).
+    Memrefs in host memory and memrefs that already have a layout (tiled or
+    not) are left alone silently.
   }];
   let options = [
     Option<"target", "target", "::tlayout::tpu::PresetChoice",
