@@ -51,8 +51,14 @@ struct LowerTiledLayoutsPass
     populateLowerTiledLayoutsStructuralPatterns(typeConverter, patterns,
                                                 target);
     configureLowerTiledLayoutsTarget(target, typeConverter);
-    // The conversion rolls back every rewrite when it fails.
-    if (failed(applyPartialConversion(module, target, std::move(patterns))))
+    // The conversion rolls back every rewrite when it fails. Upstream
+    // folders are not rolled back (vector.mask's moves the op it masks out of
+    // its region) and would rewrite ops the patterns rewrite differently, so
+    // an op is folded only where no pattern applies.
+    ConversionConfig config;
+    config.foldingMode = DialectConversionFoldingMode::AfterPatterns;
+    if (failed(applyPartialConversion(module, target, std::move(patterns),
+                                      config)))
       return signalPassFailure();
   }
 };

@@ -76,7 +76,7 @@ func.func @across_tiles(%m: memref<16x256xf32, #tiled>, %i: index) -> vector<256
 func.func @maybe_out_of_bounds(%m: memref<16x256xf32, #tiled>, %i: index) -> vector<8xf32> {
   %pad = arith.constant 0.0 : f32
   %c0 = arith.constant 0 : index
-  %v = vector.transfer_read %m[%c0, %i], %pad : memref<16x256xf32, #tiled>, vector<8xf32>
+  %v = vector.transfer_read %m[%i, %c0], %pad : memref<16x256xf32, #tiled>, vector<8xf32>
   return %v : vector<8xf32>
 }
 
