@@ -16,7 +16,7 @@
 
 #include "tlayout/Core/BufferIndexing.h"
 #include "tlayout/Dialect/TLayout/IR/TLayoutDialect.h"
-#include "tlayout/Dialect/TLayout/Transforms/Passes.h"
+#include "tlayout/Conversion/Passes.h"
 
 #include "FuzzContext.h"
 

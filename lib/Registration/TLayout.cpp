@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tlayout/TLayout.h"
+#include "tlayout/Conversion/Passes.h"
 #include "tlayout/Dialect/TLayout/IR/TLayoutDialect.h"
 #include "tlayout/Dialect/TLayout/Transforms/Passes.h"
 #include "tlayout/Target/TPU/IR/TpuDialect.h"
@@ -20,6 +21,7 @@ void tlayout::registerDialects(mlir::DialectRegistry &registry) {
 }
 
 void tlayout::registerPasses() {
+  mlir::tlayout::registerTLayoutConversionPasses();
   mlir::tlayout::registerTLayoutPasses();
   mlir::tlayout::registerTLayoutPipelines();
   mlir::tlayout::tpu::registerTLayoutTPUPasses();

@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tlayout/Conversion/Passes.h"
 #include "tlayout/Dialect/TLayout/IR/TLayoutDialect.h"
 #include "tlayout/Dialect/TLayout/Transforms/Passes.h"
 #include "tlayout/Target/TPU/IR/TpuDialect.h"
@@ -28,6 +29,7 @@ int main(int argc, char **argv) {
   registry.insert<mlir::tlayout::TLayoutDialect,
                   mlir::tlayout::tpu::TLayoutTpuDialect>();
   mlir::registerAllPasses();
+  mlir::tlayout::registerTLayoutConversionPasses();
   mlir::tlayout::registerTLayoutPasses();
   mlir::tlayout::registerTLayoutPipelines();
   mlir::tlayout::tpu::registerTLayoutTPUPasses();

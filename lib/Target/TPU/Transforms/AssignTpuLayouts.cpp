@@ -13,6 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tlayout/Conversion/LowerTiledLayouts/LowerTiledLayouts.h"
 #include "tlayout/Dialect/TLayout/IR/TLayoutDialect.h"
 #include "tlayout/Dialect/TLayout/IR/TLayoutOps.h"
 #include "tlayout/Target/TPU/IR/TpuAttrs.h"
@@ -70,23 +71,39 @@ private:
   SmallVector<Value> order;
 };
 
-/// Whether `user` reads, writes, copies or measures a memref: all a tiled
-/// view may be used for.
-bool isAccess(Operation *user) {
-  return isa<memref::LoadOp, memref::StoreOp, affine::AffineLoadOp,
-             affine::AffineStoreOp, vector::TransferReadOp,
-             vector::TransferWriteOp, affine::AffineVectorLoadOp,
-             affine::AffineVectorStoreOp, memref::CopyOp, CopyOp,
-             memref::DimOp>(user);
+/// Whether the lowering of tiled layouts rewrites `op` (its pattern rooted at
+/// `op`'s kind takes it).
+bool isRewritten(const TiledLayoutsLoweringInfo &lowering, Operation *op) {
+  return succeeded(
+      lowering.checkRewrites(op, [] { return InFlightDiagnostic(); }));
+}
+
+/// Whether the lowering of tiled layouts rewrites `user` and `user` ends a
+/// memref's path there: it reads, writes, copies or measures the memref
+/// (no memref results, nothing passed on to another region, block or
+/// function). That is all a tiled view may be used for. Which ops the
+/// lowering rewrites is the lowering's own answer (its pattern set and
+/// conversion target), not a list kept here.
+bool isAccess(const TiledLayoutsLoweringInfo &lowering, Operation *user) {
+  if (user->hasTrait<OpTrait::IsTerminator>() ||
+      isa<CallOpInterface, RegionBranchOpInterface>(user) ||
+      llvm::any_of(user->getResultTypes(),
+                   [](Type t) { return isa<BaseMemRefType>(t); }))
+    return false;
+  return isRewritten(lowering, user);
 }
 
 /// Whether `user` accesses or passes a memref in a way the class analysis
-/// and the lowering both handle.
-bool isKnownUse(Operation *user) {
-  return isAccess(user) ||
-         isa<memref::DeallocOp, memref::CastOp, func::CallOp, func::ReturnOp,
+/// below and the lowering both handle: an access, or one of the ops that
+/// pass memrefs on which the analysis joins into classes, where the lowering
+/// rewrites it too.
+bool isKnownUse(const TiledLayoutsLoweringInfo &lowering, Operation *user) {
+  if (isAccess(lowering, user))
+    return true;
+  return isa<memref::DeallocOp, memref::CastOp, func::CallOp, func::ReturnOp,
              cf::BranchOp, cf::CondBranchOp, scf::YieldOp, scf::ForOp,
-             memref::SubViewOp>(user);
+             memref::SubViewOp>(user) &&
+         (isa<memref::SubViewOp>(user) || isRewritten(lowering, user));
 }
 
 struct AssignTpuLayoutsPass
@@ -99,6 +116,7 @@ struct AssignTpuLayoutsPass
 
 void AssignTpuLayoutsPass::runOnOperation() {
   ModuleOp module = getOperation();
+  TiledLayoutsLoweringInfo lowering(&getContext());
   FailureOr<TargetAttr> targetAttr = getTarget(module, target);
   if (failed(targetAttr))
     return signalPassFailure();
@@ -205,7 +223,7 @@ void AssignTpuLayoutsPass::runOnOperation() {
         pin(subview.getResult(), "a strided or rank-reducing memref.subview "
                                  "has no tiled view");
       for (Operation *user : subview.getResult().getUsers())
-        if (!isAccess(user))
+        if (!isAccess(lowering, user))
           pin(subview.getResult(),
               "a view is only accessed or copied once tiled, and this one "
               "is used by " +
@@ -219,7 +237,7 @@ void AssignTpuLayoutsPass::runOnOperation() {
                      ", which the lowering does not rewrite")
                         .str());
     for (OpOperand &use : op->getOpOperands())
-      if (isa<MemRefType>(use.get().getType()) && !isKnownUse(op))
+      if (isa<MemRefType>(use.get().getType()) && !isKnownUse(lowering, op))
         pin(use.get(), ("it is used by " + op->getName().getStringRef() +
                         ", which the lowering does not rewrite")
                            .str());

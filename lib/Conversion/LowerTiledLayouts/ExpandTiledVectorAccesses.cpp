@@ -24,10 +24,11 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Patterns.h"
+
 #include "tlayout/Core/LayoutAnalysis.h"
 #include "tlayout/Dialect/TLayout/IR/TLayoutAttrs.h"
 #include "tlayout/Dialect/TLayout/IR/TLayoutOps.h"
-#include "tlayout/Dialect/TLayout/Transforms/Transforms.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -434,4 +435,103 @@ LogicalResult mlir::tlayout::expandTiledVectorAccess(RewriterBase &rewriter,
     return success();
   }
   return failure();
+}
+
+//===----------------------------------------------------------------------===//
+// Patterns
+//===----------------------------------------------------------------------===//
+
+/// Fails, explaining through `emitError`, when `op` accesses `vectorType`
+/// in `memrefType`, a vector the lowering cannot split into elements.
+static LogicalResult checkSplittable(Operation *op, VectorType vectorType,
+                                     Type memrefType, EmitErrorFn emitError) {
+  if (vectorType && vectorType.isScalable()) {
+    emitError() << op->getName() << " of a tiled memref with the scalable "
+                << "vector type " << vectorType
+                << " cannot be rewritten: the lowering accesses a vector "
+                   "element by element, and a scalable vector has no fixed "
+                   "number of elements; use a fixed-length vector";
+    return failure();
+  }
+  if (!vectorType || vectorType.getNumElements() > kMaxSplitVectorElements) {
+    emitError() << op->getName()
+                << " of a tiled memref is split into element accesses, and "
+                   "this vector has more than "
+                << kMaxSplitVectorElements
+                << " elements; access smaller vectors, or run "
+                   "--convert-vector-to-scf first to unroll it into 1-D "
+                   "transfers";
+    return failure();
+  }
+  auto memref = dyn_cast<MemRefType>(memrefType);
+  if (!memref || !memref.getElementType().isIntOrIndexOrFloat()) {
+    emitError() << op->getName() << " of " << memrefType
+                << " cannot be rewritten: the lowering splits vector accesses "
+                   "of memrefs of scalars only";
+    return failure();
+  }
+  return success();
+}
+
+namespace {
+/// `vector.transfer_read`/`transfer_write` and `affine.vector_load`/
+/// `vector_store` of a tiled memref: expandTiledVectorAccess, whose accesses
+/// of the original memref the conversion lowers in turn.
+template <typename AccessOp>
+struct VectorAccessLowering : TiledOpConversionPattern<AccessOp> {
+  using TiledOpConversionPattern<AccessOp>::TiledOpConversionPattern;
+  LogicalResult check(AccessOp op, EmitErrorFn emitError) const override {
+    if constexpr (std::is_same_v<AccessOp, vector::TransferReadOp> ||
+                  std::is_same_v<AccessOp, vector::TransferWriteOp>)
+      return checkSplittable(op, op.getVectorType(), op.getBase().getType(),
+                             emitError);
+    else
+      return checkSplittable(op, op.getVectorType(), op.getMemRefType(),
+                             emitError);
+  }
+  LogicalResult matchAndRewrite(
+      AccessOp op,
+      typename TiledOpConversionPattern<AccessOp>::OneToNOpAdaptor adaptor,
+      ConversionPatternRewriter &rewriter) const override {
+    return expandTiledVectorAccess(rewriter, op);
+  }
+};
+
+/// A `vector.mask` around a transfer of a tiled memref: the transfer,
+/// element by element under the mask, replaces it.
+struct MaskedTransferLowering : TiledOpConversionPattern<vector::MaskOp> {
+  using TiledOpConversionPattern::TiledOpConversionPattern;
+  LogicalResult check(vector::MaskOp op, EmitErrorFn emitError) const override {
+    auto transfer =
+        dyn_cast_or_null<VectorTransferOpInterface>(op.getMaskableOp());
+    if (!transfer)
+      return success();
+    if (transfer.getMask()) {
+      emitError() << op->getName()
+                  << " around a transfer with its own mask cannot be "
+                     "rewritten: mask the transfer once";
+      return failure();
+    }
+    return checkSplittable(transfer.getOperation(), transfer.getVectorType(),
+                           transfer.getBase().getType(), emitError);
+  }
+  LogicalResult
+  matchAndRewrite(vector::MaskOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Operation *transfer = op.getMaskableOp();
+    if (!isa_and_nonnull<VectorTransferOpInterface>(transfer))
+      return rewriter.notifyMatchFailure(op, "masks no transfer");
+    return expandTiledVectorAccess(rewriter, transfer);
+  }
+};
+} // namespace
+
+void mlir::tlayout::populateTiledVectorAccessPatterns(
+    const TiledLayoutTypeConverter &typeConverter,
+    RewritePatternSet &patterns) {
+  patterns.add<VectorAccessLowering<vector::TransferReadOp>,
+               VectorAccessLowering<vector::TransferWriteOp>,
+               VectorAccessLowering<affine::AffineVectorLoadOp>,
+               VectorAccessLowering<affine::AffineVectorStoreOp>,
+               MaskedTransferLowering>(typeConverter, patterns.getContext());
 }

@@ -15,9 +15,10 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Patterns.h"
+
 #include "tlayout/Dialect/TLayout/IR/TLayoutAttrs.h"
 #include "tlayout/Dialect/TLayout/IR/TLayoutOps.h"
-#include "tlayout/Dialect/TLayout/Transforms/Transforms.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -234,8 +235,64 @@ FailureOr<Operation *> mlir::tlayout::expandCopyOp(RewriterBase &rewriter,
   }
   auto copy =
       memref::CopyOp::create(rewriter, loc, op.getSource(), op.getTarget());
-  rewriter.eraseOp(op);
-  if (!getLayoutAttr(srcType) && !getLayoutAttr(dstType))
+  if (!getLayoutAttr(srcType) && !getLayoutAttr(dstType)) {
+    rewriter.eraseOp(op);
     return copy.getOperation();
-  return expandTiledCopy(rewriter, copy);
+  }
+  // `op` stays until the expansion succeeded, so that a caller can report
+  // at it.
+  FailureOr<Operation *> expanded = expandTiledCopy(rewriter, copy);
+  if (failed(expanded)) {
+    rewriter.eraseOp(copy);
+    return failure();
+  }
+  rewriter.eraseOp(op);
+  return expanded;
+}
+
+//===----------------------------------------------------------------------===//
+// Patterns
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// A `memref.copy` with a tiled memref on either side becomes the loop nest
+/// of expandTiledCopy. The nest accesses the original memrefs, and the
+/// conversion lowers those accesses in turn.
+struct CopyLowering : TiledOpConversionPattern<memref::CopyOp> {
+  using TiledOpConversionPattern::TiledOpConversionPattern;
+  LogicalResult check(memref::CopyOp op, EmitErrorFn emitError) const override {
+    if (!isa<MemRefType>(op.getSource().getType()) ||
+        !isa<MemRefType>(op.getTarget().getType())) {
+      emitError() << op->getName()
+                  << " between a tiled memref and an unranked memref cannot "
+                     "be rewritten; cast the unranked memref to the ranked "
+                     "shape first";
+      return failure();
+    }
+    return success();
+  }
+  LogicalResult
+  matchAndRewrite(memref::CopyOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    return success(succeeded(expandTiledCopy(rewriter, op)));
+  }
+};
+
+/// A `tlayout.copy` becomes a copy of the physical buffers or a loop nest
+/// (expandCopyOp).
+struct TLayoutCopyLowering : TiledOpConversionPattern<CopyOp> {
+  using TiledOpConversionPattern::TiledOpConversionPattern;
+  LogicalResult
+  matchAndRewrite(CopyOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    return success(succeeded(expandCopyOp(rewriter, op)));
+  }
+};
+} // namespace
+
+void mlir::tlayout::populateTiledCopyPatterns(
+    const TiledLayoutTypeConverter &typeConverter,
+    RewritePatternSet &patterns) {
+  patterns.add<CopyLowering, TLayoutCopyLowering>(typeConverter,
+                                                  patterns.getContext());
 }

@@ -1,0 +1,200 @@
+//===- LowerTiledLayouts.h - Tiled memrefs to physical buffers --*- C++ -*-===//
+//
+// Part of the tlayout project.
+//
+//===----------------------------------------------------------------------===//
+//
+// The lowering of tiled memrefs to their physical buffers, for passes and
+// downstream compilers to compose: the physical type of a tiled memref, the
+// type converter, the conversion patterns, and the expansions of copies and
+// vector accesses into what the patterns lower.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TLAYOUT_CONVERSION_LOWERTILEDLAYOUTS_LOWERTILEDLAYOUTS_H
+#define TLAYOUT_CONVERSION_LOWERTILEDLAYOUTS_LOWERTILEDLAYOUTS_H
+
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+namespace mlir::tlayout {
+
+/// The physical memref type of a memref with a tlayout layout: the
+/// identity-layout memref of the layout's physical shape (1-D with tail
+/// padding `L(n)`), same element type and memory space. A physical size that
+/// depends on a dynamic logical size is dynamic. A view has its root's
+/// buffer type, or, at tile-aligned static offsets, the strided type of its
+/// window of that buffer. Fails (silently; the pass reports why at the op)
+/// for layouts the lowering does not handle, e.g. an element size `E(n)`
+/// other than the element type's.
+FailureOr<MemRefType> getPhysicalMemRefType(MemRefType type);
+
+/// A type converter that maps tiled memrefs to `getPhysicalMemRefType`
+/// followed by one `index` per dynamic logical size (and, for a view that is
+/// not a window, one per dynamic size of its root and per dynamic offset),
+/// and leaves every other type alone. It also caches, per tiled type, the index
+/// maps the patterns use, so that each layout is compiled once per conversion.
+class TiledLayoutTypeConverter : public TypeConverter {
+public:
+  TiledLayoutTypeConverter();
+  ~TiledLayoutTypeConverter() override;
+
+  /// The lowering of each tiled type (an implementation detail of the
+  /// patterns).
+  struct Cache;
+  Cache &getCache() const { return *cache; }
+
+private:
+  std::unique_ptr<Cache> cache;
+};
+
+/// Adds the patterns that rewrite the ops using tiled memrefs into ops on
+/// their physical buffers, e.g.
+///
+/// ```mlir
+/// %v = memref.load %m[%i, %j] : memref<3x5xf32, #tlayout.tiled<{1,0:T(2,2)}>>
+/// ```
+/// becomes
+/// ```mlir
+/// %a = affine.apply affine_map<(d0, d1) -> (d0 floordiv 2)>(%i, %j)
+/// ...
+/// %v = memref.load %p[%a, %b, %c, %d] : memref<2x3x2x2xf32>
+/// ```
+///
+/// These patterns and populateLowerTiledLayoutsStructuralPatterns are the
+/// one list of the ops the lowering handles (TiledLayoutsLoweringInfo reads
+/// it): a new op is one pattern here plus its test. Copies and vector
+/// accesses expand, inside the conversion, into accesses of the original
+/// memrefs (expandCopyOp, expandTiledCopy, expandTiledVectorAccess), which
+/// the conversion lowers in turn; a failure anywhere leaves the IR as it
+/// was. Each pattern of the lowering also says which ops of its kind it
+/// takes (a vector of at most kMaxSplitVectorElements elements of fixed
+/// length, a `memref.dim` of an existing dimension, ranked casts and
+/// copies, no view allocated or cast).
+void populateLowerTiledLayoutsPatterns(
+    const TiledLayoutTypeConverter &typeConverter, RewritePatternSet &patterns);
+
+/// Adds the patterns that carry lowered tiled memrefs across function
+/// signatures, calls, returns, `scf` region ops and `cf` branches (upstream's
+/// structural type conversions and the lowering's own for `func.func` and
+/// `cf`), and marks those ops legal in `target` once their types are.
+void populateLowerTiledLayoutsStructuralPatterns(
+    const TiledLayoutTypeConverter &typeConverter, RewritePatternSet &patterns,
+    ConversionTarget &target);
+
+/// Makes every op that uses a tiled memref (in an operand, result or global
+/// type) illegal in `target`, and every other op legal, except
+/// `tlayout.to_physical`, `tlayout.from_physical` and `tlayout.copy`, which
+/// are always rewritten, and a `vector.mask` of a transfer of a tiled memref,
+/// which is rewritten with it.
+void configureLowerTiledLayoutsTarget(
+    ConversionTarget &target, const TiledLayoutTypeConverter &typeConverter);
+
+/// What --lower-tiled-layouts rewrites, read off its pattern set
+/// (populateLowerTiledLayoutsPatterns and
+/// populateLowerTiledLayoutsStructuralPatterns) and its conversion target
+/// (configureLowerTiledLayoutsTarget). Building one builds those patterns:
+/// build it once to ask about many ops.
+class TiledLayoutsLoweringInfo {
+public:
+  explicit TiledLayoutsLoweringInfo(MLIRContext *context);
+  ~TiledLayoutsLoweringInfo();
+  TiledLayoutsLoweringInfo(const TiledLayoutsLoweringInfo &) = delete;
+  TiledLayoutsLoweringInfo &
+  operator=(const TiledLayoutsLoweringInfo &) = delete;
+
+  /// Whether the conversion must rewrite `op` (the target deems it illegal):
+  /// it uses a tiled memref, or it is a tlayout op that is always rewritten.
+  bool mustRewrite(Operation *op) const;
+
+  /// Whether a pattern of the lowering is rooted at `op`'s kind.
+  bool hasPatternFor(Operation *op) const;
+
+  /// The kinds of ops the lowering's patterns are rooted at, sorted by name
+  /// (the list that the pass description states, checked by a unit test).
+  SmallVector<OperationName> getRewrittenOps() const;
+
+  /// Whether the lowering rewrites `op`: a pattern is rooted at its kind and,
+  /// if it is one of the lowering's own, takes this op. If not, the
+  /// lowering's pattern says why through `emitError`; an op of a kind that
+  /// no pattern handles fails without a diagnostic.
+  LogicalResult
+  checkRewrites(Operation *op,
+                function_ref<InFlightDiagnostic()> emitError) const;
+
+private:
+  TiledLayoutTypeConverter typeConverter;
+  RewritePatternSet patterns;
+  ConversionTarget target;
+  DenseMap<OperationName, SmallVector<const RewritePattern *, 1>>
+      patternsByRoot;
+};
+
+/// Whether --lower-tiled-layouts rewrites `op` where it uses tiled memrefs:
+/// a pattern of the lowering is rooted at its kind and takes this op (see
+/// TiledLayoutsLoweringInfo::checkRewrites). The op's own conditions do not
+/// depend on its memrefs being tiled yet, so a layout assignment can ask
+/// about an op before it tiles the memrefs it uses. Builds a
+/// TiledLayoutsLoweringInfo per call.
+bool isLoweredTiledMemRefUser(Operation *op);
+
+/// Reports every op in `module` that uses a tiled memref the conversion
+/// cannot rewrite (TiledLayoutsLoweringInfo), or whose tiled memref types
+/// have no physical layout, with what to do instead; fails if there is one.
+/// Runs before the conversion, which would stop at the first such op.
+LogicalResult checkLowerTiledLayoutsPreconditions(ModuleOp module);
+
+/// Rewrites a `memref.copy` with a tiled memref on either side into a loop
+/// nest of loads and stores of the original memrefs (which the lowering then
+/// rewrites; a conversion pattern calls it inside the conversion). With a
+/// tiled destination the nest walks its physical order,
+/// whole tiles at a time, skipping padding; otherwise it walks the logical
+/// indices in row-major order. Static shapes give affine loops:
+///
+/// ```mlir
+/// memref.copy %a, %b : memref<3x5xf32> to
+///                      memref<3x5xf32, #tlayout.tiled<{1,0:T(2,2)}>>
+/// ```
+/// becomes
+/// ```mlir
+/// affine.for %t0 = 0 to 2 { affine.for %t1 = 0 to 3 {
+///   affine.for %r = 0 to 2 { affine.for %c = 0 to 2 {
+///     affine.if #in_bounds(%t0, %t1, %r, %c) {
+///       %v = affine.load %a[%t0 * 2 + %r, %t1 * 2 + %c] : ...
+///       affine.store %v, %b[%t0 * 2 + %r, %t1 * 2 + %c] : ... }}}}}
+/// ```
+/// Returns the outermost op of the nest.
+FailureOr<Operation *> expandTiledCopy(RewriterBase &rewriter,
+                                       memref::CopyOp op);
+
+class CopyOp;
+
+/// Rewrites `tlayout.copy` into what --lower-tiled-layouts lowers: a
+/// `memref.copy` of the two physical buffers when both layouts place every
+/// element at the same offset, a `memref.copy` when neither memref has a
+/// tlayout layout, and otherwise the loop nest of expandTiledCopy (which
+/// writes the target in its physical order). Returns the first op created;
+/// on failure `op` is left in place.
+FailureOr<Operation *> expandCopyOp(RewriterBase &rewriter, CopyOp op);
+
+/// The largest vector (in elements) that `expandTiledVectorAccess` splits.
+constexpr int64_t kMaxSplitVectorElements = 4096;
+
+/// Rewrites a vector access of a tiled memref (`vector.transfer_read`,
+/// `vector.transfer_write`, `affine.vector_load`, `affine.vector_store`)
+/// into one `vector.load`/`vector.store` of the physical buffer where the
+/// layout keeps the elements adjacent (1-D, unmasked, in bounds, from a start
+/// index known to be a multiple of a width the run admits), and otherwise
+/// into one scalar access per element, guarded by the transfer's bounds and
+/// mask (a transfer inside `vector.mask` replaces the `vector.mask`).
+/// Correct also when the vector crosses tile boundaries. Fails for scalable
+/// vectors, vectors of more than kMaxSplitVectorElements elements, memrefs
+/// of vectors and transfers on tensors.
+LogicalResult expandTiledVectorAccess(RewriterBase &rewriter, Operation *op);
+
+} // namespace mlir::tlayout
+
+#endif // TLAYOUT_CONVERSION_LOWERTILEDLAYOUTS_LOWERTILEDLAYOUTS_H

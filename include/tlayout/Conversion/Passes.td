@@ -1,0 +1,109 @@
+//===- Passes.td - tlayout conversion passes ---------------*- tablegen -*-===//
+//
+// Part of the tlayout project.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TLAYOUT_CONVERSION_PASSES_TD
+#define TLAYOUT_CONVERSION_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def LowerTiledLayouts : Pass<"lower-tiled-layouts", "::mlir::ModuleOp"> {
+  let summary = "Rewrite tiled memrefs into their physical buffers";
+  let description = [{
+    Rewrites every memref with a `#tlayout.tiled` layout into an
+    identity-layout memref of its physical shape (the padded, tiled shape the
+    layout produces; 1-D when the layout has tail padding `L(n)`), and every
+    access into an access of the physical buffer through affine maps of
+    floordiv/mod expressions. Function signatures, calls, returns and the
+    region-carrying ops of `scf` and `cf` are converted across the module.
+
+    Before:
+
+    ```mlir
+    func.func @f(%m: memref<3x5xf32, #tlayout.tiled<{1,0:T(2,2)}>>,
+                 %i: index, %j: index) -> f32 {
+      %v = memref.load %m[%i, %j] : memref<3x5xf32, #tlayout.tiled<{1,0:T(2,2)}>>
+      return %v : f32
+    }
+    ```
+
+    After:
+
+    ```mlir
+    #map0 = affine_map<(d0, d1) -> (d0 floordiv 2)>
+    ...
+    func.func @f(%m: memref<2x3x2x2xf32>, %i: index, %j: index) -> f32 {
+      %0 = affine.apply #map0(%i, %j)
+      ...
+      %v = memref.load %m[%0, %1, %2, %3] : memref<2x3x2x2xf32>
+      return %v : f32
+    }
+    ```
+
+    `affine.load`/`affine.store` fold the layout map into their own map.
+
+    `memref.copy` between any two layouts of the same logical shape becomes a
+    loop nest that walks the destination's physical order (whole tiles,
+    padding skipped) when the destination is tiled, and the logical order
+    otherwise.
+
+    `vector.transfer_read`/`transfer_write` and `affine.vector_load`/
+    `vector_store` become one `vector.load`/`vector.store` of the physical
+    buffer where the layout's contiguity analysis shows the elements
+    adjacent (a 1-D, unmasked, in-bounds vector within a contiguous run,
+    from a start index known to be a multiple of a width the run admits),
+    and one scalar access per element otherwise (guarded by the transfer's
+    bounds and mask, a `vector.mask` around the transfer included), which is
+    exact also where a vector crosses a tile boundary.
+
+    `tlayout.subview` results (views) share their root's physical buffer;
+    accesses through a view add its offsets (static or dynamic, at any
+    alignment) before the root's layout map, and views of views add up. A
+    view at static offsets that are whole tiles (one tile level, no `*`, no
+    `L(n)`, static root) becomes a plain `memref.subview` window of whole
+    tiles of the physical buffer instead.
+
+    A `memref.global` of a tiled type gets the physical type, its dense
+    initializer permuted into physical order (padding zero-filled).
+
+    Rewritten ops (the ops the conversion's patterns are rooted at, the one
+    list of what the lowering handles; a unit test checks this paragraph
+    against it): `affine.load`, `affine.store`, `affine.vector_load`,
+    `affine.vector_store`, `cf.br`, `cf.cond_br`, `func.call`, `func.func`,
+    `func.return`, `memref.alloc`, `memref.alloca`, `memref.cast`,
+    `memref.copy`, `memref.dealloc`, `memref.dim`, `memref.get_global`,
+    `memref.global`, `memref.load`, `memref.store`, `scf.condition`,
+    `scf.for`, `scf.if`, `scf.index_switch`, `scf.while`, `scf.yield`,
+    `tlayout.copy`, `tlayout.from_physical`, `tlayout.subview`,
+    `tlayout.to_physical`, `vector.mask`, `vector.transfer_read`,
+    `vector.transfer_write`.
+
+    Each pattern also states which ops of its kind it takes: vector accesses
+    of at most 4096 elements of a fixed-length vector type (no scalable
+    vectors), `memref.dim` of a dimension the memref has, ranked
+    `memref.cast`s and `memref.copy`s, and no view allocated, made global or
+    cast. Before rewriting anything, the pass reports every use of a tiled
+    memref that no pattern takes (naming the op and the operand, with what to
+    do instead) and every tiled type that has no physical layout, and fails
+    without changing the module. Copies and vector accesses expand inside
+    the one conversion, so any failure leaves the module as it was.
+
+    Dynamic shapes: a tiled memref with dynamic sizes becomes its physical
+    buffer (dynamic where a physical size depends on a logical one, computed
+    with `ceildiv`) followed by one `index` per dynamic logical size, which
+    the physical shape cannot recover; signatures, calls, returns and
+    control flow carry them. `memref.dim` returns the logical size (a
+    dynamic index selects among the sizes).
+  }];
+  let dependentDialects = [
+    "::mlir::affine::AffineDialect",
+    "::mlir::arith::ArithDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::vector::VectorDialect"
+  ];
+}
+
+#endif // TLAYOUT_CONVERSION_PASSES_TD
