@@ -104,6 +104,60 @@ private:
     skipSpace();
     return pos < text.size() ? text[pos] : '\0';
   }
+  /// The number of levels the last consumeDenseDimLevels() read.
+  size_t denseDimLevels = 0;
+
+  /// Consumes `D(D,...,D)` (every dimension dense) and returns true; leaves
+  /// anything else alone and returns false.
+  bool consumeDenseDimLevels() {
+    StringRef rest = text.substr(pos);
+    if (!rest.consume_front("D("))
+      return false;
+    size_t len = 2;
+    denseDimLevels = 0;
+    do {
+      if (!rest.consume_front("D"))
+        return false;
+      ++len;
+      ++denseDimLevels;
+      if (rest.starts_with(")"))
+        break;
+      if (!rest.consume_front(","))
+        return false;
+      ++len;
+    } while (true);
+    pos += len + 1;
+    return true;
+  }
+
+  /// Why the XLA layout field at the current position cannot be honoured on
+  /// a memref, or std::nullopt if no XLA field starts here.
+  std::optional<StringRef> whyFieldIsUnsupported() {
+    StringRef rest = text.substr(pos);
+    if (rest.starts_with("SC("))
+      return StringRef("layout field 'SC' (split configs) is not supported: "
+                       "it splits the array into separate allocations; "
+                       "describe each part as its own memref");
+    if (rest.starts_with("D("))
+      return StringRef("layout field 'D' with a sparse dimension level is "
+                       "not supported: a memref is dense (D(D,...,D) is "
+                       "accepted and dropped)");
+    if (rest.starts_with("#(") || rest.starts_with("*("))
+      return StringRef("layout fields '#' and '*' (the index and pointer "
+                       "types of a sparse array) are not supported: a memref "
+                       "is dense");
+    if (rest.starts_with("P("))
+      return StringRef("layout field 'P' (the physical shape of a sparse "
+                       "array) is not supported: a memref is dense");
+    if (rest.starts_with("M("))
+      return StringRef("layout field 'M' (the bytes of dynamic-shape "
+                       "metadata XLA keeps with the buffer) is not "
+                       "supported: a memref's sizes are not stored in its "
+                       "buffer; drop M(n) and pass the sizes as the "
+                       "memref's dynamic sizes");
+    return std::nullopt;
+  }
+
   StringRef describeHere() {
     skipSpace();
     if (pos >= text.size())
@@ -208,20 +262,29 @@ Expected<TiledLayout> LayoutParser::parseLayout() {
       size_t fieldStart = pos;
       char name = c == '(' ? 'T' : c;
       size_t rank = order.find(name);
-      if (rank == StringRef::npos) {
-        if (StringRef("D#*M").contains(c) ||
-            text.substr(pos).starts_with("SC") ||
-            text.substr(pos).starts_with("P("))
-          return error(pos, llvm::Twine("layout field '") +
-                                text.substr(pos, c == 'S' ? 2 : 1) +
-                                "' (sparse, split or dynamic-shape metadata) "
-                                "is not supported");
+      if (rank == StringRef::npos || text.substr(pos).starts_with("SC")) {
+        // `D` of dense dimensions only says what a memref already is: it is
+        // accepted and, as XLA does, not printed. XLA's other fields
+        // describe storage a memref does not have.
+        size_t dStart = pos;
+        if (c == 'D' && consumeDenseDimLevels()) {
+          if (seenAny)
+            return error(dStart, "layout field 'D' comes first, as XLA "
+                                 "prints it");
+          if (denseDimLevels != layout.minorToMajor.size())
+            return error(dStart, llvm::Twine("layout field 'D' names ") +
+                                     llvm::Twine(denseDimLevels) +
+                                     " dimension levels for " +
+                                     llvm::Twine(layout.minorToMajor.size()) +
+                                     " dimensions");
+          continue;
+        }
+        if (std::optional<StringRef> why = whyFieldIsUnsupported())
+          return error(pos, *why);
         return error(pos, "expected a layout field T(...), L(...), E(...) "
                           "or S(...) but found '" +
                               describeHere() + "'");
       }
-      if (text.substr(pos).starts_with("SC"))
-        return error(pos, "layout field 'SC' (split configs) is not supported");
       if (seenAny && rank <= lastField)
         return error(fieldStart,
                      llvm::Twine("layout field '") + StringRef(&name, 1) +

@@ -88,12 +88,38 @@ TEST(TiledLayoutTest, ParseErrorsCarryColumns) {
             "column 10: layout field 'L' is repeated or out of order; fields "
             "come in the order T, L, E, S");
   EXPECT_EQ(parseError("{1,0:D(D,C)}"),
-            "column 6: layout field 'D' (sparse, split or dynamic-shape "
-            "metadata) is not supported");
+            "column 6: layout field 'D' with a sparse dimension level is not "
+            "supported: a memref is dense (D(D,...,D) is accepted and "
+            "dropped)");
+  EXPECT_EQ(parseError("{1,0:D(D)}"),
+            "column 6: layout field 'D' names 1 dimension levels for 2 "
+            "dimensions");
+  EXPECT_EQ(parseError("{1,0:T(2,2)D(D,D)}"),
+            "column 12: layout field 'D' comes first, as XLA prints it");
+  EXPECT_EQ(parseError("{1,0:T(2,2)M(8)}").substr(0, 36),
+            "column 12: layout field 'M' (the byt");
+  EXPECT_EQ(parseError("{1,0:T(2,2)SC(0:2)}").substr(0, 37),
+            "column 12: layout field 'SC' (split c");
+  EXPECT_EQ(parseError("{1,0:P(f32[2,2]{1,0})}").substr(0, 35),
+            "column 6: layout field 'P' (the phy");
+  EXPECT_EQ(parseError("{1,0:#(s32)}").substr(0, 36),
+            "column 6: layout fields '#' and '*' ");
   EXPECT_EQ(parseError("{1,0} x"), "column 7: unexpected 'x' after the layout");
   EXPECT_EQ(parseError("{99999999999999999999}"),
             "column 2: integer '99999999999999999999' does not fit in int64");
   EXPECT_EQ(parseError("{1,0:T}"), "column 7: expected '(' but found '}'");
+}
+
+TEST(TiledLayoutTest, DenseDimLevelsAreDropped) {
+  // XLA's all-dense `D` says what a memref is; XLA does not print it.
+  for (const char *text : {"{1,0:D(D,D)T(2,2)}", "{1,0:D(D,D)}", "{0:D(D)}"}) {
+    llvm::Expected<TiledLayout> layout = TiledLayout::parse(text);
+    ASSERT_TRUE(static_cast<bool>(layout)) << text;
+    EXPECT_EQ(layout->str().find('D'), std::string::npos) << layout->str();
+  }
+  llvm::Expected<TiledLayout> tiled = TiledLayout::parse("{1,0:D(D,D)T(2,2)}");
+  ASSERT_TRUE(static_cast<bool>(tiled));
+  EXPECT_EQ(tiled->str(), "{1,0:T(2,2)}");
 }
 
 TEST(TiledLayoutTest, ValidationMessagesAreDistinct) {

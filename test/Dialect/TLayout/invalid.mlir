@@ -22,8 +22,33 @@ func.func private @field_order(memref<3x5xf32, #tlayout.tiled<{1,0:L(2)T(2,2)}>>
 
 // -----
 
-// expected-error @+1 {{layout field 'D' (sparse, split or dynamic-shape metadata) is not supported}}
+// expected-error @+1 {{layout field 'D' with a sparse dimension level is not supported: a memref is dense (D(D,...,D) is accepted and dropped)}}
 func.func private @sparse(memref<3x5xf32, #tlayout.tiled<{1,0:D(D,C)}>>)
+
+// -----
+
+// expected-error @+1 {{layout field 'M' (the bytes of dynamic-shape metadata XLA keeps with the buffer) is not supported: a memref's sizes are not stored in its buffer; drop M(n) and pass the sizes as the memref's dynamic sizes}}
+func.func private @metadata(memref<3x5xf32, #tlayout.tiled<{1,0:T(2,2)M(8)}>>)
+
+// -----
+
+// expected-error @+1 {{layout field 'SC' (split configs) is not supported: it splits the array into separate allocations; describe each part as its own memref}}
+func.func private @split(memref<3x5xf32, #tlayout.tiled<{1,0:T(2,2)SC(0:2)}>>)
+
+// -----
+
+// expected-error @+1 {{layout field 'P' (the physical shape of a sparse array) is not supported: a memref is dense}}
+func.func private @physical_shape(memref<3x5xf32, #tlayout.tiled<{1,0:P(f32[3,5]{1,0})}>>)
+
+// -----
+
+// expected-error @+1 {{layout fields '#' and '*' (the index and pointer types of a sparse array) are not supported: a memref is dense}}
+func.func private @index_type(memref<3x5xf32, #tlayout.tiled<{1,0:#(s32)}>>)
+
+// -----
+
+// expected-error @+1 {{layout field 'D' comes first, as XLA prints it}}
+func.func private @dense_late(memref<3x5xf32, #tlayout.tiled<{1,0:T(2,2)D(D,D)}>>)
 
 // -----
 
