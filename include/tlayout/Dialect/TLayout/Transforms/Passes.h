@@ -11,15 +11,30 @@
 #ifndef TLAYOUT_DIALECT_TLAYOUT_TRANSFORMS_PASSES_H
 #define TLAYOUT_DIALECT_TLAYOUT_TRANSFORMS_PASSES_H
 
-#include "mlir/Dialect/Affine/IR/AffineOps.h"
-#include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/MemRef/IR/MemRef.h"
-#include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassOptions.h"
-#include "tlayout/Dialect/TLayout/IR/TLayoutDialect.h"
+
+namespace mlir {
+namespace affine {
+class AffineDialect;
+} // namespace affine
+namespace arith {
+class ArithDialect;
+} // namespace arith
+namespace memref {
+class MemRefDialect;
+} // namespace memref
+namespace scf {
+class SCFDialect;
+} // namespace scf
+namespace vector {
+class VectorDialect;
+} // namespace vector
+namespace tlayout {
+class TLayoutDialect;
+} // namespace tlayout
+} // namespace mlir
 
 namespace mlir::tlayout {
 
