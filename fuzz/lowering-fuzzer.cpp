@@ -14,9 +14,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tlayout/Conversion/Passes.h"
 #include "tlayout/Core/BufferIndexing.h"
 #include "tlayout/Dialect/TLayout/IR/TLayoutDialect.h"
-#include "tlayout/Conversion/Passes.h"
 
 #include "FuzzContext.h"
 

@@ -6,8 +6,9 @@
 //
 // An mlir-opt with tlayout: every upstream dialect, extension and pass that
 // Debian's mlir-opt registers, plus the tlayout dialect, passes and
-// pipelines and the TPU target's (tlayout_tpu), so that a kernel written in any upstream dialect on tiled
-// memrefs goes through upstream and tlayout passes in one invocation.
+// pipelines and the TPU target's (tlayout_tpu), so that a kernel written in any
+// upstream dialect on tiled memrefs goes through upstream and tlayout passes in
+// one invocation.
 //
 //===----------------------------------------------------------------------===//
 
