@@ -42,8 +42,8 @@ struct CheckCapacityPass
       if (func.isExternal())
         return;
       llvm::SmallDenseSet<int64_t> reported;
-      for (const BufferUsage &usage :
-           analyzeMemoryUsage(func.getFunctionBody()).buffers) {
+      MemoryUsage memory = analyzeMemoryUsage(func.getFunctionBody());
+      for (const BufferUsage &usage : memory.buffers) {
         // Sizes no 64-bit count holds fit in no memory: an error whatever
         // the capacity.
         if (usage.overflows) {
@@ -87,8 +87,39 @@ struct CheckCapacityPass
           error << ", logical bytes unknown";
         error << ") brings the live " << getMemorySpaceDisplayName(usage.space)
               << " of @" << func.getName() << " to " << usage.liveBytes
-              << " bytes, above the " << capacity << " bytes of the "
+              << " bytes";
+        if (usage.runs > 1)
+          error << " at the last of its " << usage.runs << " runs";
+        error << ", above the " << capacity << " bytes of the "
               << description.name << " target";
+      }
+      for (const CallUsage &call : memory.calls) {
+        int64_t capacity = description.getCapacity(call.space);
+        if (capacity == 0 || reported.contains(call.space) ||
+            (!call.liveOverflows && call.liveBytes <= capacity))
+          continue;
+        reported.insert(call.space);
+        failedAny = true;
+        InFlightDiagnostic error = call.call->emitError();
+        error << "this call, whose callee peaks at " << call.calleePeakBytes
+              << " bytes of " << getMemorySpaceDisplayName(call.space)
+              << ", brings the live " << getMemorySpaceDisplayName(call.space)
+              << " of @" << func.getName() << " to ";
+        if (call.liveOverflows)
+          error << "more bytes than 64-bit integers count";
+        else
+          error << call.liveBytes << " bytes";
+        error << ", above the " << capacity << " bytes of the "
+              << description.name << " target";
+      }
+      for (const UnboundedLoop &loop : memory.unboundedLoops) {
+        if (description.getCapacity(loop.space) == 0)
+          continue;
+        loop.loop->emitWarning()
+            << "this loop keeps " << loop.bytesPerTrip << " more bytes of "
+            << getMemorySpaceDisplayName(loop.space)
+            << " live after each trip and its trip count is not known: the "
+               "capacity check counts one trip";
       }
     });
     if (failedAny)

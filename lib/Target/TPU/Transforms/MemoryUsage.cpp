@@ -13,7 +13,13 @@
 #include "tlayout/Target/TPU/Transforms/MemoryUsage.h"
 #include "tlayout/Target/TPU/IR/TpuAttrs.h"
 
+#include "mlir/Dialect/Affine/Analysis/LoopAnalysis.h"
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "llvm/Support/CheckedArithmetic.h"
 
 using namespace mlir;
@@ -76,70 +82,251 @@ static void measure(BufferUsage &usage) {
         static_cast<double>(*physical) / static_cast<double>(*logical);
 }
 
-MemoryUsage mlir::tlayout::tpu::analyzeMemoryUsage(Region &region) {
-  MemoryUsage result;
-  SmallVectorImpl<BufferUsage> &buffers = result.buffers;
-  SmallVectorImpl<SpaceUsage> &spaces = result.spaces;
-  DenseMap<Value, size_t> live; // allocation result -> index in buffers
-  llvm::SmallDenseMap<int64_t, int64_t> liveBytes;
-  // Spaces whose live bytes no longer fit in int64; they stay so.
-  llvm::SmallDenseSet<int64_t> overflowed;
-  auto spaceUsage = [&](int64_t space) -> SpaceUsage & {
-    for (SpaceUsage &s : spaces)
+namespace {
+/// What a function leaves for its callers: its own peak and the bytes still
+/// live when it returns, per memory space.
+struct FunctionSummary {
+  llvm::SmallDenseMap<int64_t, int64_t> peakBytes, leftBytes;
+};
+
+/// Walks a region in program order, keeping the bytes live per memory space.
+class MemoryWalker {
+public:
+  MemoryWalker(DenseMap<Operation *, FunctionSummary> &summaries,
+               llvm::SmallPtrSetImpl<Operation *> &inProgress)
+      : summaries(summaries), inProgress(inProgress) {}
+
+  MemoryUsage run(Region &region) {
+    walkRegion(region);
+    return std::move(result);
+  }
+
+  /// The bytes live now in each space (those whose count has not overflowed).
+  const llvm::SmallDenseMap<int64_t, int64_t> &getLiveBytes() const {
+    return liveBytes;
+  }
+
+private:
+  SpaceUsage &spaceUsage(int64_t space) {
+    for (SpaceUsage &s : result.spaces)
       if (s.space == space)
         return s;
-    spaces.push_back(SpaceUsage{space, 0, false, false});
-    return spaces.back();
-  };
-  region.walk<WalkOrder::PreOrder>([&](Operation *op) {
-    if (isa<memref::AllocOp, memref::AllocaOp>(op)) {
-      BufferUsage usage;
-      usage.alloc = op;
-      usage.type = cast<MemRefType>(op->getResult(0).getType());
-      usage.space = spaceOf(usage.type);
-      measure(usage);
-      SpaceUsage &space = spaceUsage(usage.space);
-      int64_t &total = liveBytes[usage.space];
-      if (usage.overflows) {
-        overflowed.insert(usage.space);
-      } else if (usage.physicalBytes) {
-        if (std::optional<int64_t> sum =
-                llvm::checkedAdd(total, *usage.physicalBytes))
-          total = *sum;
-        else
-          overflowed.insert(usage.space);
-      } else {
-        space.hasDynamic = true;
-      }
-      if (overflowed.contains(usage.space)) {
-        space.overflows = true;
-        usage.liveOverflows = true;
-      } else {
-        space.peakBytes = std::max(space.peakBytes, total);
-      }
-      usage.liveBytes = total;
-      live[op->getResult(0)] = buffers.size();
-      buffers.push_back(usage);
+    result.spaces.push_back(SpaceUsage{space, 0, false, false});
+    return result.spaces.back();
+  }
+
+  /// Records `bytes` live in `space` at some point.
+  void notePeak(int64_t space, int64_t bytes) {
+    SpaceUsage &usage = spaceUsage(space);
+    usage.peakBytes = std::max(usage.peakBytes, bytes);
+    for (auto &frame : peakFrames) {
+      int64_t &peak = frame[space];
+      peak = std::max(peak, bytes);
+    }
+  }
+
+  /// Adds `delta` (may be negative) to the live bytes of `space`.
+  void addLive(int64_t space, int64_t delta) {
+    if (overflowed.contains(space))
+      return;
+    int64_t &total = liveBytes[space];
+    if (std::optional<int64_t> sum = llvm::checkedAdd(total, delta)) {
+      total = *sum;
+      notePeak(space, total);
+    } else {
+      overflowed.insert(space);
+      spaceUsage(space).overflows = true;
+    }
+  }
+
+  void walkRegion(Region &region) {
+    for (Block &block : region)
+      for (Operation &op : block)
+        visit(&op);
+  }
+
+  void visit(Operation *op) {
+    if (isa<memref::AllocOp, memref::AllocaOp>(op))
+      return visitAlloc(op);
+    if (auto dealloc = dyn_cast<memref::DeallocOp>(op))
+      return visitDealloc(dealloc);
+    if (auto loop = dyn_cast<LoopLikeOpInterface>(op))
+      return visitLoop(loop);
+    if (auto call = dyn_cast<CallOpInterface>(op))
+      visitCall(call);
+    for (Region &region : op->getRegions())
+      walkRegion(region);
+  }
+
+  void visitAlloc(Operation *op) {
+    BufferUsage usage;
+    usage.alloc = op;
+    usage.type = cast<MemRefType>(op->getResult(0).getType());
+    usage.space = spaceOf(usage.type);
+    measure(usage);
+    SpaceUsage &space = spaceUsage(usage.space);
+    if (usage.overflows) {
+      overflowed.insert(usage.space);
+      space.overflows = true;
+    } else if (usage.physicalBytes) {
+      addLive(usage.space, *usage.physicalBytes);
+    } else {
+      space.hasDynamic = true;
+    }
+    usage.liveOverflows = overflowed.contains(usage.space);
+    usage.liveBytes = liveBytes.lookup(usage.space);
+    live[op->getResult(0)] = result.buffers.size();
+    result.buffers.push_back(usage);
+  }
+
+  void visitDealloc(memref::DeallocOp dealloc) {
+    auto it = live.find(dealloc.getMemref());
+    if (it == live.end())
+      return;
+    const BufferUsage &usage = result.buffers[it->second];
+    // Live bytes only ever hold checked sums of sizes still live, so the
+    // difference is in range; it is checked all the same.
+    if (usage.physicalBytes)
+      addLive(usage.space, -*usage.physicalBytes);
+    live.erase(it);
+  }
+
+  void visitLoop(LoopLikeOpInterface loop) {
+    llvm::SmallDenseMap<int64_t, int64_t> before = liveBytes;
+    size_t firstBuffer = result.buffers.size();
+    peakFrames.emplace_back(liveBytes);
+    for (Region &region : loop->getRegions())
+      walkRegion(region);
+    llvm::SmallDenseMap<int64_t, int64_t> tripPeak = peakFrames.pop_back_val();
+    std::optional<int64_t> trips;
+    if (auto affineFor = dyn_cast<affine::AffineForOp>(loop.getOperation())) {
+      if (std::optional<uint64_t> count =
+              affine::getConstantTripCount(affineFor))
+        if (*count <=
+            static_cast<uint64_t>(std::numeric_limits<int64_t>::max()))
+          trips = static_cast<int64_t>(*count);
+    } else if (std::optional<llvm::APInt> count = loop.getStaticTripCount()) {
+      if (count->getActiveBits() < 63)
+        trips = count->getSExtValue();
+    }
+    if (trips && *trips == 0) {
+      // The body never runs: nothing it allocates is live after it.
+      liveBytes = before;
       return;
     }
-    if (auto dealloc = dyn_cast<memref::DeallocOp>(op)) {
-      auto it = live.find(dealloc.getMemref());
-      if (it == live.end())
-        return;
-      const BufferUsage &usage = buffers[it->second];
-      // Live bytes only ever hold checked sums of sizes still live, so the
-      // difference is in range; it is checked all the same, as every count
-      // of user sizes here is.
-      if (usage.physicalBytes && !overflowed.contains(usage.space)) {
-        int64_t &total = liveBytes[usage.space];
-        if (std::optional<int64_t> rest =
-                llvm::checkedSub(total, *usage.physicalBytes))
-          total = *rest;
-        else
-          overflowed.insert(usage.space);
-      }
-      live.erase(it);
+    for (int64_t runs = trips.value_or(1), i = firstBuffer,
+                 e = result.buffers.size();
+         i < e; ++i) {
+      int64_t &count = result.buffers[i].runs;
+      count = llvm::checkedMul(count, runs)
+                  .value_or(std::numeric_limits<int64_t>::max());
     }
-  });
-  return result;
+    for (auto [space, after] : llvm::to_vector(liveBytes)) {
+      if (overflowed.contains(space))
+        continue;
+      int64_t perTrip = after - before.lookup(space);
+      if (perTrip <= 0)
+        continue;
+      if (!trips) {
+        result.unboundedLoops.push_back({loop, space, perTrip});
+        continue;
+      }
+      // Trip k starts with (k - 1) * perTrip more live than the first: the
+      // last trip peaks highest, and N * perTrip stay live after the loop.
+      std::optional<int64_t> extra = llvm::checkedMul(*trips - 1, perTrip);
+      std::optional<int64_t> peak =
+          extra ? llvm::checkedAdd(tripPeak.lookup(space), *extra)
+                : std::nullopt;
+      std::optional<int64_t> left =
+          extra ? llvm::checkedAdd(after, *extra) : std::nullopt;
+      for (size_t i = firstBuffer, e = result.buffers.size(); i < e; ++i) {
+        BufferUsage &usage = result.buffers[i];
+        if (usage.space != space || usage.liveOverflows)
+          continue;
+        std::optional<int64_t> at =
+            extra ? llvm::checkedAdd(usage.liveBytes, *extra) : std::nullopt;
+        if (at)
+          usage.liveBytes = *at;
+        else
+          usage.liveOverflows = true;
+      }
+      if (!peak || !left) {
+        overflowed.insert(space);
+        spaceUsage(space).overflows = true;
+        continue;
+      }
+      notePeak(space, *peak);
+      liveBytes[space] = *left;
+    }
+  }
+
+  void visitCall(CallOpInterface call) {
+    auto symbol =
+        dyn_cast_if_present<SymbolRefAttr>(call.getCallableForCallee());
+    if (!symbol)
+      return;
+    auto callee =
+        SymbolTable::lookupNearestSymbolFrom<FunctionOpInterface>(call, symbol);
+    if (!callee || callee.isExternal() || inProgress.contains(callee))
+      return; // Recursion: the outer activation counts.
+    const FunctionSummary &summary = summarize(callee);
+    for (auto [space, calleePeak] : summary.peakBytes) {
+      if (calleePeak <= 0 || overflowed.contains(space))
+        continue;
+      CallUsage usage;
+      usage.call = call;
+      usage.space = space;
+      usage.calleePeakBytes = calleePeak;
+      std::optional<int64_t> during =
+          llvm::checkedAdd(liveBytes.lookup(space), calleePeak);
+      if (during) {
+        usage.liveBytes = *during;
+        notePeak(space, *during);
+      } else {
+        usage.liveOverflows = true;
+        overflowed.insert(space);
+        spaceUsage(space).overflows = true;
+      }
+      result.calls.push_back(usage);
+    }
+    for (auto [space, left] : summary.leftBytes)
+      if (left > 0)
+        addLive(space, left);
+  }
+
+  const FunctionSummary &summarize(FunctionOpInterface callee) {
+    auto it = summaries.find(callee);
+    if (it != summaries.end())
+      return it->second;
+    inProgress.insert(callee);
+    MemoryWalker walker(summaries, inProgress);
+    MemoryUsage usage = walker.run(callee.getFunctionBody());
+    inProgress.erase(callee);
+    FunctionSummary summary;
+    for (const SpaceUsage &space : usage.spaces)
+      if (!space.overflows)
+        summary.peakBytes[space.space] = space.peakBytes;
+    for (auto [space, bytes] : walker.getLiveBytes())
+      summary.leftBytes[space] = bytes;
+    return summaries[callee] = std::move(summary);
+  }
+
+  DenseMap<Operation *, FunctionSummary> &summaries;
+  llvm::SmallPtrSetImpl<Operation *> &inProgress;
+  MemoryUsage result;
+  DenseMap<Value, size_t> live; // allocation result -> index in buffers
+  llvm::SmallDenseMap<int64_t, int64_t> liveBytes;
+  /// Spaces whose live bytes no longer fit in int64; they stay so.
+  llvm::SmallDenseSet<int64_t> overflowed;
+  /// The peak per space since each enclosing loop began.
+  SmallVector<llvm::SmallDenseMap<int64_t, int64_t>> peakFrames;
+};
+} // namespace
+
+MemoryUsage mlir::tlayout::tpu::analyzeMemoryUsage(Region &region) {
+  DenseMap<Operation *, FunctionSummary> summaries;
+  llvm::SmallPtrSet<Operation *, 4> inProgress;
+  if (Operation *parent = region.getParentOp())
+    inProgress.insert(parent);
+  return MemoryWalker(summaries, inProgress).run(region);
 }

@@ -37,6 +37,32 @@ struct BufferUsage {
   int64_t liveBytes = 0;
   /// Those live bytes do not fit in int64 (`liveBytes` is then meaningless).
   bool liveOverflows = false;
+  /// The allocation runs this many times (the product of the trip counts of
+  /// the loops around it that keep it live); `liveBytes` is then counted at
+  /// its last run.
+  int64_t runs = 1;
+};
+
+/// A call of a function defined in the module, whose own peak adds to the
+/// caller's live bytes while it runs.
+struct CallUsage {
+  Operation *call = nullptr;
+  int64_t space = 0;
+  /// The callee's peak in `space`.
+  int64_t calleePeakBytes = 0;
+  /// The caller's live bytes plus the callee's peak.
+  int64_t liveBytes = 0;
+  /// That sum does not fit in int64.
+  bool liveOverflows = false;
+};
+
+/// A loop that keeps allocations live from one trip to the next, with no
+/// trip count known at compile time: the accounting counts one trip.
+struct UnboundedLoop {
+  Operation *loop = nullptr;
+  int64_t space = 0;
+  /// Bytes each trip leaves live.
+  int64_t bytesPerTrip = 0;
 };
 
 /// The peak of one memory space in one function.
@@ -56,10 +82,23 @@ struct MemoryUsage {
   SmallVector<BufferUsage> buffers;
   /// The peak of each memory space allocated in.
   SmallVector<SpaceUsage> spaces;
+  /// Calls whose callee allocates, with the bytes live while each runs.
+  SmallVector<CallUsage> calls;
+  /// Loops that keep allocations live across trips without a known count.
+  SmallVector<UnboundedLoop> unboundedLoops;
 };
 
 /// The memory `region` allocates. An allocation lives from its op to a
-/// `memref.dealloc` of it, or to the end; nested regions count once.
+/// `memref.dealloc` of it, or to the end of the region.
+///
+/// - A loop (`LoopLikeOpInterface`) with a constant trip count N whose body
+///   leaves L bytes live per trip peaks at its first trip's peak plus
+///   (N - 1) * L and leaves N * L live; without a constant trip count it is
+///   counted once and listed in `unboundedLoops`.
+/// - A `func.call` (or any call) of a function defined in `symbols`'s
+///   module adds the callee's own peak to the live bytes while it runs, and
+///   what the callee leaves live afterwards; recursion counts one level.
+/// - Other nested regions count once, in program order.
 MemoryUsage analyzeMemoryUsage(Region &region);
 
 } // namespace mlir::tlayout::tpu

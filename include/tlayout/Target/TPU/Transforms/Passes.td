@@ -97,6 +97,15 @@ def CheckCapacity : Pass<"tlayout-check-capacity", "::mlir::ModuleOp"> {
     a capacity (VMEM, SMEM, ... of the TPU target) past it, naming the
     allocation's bytes, the live total and the capacity. Spaces whose
     capacity is 0 are unlimited.
+
+    It counts what runs. A loop with a constant trip count N whose body
+    leaves L bytes live per trip peaks at its first trip's peak plus
+    (N - 1) * L and leaves N * L live after it; the error then names the
+    run. A loop without a constant trip count that keeps bytes live is
+    counted once and gets a warning. A call of a function defined in the
+    module adds the callee's own peak to the caller's live bytes while it
+    runs (an error at the call if that passes the capacity) and what the
+    callee leaves live afterwards; a recursive call counts one level.
   }];
   let options = [
     Option<"target", "target", "::tlayout::tpu::PresetChoice",
