@@ -11,6 +11,8 @@
 #include "tlayout/Core/TiledLayout.h"
 #include "tlayout/Core/BufferIndexing.h"
 
+#include "LayoutLexer.h"
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 
@@ -78,32 +80,13 @@ llvm::hash_code tlayout::hash_value(const TiledLayout &layout) {
 
 namespace {
 /// A recursive-descent parser over layout text that tracks its position.
-class LayoutParser {
+class LayoutParser : public detail::LayoutLexer {
 public:
-  explicit LayoutParser(StringRef text) : text(text) {}
+  using LayoutLexer::LayoutLexer;
 
   Expected<TiledLayout> parseLayout();
 
 private:
-  Error error(size_t at, const llvm::Twine &message) {
-    return llvm::make_error<ParseError>(at, message.str());
-  }
-  void skipSpace() {
-    while (pos < text.size() && llvm::isSpace(text[pos]))
-      ++pos;
-  }
-  bool consumeIf(char c) {
-    skipSpace();
-    if (pos < text.size() && text[pos] == c) {
-      ++pos;
-      return true;
-    }
-    return false;
-  }
-  char peek() {
-    skipSpace();
-    return pos < text.size() ? text[pos] : '\0';
-  }
   /// The number of levels the last consumeDenseDimLevels() read.
   size_t denseDimLevels = 0;
 
@@ -158,72 +141,9 @@ private:
     return std::nullopt;
   }
 
-  StringRef describeHere() {
-    skipSpace();
-    if (pos >= text.size())
-      return "end of input";
-    return text.substr(pos, 1);
-  }
-  Error expect(char c) {
-    if (consumeIf(c))
-      return Error::success();
-    return error(pos, llvm::Twine("expected '") + llvm::Twine(c) +
-                          "' but found '" + describeHere() + "'");
-  }
-  Expected<int64_t> parseInteger(const llvm::Twine &what);
-  Expected<Tile> parseTile();
   Expected<int64_t> parseField(char name);
-
-  StringRef text;
-  size_t pos = 0;
 };
 } // namespace
-
-Expected<int64_t> LayoutParser::parseInteger(const llvm::Twine &what) {
-  skipSpace();
-  size_t start = pos;
-  bool negative = false;
-  if (pos < text.size() && (text[pos] == '-' || text[pos] == '+')) {
-    negative = text[pos] == '-';
-    ++pos;
-  }
-  size_t digitsStart = pos;
-  while (pos < text.size() && llvm::isDigit(text[pos]))
-    ++pos;
-  if (pos == digitsStart) {
-    pos = start;
-    return error(start,
-                 "expected " + what + " but found '" + describeHere() + "'");
-  }
-  uint64_t magnitude = 0;
-  if (text.substr(digitsStart, pos - digitsStart).getAsInteger(10, magnitude) ||
-      magnitude > static_cast<uint64_t>(std::numeric_limits<int64_t>::max()))
-    return error(start, "integer '" + text.substr(start, pos - start) +
-                            "' does not fit in int64");
-  int64_t value = static_cast<int64_t>(magnitude);
-  return negative ? -value : value;
-}
-
-Expected<Tile> LayoutParser::parseTile() {
-  if (Error err = expect('('))
-    return std::move(err);
-  Tile tile;
-  if (consumeIf(')'))
-    return tile; // Empty; reported by verify() with the tile's number.
-  do {
-    if (consumeIf('*')) {
-      tile.dims.push_back(Tile::kCombine);
-      continue;
-    }
-    Expected<int64_t> value = parseInteger("a tile size or '*'");
-    if (!value)
-      return value.takeError();
-    tile.dims.push_back(*value);
-  } while (consumeIf(','));
-  if (Error err = expect(')'))
-    return std::move(err);
-  return tile;
-}
 
 Expected<int64_t> LayoutParser::parseField(char name) {
   ++pos; // The field letter.

@@ -11,6 +11,8 @@
 
 #include "tlayout/Core/XlaShape.h"
 
+#include "LayoutLexer.h"
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 
@@ -131,34 +133,15 @@ bool LayoutExtras::operator==(const LayoutExtras &other) const {
 namespace {
 /// A recursive-descent parser over shape text; columns are offsets into the
 /// whole text.
-class ShapeParser {
+class ShapeParser : public detail::LayoutLexer {
 public:
-  explicit ShapeParser(StringRef text) : text(text) {}
+  using LayoutLexer::LayoutLexer;
 
   Expected<HloShape> parseShape();
   Expected<XlaShape> parseArray(ElementType type, size_t typeStart);
-  size_t getPos() const { return pos; }
-  void skipSpace() {
-    while (pos < text.size() && llvm::isSpace(text[pos]))
-      ++pos;
-  }
-  bool atEnd() {
-    skipSpace();
-    return pos >= text.size();
-  }
-  Error error(size_t at, const llvm::Twine &message) {
-    return llvm::make_error<ParseError>(at, message.str());
-  }
 
 private:
-  bool consumeIf(char c) {
-    skipSpace();
-    if (pos < text.size() && text[pos] == c) {
-      ++pos;
-      return true;
-    }
-    return false;
-  }
+  using LayoutLexer::consumeIf;
   bool consumeIf(StringRef s) {
     skipSpace();
     if (text.substr(pos).starts_with(s)) {
@@ -167,22 +150,6 @@ private:
     }
     return false;
   }
-  char peek() {
-    skipSpace();
-    return pos < text.size() ? text[pos] : '\0';
-  }
-  StringRef describeHere() {
-    skipSpace();
-    if (pos >= text.size())
-      return "end of input";
-    return text.substr(pos, 1);
-  }
-  Error expect(char c) {
-    if (consumeIf(c))
-      return Error::success();
-    return error(pos, llvm::Twine("expected '") + llvm::Twine(c) +
-                          "' but found '" + describeHere() + "'");
-  }
   StringRef parseWord() {
     skipSpace();
     size_t start = pos;
@@ -190,14 +157,10 @@ private:
       ++pos;
     return text.slice(start, pos);
   }
-  Expected<int64_t> parseInteger(const llvm::Twine &what);
-  Expected<Tile> parseTile();
   Expected<int64_t> parseIntField(char name);
   Expected<ElementType> parseTypeField(char name);
   Error parseLayout(XlaShape &shape);
 
-  StringRef text;
-  size_t pos = 0;
   /// Shapes being parsed, outermost included.
   unsigned nestingLevel = 0;
 };
@@ -205,52 +168,6 @@ private:
 
 /// Nesting deeper than this is an error rather than a deep recursion.
 static constexpr unsigned kMaxShapeDepth = 256;
-
-Expected<int64_t> ShapeParser::parseInteger(const llvm::Twine &what) {
-  skipSpace();
-  size_t start = pos;
-  bool negative = false;
-  if (pos < text.size() && (text[pos] == '-' || text[pos] == '+')) {
-    negative = text[pos] == '-';
-    ++pos;
-  }
-  size_t digitsStart = pos;
-  while (pos < text.size() && llvm::isDigit(text[pos]))
-    ++pos;
-  if (pos == digitsStart) {
-    pos = start;
-    return error(start,
-                 "expected " + what + " but found '" + describeHere() + "'");
-  }
-  uint64_t magnitude = 0;
-  if (text.substr(digitsStart, pos - digitsStart).getAsInteger(10, magnitude) ||
-      magnitude > static_cast<uint64_t>(std::numeric_limits<int64_t>::max()))
-    return error(start, "integer '" + text.substr(start, pos - start) +
-                            "' does not fit in int64");
-  int64_t value = static_cast<int64_t>(magnitude);
-  return negative ? -value : value;
-}
-
-Expected<Tile> ShapeParser::parseTile() {
-  if (Error err = expect('('))
-    return std::move(err);
-  Tile tile;
-  if (consumeIf(')'))
-    return tile; // Empty; reported by verify() with the tile's number.
-  do {
-    if (consumeIf('*')) {
-      tile.dims.push_back(Tile::kCombine);
-      continue;
-    }
-    Expected<int64_t> value = parseInteger("a tile size or '*'");
-    if (!value)
-      return value.takeError();
-    tile.dims.push_back(*value);
-  } while (consumeIf(','));
-  if (Error err = expect(')'))
-    return std::move(err);
-  return tile;
-}
 
 Expected<int64_t> ShapeParser::parseIntField(char name) {
   if (Error err = expect('('))
