@@ -768,3 +768,36 @@ Footprint tlayout::getFootprint(const BufferIndexing &indexing,
         static_cast<double>(*physical) / static_cast<double>(*logical);
   return result;
 }
+
+int64_t tlayout::getStoredElementBits(int64_t elementSizeInBits,
+                                      int64_t typeBits) {
+  if (elementSizeInBits != 0)
+    return elementSizeInBits;
+  return typeBits > 0 && typeBits < 8 ? 8 : typeBits;
+}
+
+bool tlayout::isPackedElementSize(int64_t elementSizeInBits) {
+  return elementSizeInBits == 1 || elementSizeInBits == 2 ||
+         elementSizeInBits == 4;
+}
+
+PackedSlot tlayout::getPackedSlot(int64_t position, int64_t elementSizeInBits) {
+  assert(isPackedElementSize(elementSizeInBits) && position >= 0);
+  int64_t perByte = 8 / elementSizeInBits;
+  return {position / perByte,
+          elementSizeInBits * (perByte - 1 - position % perByte)};
+}
+
+IndexExpr tlayout::getPackedByte(const IndexExpr &position,
+                                 int64_t elementSizeInBits) {
+  assert(isPackedElementSize(elementSizeInBits));
+  return floorDiv(position, IndexExpr(8 / elementSizeInBits));
+}
+
+IndexExpr tlayout::getPackedShift(const IndexExpr &position,
+                                  int64_t elementSizeInBits) {
+  assert(isPackedElementSize(elementSizeInBits));
+  int64_t perByte = 8 / elementSizeInBits;
+  return IndexExpr(elementSizeInBits * (perByte - 1)) +
+         IndexExpr(-elementSizeInBits) * mod(position, IndexExpr(perByte));
+}

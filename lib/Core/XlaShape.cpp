@@ -30,14 +30,17 @@ struct TypeInfo {
 };
 } // namespace
 
+// Without E(n), XLA stores every element in whole bytes
+// (ShapeUtil::ByteSizeOfElements uses ByteSizeOfPrimitiveType, one byte for
+// pred and the sub-byte integers and floats); E(1), E(2), E(4) pack them.
 static constexpr TypeInfo typeInfos[] = {
     {ElementType::Pred, "pred", 8, 1},
-    {ElementType::S1, "s1", 1, 1},
-    {ElementType::U1, "u1", 1, 1},
-    {ElementType::S2, "s2", 2, 2},
-    {ElementType::U2, "u2", 2, 2},
-    {ElementType::S4, "s4", 4, 4},
-    {ElementType::U4, "u4", 4, 4},
+    {ElementType::S1, "s1", 8, 1},
+    {ElementType::U1, "u1", 8, 1},
+    {ElementType::S2, "s2", 8, 2},
+    {ElementType::U2, "u2", 8, 2},
+    {ElementType::S4, "s4", 8, 4},
+    {ElementType::U4, "u4", 8, 4},
     {ElementType::S8, "s8", 8, 8},
     {ElementType::U8, "u8", 8, 8},
     {ElementType::S16, "s16", 16, 16},
@@ -46,7 +49,7 @@ static constexpr TypeInfo typeInfos[] = {
     {ElementType::U32, "u32", 32, 32},
     {ElementType::S64, "s64", 64, 64},
     {ElementType::U64, "u64", 64, 64},
-    {ElementType::F4E2M1FN, "f4e2m1fn", 4, 4},
+    {ElementType::F4E2M1FN, "f4e2m1fn", 8, 4},
     // XLA has no packed 6-bit storage: one element per byte.
     {ElementType::F6E2M3FN, "f6e2m3fn", 8, 6},
     {ElementType::F6E3M2FN, "f6e3m2fn", 8, 6},

@@ -88,12 +88,12 @@ TEST(HloShapeTest, ElementTypes) {
     int64_t storage, minimum;
   };
   for (Row row : std::initializer_list<Row>{{"pred", 8, 1},
-                                            {"s1", 1, 1},
-                                            {"u1", 1, 1},
-                                            {"s2", 2, 2},
-                                            {"u2", 2, 2},
-                                            {"s4", 4, 4},
-                                            {"u4", 4, 4},
+                                            {"s1", 8, 1},
+                                            {"u1", 8, 1},
+                                            {"s2", 8, 2},
+                                            {"u2", 8, 2},
+                                            {"s4", 8, 4},
+                                            {"u4", 8, 4},
                                             {"s8", 8, 8},
                                             {"u8", 8, 8},
                                             {"s16", 16, 16},
@@ -116,7 +116,7 @@ TEST(HloShapeTest, ElementTypes) {
                                             {"f8e4m3fnuz", 8, 8},
                                             {"f8e3m4", 8, 8},
                                             {"f8e8m0fnu", 8, 8},
-                                            {"f4e2m1fn", 4, 4},
+                                            {"f4e2m1fn", 8, 4},
                                             {"f6e2m3fn", 8, 6},
                                             {"f6e3m2fn", 8, 6}}) {
     std::optional<ElementType> type = parseElementType(row.name);

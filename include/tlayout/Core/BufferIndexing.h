@@ -246,6 +246,37 @@ struct Footprint {
 /// layout's `E(n)`, or the element type's storage size).
 Footprint getFootprint(const BufferIndexing &indexing, int64_t elementBits);
 
+/// The bits each element of an array takes in memory: the layout's `E(n)`
+/// when it has one (`elementSizeInBits` non-zero), otherwise the element
+/// type's `typeBits` rounded up to a whole byte, as XLA sizes an array
+/// without `E(n)` (ShapeUtil::ByteSizeOfElements: ByteSizeOfPrimitiveType,
+/// one byte for s4 and pred) and as LLVM stores an `i1` or `i4`.
+int64_t getStoredElementBits(int64_t elementSizeInBits, int64_t typeBits);
+
+/// Whether `E(n)` packs several elements into each byte: n is 1, 2 or 4.
+/// Each byte then holds 8 / n elements of consecutive physical positions.
+bool isPackedElementSize(int64_t elementSizeInBits);
+
+/// Where a packed element lives: the byte of the buffer and the shift of its
+/// n bits from the byte's least significant bit.
+struct PackedSlot {
+  int64_t byte = 0;
+  int64_t shift = 0;
+};
+
+/// The slot of the element at physical position (linear offset) `position`
+/// of a buffer packed with `E(n)` (isPackedElementSize). XLA's order: the
+/// element at the lowest position of a byte takes its most significant bits
+/// (xla/util.h PackIntN: element j of a byte is shifted left by
+/// n * (8/n - 1 - j)), so positions 0 and 1 of an E(4) buffer holding 3 and
+/// 5 make the byte 0x35.
+PackedSlot getPackedSlot(int64_t position, int64_t elementSizeInBits);
+
+/// The same slot as index expressions of the expression `position`:
+/// `position floordiv (8/n)` and `n * (8/n - 1 - position mod (8/n))`.
+IndexExpr getPackedByte(const IndexExpr &position, int64_t elementSizeInBits);
+IndexExpr getPackedShift(const IndexExpr &position, int64_t elementSizeInBits);
+
 /// True when two layouts of `shape` place every element at the same offset
 /// in buffers of the same size (e.g. `{1,0}` and `{1,0:T(1,1)}`). Structural:
 /// it may answer false for exotic equal placements, never true for different

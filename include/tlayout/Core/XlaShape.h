@@ -62,8 +62,9 @@ enum class ElementType {
 llvm::StringRef getElementTypeName(ElementType type);
 /// Parses an XLA element type name (case-insensitive).
 std::optional<ElementType> parseElementType(llvm::StringRef name);
-/// Bits one element occupies in memory without `E(n)`: 8 for `pred` and the
-/// 6-bit floats, the type's width otherwise (4 for `s4`, 1 for `u1`).
+/// Bits one element occupies in memory without `E(n)`: whole bytes, as XLA's
+/// ShapeUtil::ByteSizeOfElements counts them (8 for `pred`, `s4`, `u1` and
+/// the 4- and 6-bit floats), the type's width otherwise.
 int64_t getStorageBits(ElementType type);
 /// The fewest bits that hold every value: 1 for `pred`, 6 for `f6e2m3fn`.
 int64_t getMinimumBits(ElementType type);

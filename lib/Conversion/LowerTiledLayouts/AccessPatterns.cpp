@@ -5,7 +5,9 @@
 //===----------------------------------------------------------------------===//
 //
 // memref.load/store and affine.load/store of tiled memrefs become accesses
-// of the physical buffer at the physical indices of the layout's map.
+// of the physical buffer at the physical indices of the layout's map; a
+// packed element (E(1), E(2), E(4)) is read from its byte, or written by a
+// read-modify-write of it (emitPackedLoad, emitPackedStore).
 //
 //===----------------------------------------------------------------------===//
 
@@ -48,6 +50,24 @@ struct AccessLowering : TiledOpConversionPattern<AccessOp> {
     if constexpr (isStore)
       value = adaptor.getValue().front();
     SmallVector<Value> indices = flatten(adaptor.getIndices());
+    if (layout->packedBits) {
+      // A packed element: its byte and shift, then the bits.
+      if constexpr (isAffine)
+        indices =
+            affineAccessIndices(rewriter, loc, op.getAffineMap(), indices);
+      PackedSlot slot = emitPackedSlot(rewriter, loc, layout->indexMap, indices,
+                                       sizes, layout->packedBits);
+      if constexpr (isStore) {
+        emitPackedStore(rewriter, loc, value, buffer, slot, layout->packedBits);
+        rewriter.eraseOp(op);
+      } else {
+        rewriter.replaceOp(op,
+                           emitPackedLoad(rewriter, loc, buffer, slot,
+                                          op.getMemRefType().getElementType(),
+                                          layout->packedBits));
+      }
+      return success();
+    }
     if constexpr (isAffine) {
       if (llvm::all_of(sizes,
                        [](Value v) { return affine::isValidSymbol(v); })) {

@@ -76,7 +76,14 @@ struct GlobalLowering : TiledOpConversionPattern<memref::GlobalOp> {
     if (failed(layout) || !layout->type.hasStaticShape())
       return rewriter.notifyMatchFailure(op, "not a static tiled memref");
     Attribute initial = op.getInitialValueAttr();
-    if (auto dense = dyn_cast_or_null<DenseElementsAttr>(initial)) {
+    auto packed = dyn_cast_or_null<DenseElementsAttr>(initial);
+    if (packed && layout->packedBits) {
+      FailureOr<DenseElementsAttr> bytes =
+          packInitializer(type, *layout, packed);
+      if (failed(bytes))
+        return rewriter.notifyMatchFailure(op, "cannot pack the initializer");
+      initial = *bytes;
+    } else if (auto dense = dyn_cast_or_null<DenseElementsAttr>(initial)) {
       auto physicalTensor =
           RankedTensorType::get(layout->type.getShape(), type.getElementType());
       if (dense.isSplat()) {

@@ -11,11 +11,16 @@
 // form's inverse, and padding positions are skipped by a guard only where
 // the walk can reach them. Otherwise the nest walks the logical indices in
 // row-major order. Static shapes give affine.for / affine.if nests, which
-// canonicalization simplifies; dynamic shapes give scf loops.
+// canonicalization simplifies; dynamic shapes give scf loops. Packed
+// elements (E(1), E(2), E(4)) are copied one by one through the lowering of
+// their loads and stores, so copies between packed and unpacked layouts
+// work like any other; tlayout.copy between equal placements with the same
+// packing moves the byte buffers whole.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Patterns.h"
+#include "PhysicalLayout.h"
 
 #include "tlayout/Dialect/TLayout/IR/TLayoutAttrs.h"
 #include "tlayout/Dialect/TLayout/IR/TLayoutOps.h"
@@ -191,17 +196,20 @@ FailureOr<Operation *> mlir::tlayout::expandTiledCopy(RewriterBase &rewriter,
   return outermost;
 }
 
-/// The placement key of a memref's tlayout layout, or std::nullopt for
-/// other layouts, views and layouts with their own element size.
+/// The placement key of a memref's tlayout layout (with its element size
+/// when it packs elements into bytes), or std::nullopt for other layouts,
+/// views and layouts with another element size of their own.
 static std::optional<std::string> placementKeyOf(MemRefType type) {
   LayoutAttrInterface layout = getLayoutAttr(type);
-  if (!layout || layout.isView() || layout.getElementSizeInBits() != 0)
+  int64_t packed = getPackedBits(type);
+  if (!layout || layout.isView() ||
+      (layout.getElementSizeInBits() != 0 && !packed))
     return std::nullopt;
   std::optional<BufferIndexing> indexing =
       llvm::expectedToOptional(layout.compile(type.getShape(), 0));
   if (!indexing)
     return std::nullopt;
-  return indexing->getPlacementKey();
+  return "E" + std::to_string(packed) + ":" + indexing->getPlacementKey();
 }
 
 FailureOr<Operation *> mlir::tlayout::expandCopyOp(RewriterBase &rewriter,
@@ -219,12 +227,17 @@ FailureOr<Operation *> mlir::tlayout::expandCopyOp(RewriterBase &rewriter,
     auto bufferOf = [&](Value memref, MemRefType type) -> Value {
       FailureOr<BufferIndexing> indexing =
           compileMemRefLayout(type, [&] { return op.emitError(); });
-      std::optional<int64_t> size =
-          succeeded(indexing) ? indexing->getNumElements().getConstant()
-                              : std::nullopt;
-      auto bufferType = MemRefType::get(
-          {size.value_or(ShapedType::kDynamic)}, type.getElementType(),
-          MemRefLayoutAttrInterface(), type.getMemorySpace());
+      // A packed buffer is bytes.
+      int64_t packed = getPackedBits(type);
+      std::optional<int64_t> size;
+      if (succeeded(indexing))
+        size = packed ? ::tlayout::getFootprint(*indexing, packed)
+                            .physicalBytes.getConstant()
+                      : indexing->getNumElements().getConstant();
+      Type element = packed ? rewriter.getI8Type() : type.getElementType();
+      auto bufferType =
+          MemRefType::get({size.value_or(ShapedType::kDynamic)}, element,
+                          MemRefLayoutAttrInterface(), type.getMemorySpace());
       return ToPhysicalOp::create(rewriter, loc, bufferType, memref);
     };
     Value from = bufferOf(op.getSource(), srcType);

@@ -25,6 +25,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Patterns.h"
+#include "PhysicalLayout.h"
 
 #include "tlayout/Core/LayoutAnalysis.h"
 #include "tlayout/Dialect/TLayout/IR/TLayoutAttrs.h"
@@ -213,6 +214,12 @@ static int64_t exprMultiple(AffineExpr expr, ValueRange dims,
     return std::gcd(lhs, rhs);
   case AffineExprKind::Mul:
     return llvm::checkedMul(lhs, rhs).value_or(1);
+  case AffineExprKind::Mod:
+    // x = q * c + (x mod c): a common divisor of x and c divides the rest.
+    return rhs ? std::gcd(lhs, rhs) : 1;
+  case AffineExprKind::FloorDiv:
+    // A multiple of k * c, divided by c, is a multiple of k.
+    return rhs && lhs % rhs == 0 ? lhs / rhs : 1;
   default:
     return 1;
   }
@@ -252,6 +259,69 @@ static int64_t knownMultiple(Value value, unsigned depth) {
   return 1;
 }
 
+/// Swaps the order of the elements within each group of 8 / `bits`
+/// consecutive ones: between LLVM's order of a vector.bitcast from bytes
+/// (the first element in the least significant bits) and XLA's (the first
+/// element in the most significant bits). Its own inverse.
+static Value reverseWithinBytes(RewriterBase &rewriter, Location loc,
+                                Value vector, int64_t bits) {
+  int64_t perByte = 8 / bits;
+  int64_t n = cast<VectorType>(vector.getType()).getNumElements();
+  SmallVector<int64_t> mask;
+  for (int64_t k = 0; k < n; ++k)
+    mask.push_back(k - k % perByte + (perByte - 1 - k % perByte));
+  return vector::ShuffleOp::create(rewriter, loc, vector, vector, mask);
+}
+
+/// A contiguous, byte-aligned vector access of packed elements: one
+/// vector.load (or vector.store) of the bytes that hold them, and a
+/// vector.bitcast between the bytes and the elements, with the elements of
+/// each byte reversed into XLA's order.
+static LogicalResult
+accessPackedBytes(RewriterBase &rewriter, Operation *op, Value memref,
+                  const ::tlayout::BufferIndexing &indexing, ValueRange indices,
+                  VectorType vectorType, int64_t bits, Value toStore) {
+  Location loc = op->getLoc();
+  MLIRContext *context = rewriter.getContext();
+  auto type = cast<MemRefType>(memref.getType());
+  int64_t perByte = 8 / bits;
+  std::optional<int64_t> bytes =
+      ::tlayout::getFootprint(indexing, bits).physicalBytes.getConstant();
+  if (!bytes)
+    return failure();
+  auto i8 = rewriter.getI8Type();
+  auto bufferType = MemRefType::get({*bytes}, i8, MemRefLayoutAttrInterface(),
+                                    type.getMemorySpace());
+  Value buffer = ToPhysicalOp::create(rewriter, loc, bufferType, memref);
+  AffineExpr byteExpr = toAffineExpr(
+      ::tlayout::getPackedByte(indexing.getOffset(), bits), context);
+  Value byte = affine::AffineApplyOp::create(
+      rewriter, loc, AffineMap::get(type.getRank(), 0, byteExpr), indices);
+  auto byteVector =
+      VectorType::get({vectorType.getNumElements() / perByte}, i8);
+  auto bitsVector = VectorType::get({vectorType.getNumElements()},
+                                    rewriter.getIntegerType(bits));
+  if (toStore) {
+    Value asBits = toStore;
+    if (vectorType != bitsVector)
+      asBits = arith::BitcastOp::create(rewriter, loc, bitsVector, toStore);
+    Value ordered = reverseWithinBytes(rewriter, loc, asBits, bits);
+    Value asBytes =
+        vector::BitCastOp::create(rewriter, loc, byteVector, ordered);
+    vector::StoreOp::create(rewriter, loc, asBytes, buffer, ValueRange{byte});
+    rewriter.eraseOp(op);
+    return success();
+  }
+  Value loaded = vector::LoadOp::create(rewriter, loc, byteVector, buffer,
+                                        ValueRange{byte});
+  Value asBits = vector::BitCastOp::create(rewriter, loc, bitsVector, loaded);
+  Value result = reverseWithinBytes(rewriter, loc, asBits, bits);
+  if (vectorType != bitsVector)
+    result = arith::BitcastOp::create(rewriter, loc, vectorType, result);
+  rewriter.replaceOp(op, result);
+  return success();
+}
+
 /// Rewrites a 1-D vector access along memref dimension `dim` at `indices`
 /// into one vector.load (or vector.store of `toStore`) on the physical
 /// buffer when the layout keeps the vector's elements adjacent. Fails,
@@ -262,9 +332,15 @@ static LogicalResult accessContiguously(RewriterBase &rewriter, Operation *op,
                                         Value toStore) {
   auto type = cast<MemRefType>(memref.getType());
   LayoutAttrInterface layout = getLayoutAttr(type);
+  int64_t packed = getPackedBits(type);
   if (!layout || layout.isView() || vectorType.getRank() != 1 ||
       vectorType.getElementType() != type.getElementType() ||
-      layout.getElementSizeInBits() != 0)
+      (layout.getElementSizeInBits() != 0 && !packed))
+    return failure();
+  // Packed elements go as whole bytes: the width a multiple of the elements
+  // per byte, each of the element's own width.
+  if (packed && (vectorType.getNumElements() % (8 / packed) != 0 ||
+                 type.getElementType().getIntOrFloatBitWidth() != packed))
     return failure();
   std::optional<::tlayout::BufferIndexing> indexing =
       llvm::expectedToOptional(layout.compile(type.getShape(), 0));
@@ -281,12 +357,22 @@ static LogicalResult accessContiguously(RewriterBase &rewriter, Operation *op,
   Location loc = op->getLoc();
   MLIRContext *context = rewriter.getContext();
   unsigned rank = type.getRank();
+  ::tlayout::IndexExpr offset = indexing->getOffset();
+  if (packed) {
+    // The first element must start a byte: its position a known multiple
+    // of the elements per byte.
+    AffineExpr position = toAffineExpr(offset, context);
+    if (offset.hasSymbols() ||
+        exprMultiple(position, indices, {}, 0) % (8 / packed) != 0)
+      return failure();
+    return accessPackedBytes(rewriter, op, memref, *indexing, indices,
+                             vectorType, packed, toStore);
+  }
   std::optional<int64_t> numElements = indexing->getNumElements().getConstant();
   auto physicalType = MemRefType::get(
       {numElements.value_or(ShapedType::kDynamic)}, type.getElementType(),
       MemRefLayoutAttrInterface(), type.getMemorySpace());
   Value buffer = ToPhysicalOp::create(rewriter, loc, physicalType, memref);
-  ::tlayout::IndexExpr offset = indexing->getOffset();
   SmallVector<Value> operands(indices.begin(), indices.end());
   if (offset.hasSymbols())
     for (unsigned i = 0; i < rank; ++i)

@@ -14,6 +14,7 @@
 
 #include "PhysicalLayout.h"
 
+#include "tlayout/Core/BufferIndexing.h"
 #include "tlayout/Core/LayoutAnalysis.h"
 #include "tlayout/Dialect/TLayout/IR/TLayoutAttrs.h"
 
@@ -35,7 +36,10 @@ using namespace mlir::tlayout;
 /// of dynamic sizes at the end of a dimension (empty whenever it is valid).
 bool mlir::tlayout::isAlignedView(MemRefType type) {
   LayoutAttrInterface attr = getLayoutAttr(type);
-  if (!attr || !attr.isView() || llvm::is_contained(type.getShape(), 0) ||
+  // A packed buffer has no multi-dimensional window: its views are indexed
+  // through the root's positions.
+  if (!attr || !attr.isView() || getPackedBits(type) != 0 ||
+      llvm::is_contained(type.getShape(), 0) ||
       llvm::any_of(attr.getOffsets(), ShapedType::isDynamic) ||
       llvm::any_of(attr.getParentShape(), ShapedType::isDynamic))
     return false;
@@ -83,10 +87,21 @@ FailureOr<PhysicalLayout> mlir::tlayout::computePhysicalLayout(
   if (failed(indexing))
     return failure();
   int64_t bits = getElementTypeBits(type.getElementType());
-  if (attr.getElementSizeInBits() != 0 && attr.getElementSizeInBits() != bits) {
-    emitError() << "element size E(" << attr.getElementSizeInBits()
-                << ") differs from the " << bits << " bits of "
-                << type.getElementType()
+  int64_t elementSize = attr.getElementSizeInBits();
+  int64_t packedBits = getPackedBits(type);
+  if (packedBits && !type.getElementType().isIntOrFloat()) {
+    emitError() << "element size E(" << elementSize
+                << ") packs elements into bytes, which the lowering does for "
+                   "integer and float elements only, not "
+                << type.getElementType();
+    return failure();
+  }
+  // E(8) of an element narrower than a byte stores each in its own byte,
+  // as the element type alone does.
+  if (!packedBits && elementSize != 0 && elementSize != bits &&
+      !(elementSize == 8 && bits < 8)) {
+    emitError() << "element size E(" << elementSize << ") differs from the "
+                << bits << " bits of " << type.getElementType()
                 << "; the lowering stores elements in their own type: drop "
                    "E(...) or use an element type of that many bits";
     return failure();
@@ -129,6 +144,23 @@ FailureOr<PhysicalLayout> mlir::tlayout::computePhysicalLayout(
     return MemRefType::get(shape, type.getElementType(),
                            MemRefLayoutAttrInterface(), type.getMemorySpace());
   };
+  if (packedBits) {
+    // The flat byte buffer: ceil(elements * n / 8) bytes, indexed by the
+    // element's position.
+    AffineExpr bytes =
+        (result.numElements.getResult(0) * packedBits).ceilDiv(8);
+    result.numElements = AffineMap::get(0, numSymbols, bytes);
+    result.physicalSizes = result.numElements;
+    auto constant = dyn_cast<AffineConstantExpr>(bytes);
+    result.type =
+        MemRefType::get({constant ? constant.getValue() : ShapedType::kDynamic},
+                        IntegerType::get(context, 8),
+                        MemRefLayoutAttrInterface(), type.getMemorySpace());
+    result.indexMap =
+        AffineMap::get(rank, numSymbols, convert(indexing->getOffset()));
+    result.packedBits = packedBits;
+    return result;
+  }
   bool tailPadded =
       !(indexing->getNumElements() == indexing->getTiledNumElements());
   if (tailPadded) {
@@ -176,6 +208,111 @@ mlir::tlayout::rejectView(Operation *op, Type type, StringRef what,
                  "copied, viewed or passed along; "
               << instead;
   return failure();
+}
+
+int64_t mlir::tlayout::getPackedBits(MemRefType type) {
+  LayoutAttrInterface attr = getLayoutAttr(type);
+  if (!attr || !::tlayout::isPackedElementSize(attr.getElementSizeInBits()))
+    return 0;
+  return attr.getElementSizeInBits();
+}
+
+PackedSlot mlir::tlayout::emitPackedSlot(OpBuilder &builder, Location loc,
+                                         AffineMap map, ValueRange dims,
+                                         ValueRange symbols, int64_t bits) {
+  assert(map.getNumResults() == 1 && "one physical position");
+  MLIRContext *context = builder.getContext();
+  ::tlayout::IndexExpr position = ::tlayout::IndexExpr::dim(0);
+  auto compose = [&](const ::tlayout::IndexExpr &e) {
+    AffineExpr expr = toAffineExpr(e, context).replaceDims(map.getResults());
+    return AffineMap::get(map.getNumDims(), map.getNumSymbols(), expr);
+  };
+  AffineMap byteMap = compose(::tlayout::getPackedByte(position, bits));
+  AffineMap shiftMap = compose(::tlayout::getPackedShift(position, bits));
+  SmallVector<Value> byte = emitResults(builder, loc, byteMap, dims, symbols);
+  SmallVector<Value> shift = emitResults(builder, loc, shiftMap, dims, symbols);
+  return {byte.front(), shift.front()};
+}
+
+/// The element's bits as an integer of its width.
+static Value asInteger(OpBuilder &builder, Location loc, Value value) {
+  Type type = value.getType();
+  if (isa<IntegerType>(type))
+    return value;
+  auto integer = builder.getIntegerType(type.getIntOrFloatBitWidth());
+  return arith::BitcastOp::create(builder, loc, integer, value);
+}
+
+Value mlir::tlayout::emitPackedLoad(OpBuilder &builder, Location loc,
+                                    Value bytes, const PackedSlot &slot,
+                                    Type elementType, int64_t bits) {
+  Type i8 = builder.getI8Type();
+  Value byte = memref::LoadOp::create(builder, loc, bytes, slot.byte);
+  Value shift = arith::IndexCastOp::create(builder, loc, i8, slot.shift);
+  Value shifted = arith::ShRUIOp::create(builder, loc, byte, shift);
+  auto integer = builder.getIntegerType(elementType.getIntOrFloatBitWidth());
+  Value value = arith::TruncIOp::create(builder, loc, integer, shifted);
+  if (integer != elementType)
+    value = arith::BitcastOp::create(builder, loc, elementType, value);
+  return value;
+}
+
+void mlir::tlayout::emitPackedStore(OpBuilder &builder, Location loc,
+                                    Value value, Value bytes,
+                                    const PackedSlot &slot, int64_t bits) {
+  Type i8 = builder.getI8Type();
+  Value wide =
+      arith::ExtUIOp::create(builder, loc, i8, asInteger(builder, loc, value));
+  Value shift = arith::IndexCastOp::create(builder, loc, i8, slot.shift);
+  Value ones =
+      arith::ConstantIntOp::create(builder, loc, i8, (int64_t(1) << bits) - 1);
+  Value all = arith::ConstantIntOp::create(builder, loc, i8, -1);
+  Value field = arith::ShLIOp::create(builder, loc, ones, shift);
+  Value keep = arith::XOrIOp::create(builder, loc, field, all);
+  Value placed = arith::ShLIOp::create(builder, loc, wide, shift);
+  Value old = memref::LoadOp::create(builder, loc, bytes, slot.byte);
+  Value kept = arith::AndIOp::create(builder, loc, old, keep);
+  Value updated = arith::OrIOp::create(builder, loc, kept, placed);
+  memref::StoreOp::create(builder, loc, updated, bytes, slot.byte);
+}
+
+FailureOr<DenseElementsAttr>
+mlir::tlayout::packInitializer(MemRefType type, const PhysicalLayout &layout,
+                               DenseElementsAttr initial) {
+  int64_t bits = layout.packedBits;
+  if (!bits || !layout.type.hasStaticShape() || !type.hasStaticShape() ||
+      initial.getNumElements() != type.getNumElements())
+    return failure();
+  std::optional<::tlayout::BufferIndexing> indexing =
+      llvm::expectedToOptional(getLayoutAttr(type).compile(type.getShape(), 0));
+  if (!indexing)
+    return failure();
+  SmallVector<uint8_t> bytes(layout.type.getNumElements(), 0);
+  uint8_t mask = uint8_t((1u << bits) - 1);
+  SmallVector<int64_t> index(type.getRank(), 0);
+  auto valueBits = [&](int64_t k) -> uint8_t {
+    if (isa<FloatType>(type.getElementType()))
+      return uint8_t(
+          initial.getValues<APFloat>()[k].bitcastToAPInt().getZExtValue());
+    return uint8_t(initial.getValues<APInt>()[k].getZExtValue());
+  };
+  for (int64_t k = 0, e = type.getNumElements(); k < e; ++k) {
+    // Row-major logical index of element k.
+    int64_t rest = k;
+    for (int64_t d = type.getRank() - 1; d >= 0; --d) {
+      index[d] = rest % type.getDimSize(d);
+      rest /= type.getDimSize(d);
+    }
+    std::optional<int64_t> position =
+        llvm::expectedToOptional(indexing->offsetOf(index));
+    if (!position)
+      return failure();
+    ::tlayout::PackedSlot slot = ::tlayout::getPackedSlot(*position, bits);
+    bytes[slot.byte] |= uint8_t((valueBits(k) & mask) << slot.shift);
+  }
+  auto tensor = RankedTensorType::get(layout.type.getShape(),
+                                      IntegerType::get(type.getContext(), 8));
+  return DenseElementsAttr::get(tensor, ArrayRef<uint8_t>(bytes));
 }
 
 bool mlir::tlayout::isTiledMemRef(Type type) {

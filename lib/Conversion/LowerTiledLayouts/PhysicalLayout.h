@@ -25,16 +25,28 @@ namespace mlir::tlayout {
 /// How a tiled memref type lowers. Affine maps take the logical indices as
 /// dims and the sizes of the dynamic logical dimensions, in order, as
 /// symbols; a static shape has no symbols.
+///
+/// A layout with `E(1)`, `E(2)` or `E(4)` packs its elements: the buffer is
+/// the 1-D byte buffer `memref<Bxi8>` with B = ceil(elements * n / 8), the
+/// footprint the layout core reports; `indexMap` then has one result, the
+/// element's physical position (its linear offset, in elements), and the
+/// element lives in byte `position floordiv (8/n)` at the shift
+/// `n * (8/n - 1 - position mod (8/n))` (XLA's order: see
+/// ::tlayout::getPackedSlot and emitPackedLoad).
 struct PhysicalLayout {
   /// The identity-layout physical memref (dynamic where a size depends on a
-  /// dynamic logical size).
+  /// dynamic logical size); bytes (`i8`) when packed.
   MemRefType type;
-  /// Logical indices -> physical indices (one result per physical dim).
+  /// Logical indices -> physical indices (one result per physical dim); when
+  /// packed, the physical position.
   AffineMap indexMap;
   /// () [sizes] -> the size of each physical dimension.
   AffineMap physicalSizes;
-  /// () [sizes] -> the number of elements of the physical buffer.
+  /// () [sizes] -> the number of elements of the physical buffer (bytes when
+  /// packed).
   AffineMap numElements;
+  /// The bits of each element when the buffer is packed (1, 2 or 4), else 0.
+  int64_t packedBits = 0;
   /// For a view at tile-aligned offsets: the root's physical type and the
   /// physical index of the view's origin in it. The view then lowers to a
   /// strided subview of the root's buffer (`type`), indexed by the layout's
@@ -42,6 +54,49 @@ struct PhysicalLayout {
   std::optional<MemRefType> alignedRoot;
   SmallVector<int64_t> alignedOrigin;
 };
+
+/// The bits per element when `type`'s layout packs several elements into
+/// each byte (`E(1)`, `E(2)` or `E(4)`), else 0.
+int64_t getPackedBits(MemRefType type);
+
+/// Where a packed element lives: the index of its byte in the byte buffer
+/// and the shift of its bits from the byte's least significant bit (both
+/// `index` values).
+struct PackedSlot {
+  Value byte;
+  Value shift;
+};
+
+/// The slot of the packed element at the physical position `map(dims)
+/// [symbols]` (`map` has one result) of a buffer with `bits` bits per
+/// element: two `affine.apply`s of `map` composed with
+/// `floordiv (8/bits)` and with the shift of ::tlayout::getPackedShift.
+PackedSlot emitPackedSlot(OpBuilder &builder, Location loc, AffineMap map,
+                          ValueRange dims, ValueRange symbols, int64_t bits);
+
+/// Loads the element of type `elementType` (an integer or float of at most
+/// `bits` bits) at `slot` of the byte buffer `bytes` (`memref<?xi8>` or
+/// static): the byte, shifted right by the slot's shift, truncated to the
+/// element's width (bitcast for a float). The bits stored are the value's
+/// own: a load after a store of `v` gives `v`, and `arith.extsi` of an `i4`
+/// so loaded sign-extends it.
+Value emitPackedLoad(OpBuilder &builder, Location loc, Value bytes,
+                     const PackedSlot &slot, Type elementType, int64_t bits);
+
+/// Stores `value` (an integer or float of at most `bits` bits) at `slot` of
+/// the byte buffer `bytes`: a read-modify-write of the containing byte that
+/// keeps the other elements' bits; the value is zero-extended to `bits`.
+/// Not atomic: two stores to one byte must not race.
+void emitPackedStore(OpBuilder &builder, Location loc, Value value, Value bytes,
+                     const PackedSlot &slot, int64_t bits);
+
+/// The initial value of the byte buffer of a global of the packed type
+/// `type` (static) whose logical initial value is `initial`: each element's
+/// bits at its slot, padding bits zero. Fails when `initial` does not match
+/// `type`'s shape or the layout does not compile.
+FailureOr<DenseElementsAttr> packInitializer(MemRefType type,
+                                             const PhysicalLayout &layout,
+                                             DenseElementsAttr initial);
 
 /// Whether `type` is a memref with a tlayout layout.
 bool isTiledMemRef(Type type);

@@ -33,15 +33,23 @@ static LogicalResult verifyPhysicalBuffer(Operation *op, MemRefType tiled,
   if (!buffer.getLayout().isIdentity())
     return op->emitOpError() << "expects the " << what
                              << " to have the identity layout, got " << buffer;
-  if (buffer.getElementType() != tiled.getElementType())
+  // A layout that packs elements (E(1), E(2), E(4)) has a buffer of bytes.
+  int64_t packed = getLayoutAttr(tiled).getElementSizeInBits();
+  packed = ::tlayout::isPackedElementSize(packed) ? packed : 0;
+  Type element = packed ? IntegerType::get(op->getContext(), 8)
+                        : tiled.getElementType();
+  if (buffer.getElementType() != element)
     return op->emitOpError()
-           << "expects the " << what << " to have element type "
-           << tiled.getElementType() << ", got " << buffer.getElementType();
+           << "expects the " << what << " to have element type " << element
+           << ", got " << buffer.getElementType();
   if (buffer.getMemorySpace() != tiled.getMemorySpace())
     return op->emitOpError() << "expects the " << what
                              << " to be in the memory space of the tiled "
                                 "memref";
-  std::optional<int64_t> size = indexing->getNumElements().getConstant();
+  std::optional<int64_t> size =
+      packed ? ::tlayout::getFootprint(*indexing, packed)
+                   .physicalBytes.getConstant()
+             : indexing->getNumElements().getConstant();
   int64_t bufferSize = buffer.getDimSize(0);
   if (size && !ShapedType::isDynamic(bufferSize) && *size != bufferSize)
     return op->emitOpError() << "expects the " << what << " to have " << *size

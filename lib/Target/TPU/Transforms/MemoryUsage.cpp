@@ -46,10 +46,13 @@ static std::optional<int64_t> bytesOf(int64_t elements, int64_t bits) {
 /// The footprint of an allocated memref type.
 static void measure(BufferUsage &usage) {
   MemRefType type = usage.type;
-  int64_t bits = getElementTypeBits(type.getElementType());
+  // What the lowering allocates: E(n) bits when the layout has E(n) (packed
+  // for n = 1, 2, 4), else the element type's own bytes (an i1 or i4 takes
+  // a byte).
   LayoutAttrInterface layout = getLayoutAttr(type);
-  if (layout && layout.getElementSizeInBits() != 0)
-    bits = layout.getElementSizeInBits();
+  int64_t bits = ::tlayout::getStoredElementBits(
+      layout ? layout.getElementSizeInBits() : 0,
+      getElementTypeBits(type.getElementType()));
   if (bits <= 0)
     return;
   // Elements only: the bytes are counted below, with checked arithmetic.

@@ -21,8 +21,8 @@ void mlir::tlayout::tpu::buildTpuPipeline(OpPassManager &pm,
                                           const TpuPipelineOptions &options) {
   AssignTpuLayoutsOptions assign;
   assign.target = options.target;
-  // The CPU lowering stores elements in their own type.
-  assign.packSubByte = false;
+  // Sub-byte elements are packed (E(1), E(4)), as on the TPU.
+  assign.packSubByte = true;
   pm.addPass(createAssignTpuLayouts(assign));
   CheckCapacityOptions check;
   check.target = options.target;

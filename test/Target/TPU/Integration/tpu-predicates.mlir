@@ -1,9 +1,15 @@
-// Predicates through the TPU pipeline: i1 arrays get T(32,128)(32,1) (each
-// element in its own byte on the CPU) and count the same as untiled.
+// Predicates through the TPU pipeline: i1 arrays get T(32,128)(32,1)E(1),
+// one bit per element (2048 bytes for 64x256), and count the same as
+// untiled; with pack-sub-byte=false, one byte per element, the same count.
 // RUN: tlayout-opt %s --tlayout-tpu-pipeline | %{run} | FileCheck %s
 // RUN: tlayout-opt %s --tlayout-lower-to-llvm | %{run} | FileCheck %s
+// RUN: tlayout-opt %s --tlayout-assign-tpu-layouts=pack-sub-byte=false --tlayout-lower-to-llvm | %{run} | FileCheck %s
 // RUN: tlayout-opt %s --tlayout-assign-tpu-layouts=pack-sub-byte=false | FileCheck %s --check-prefix=IR
 // IR: memref.alloc() : memref<64x256xi1, #tlayout.tiled<{1,0:T(32,128)(32,1)}>>
+// RUN: tlayout-opt %s --tlayout-assign-tpu-layouts | FileCheck %s --check-prefix=PACKED
+// PACKED: memref.alloc() : memref<64x256xi1, #tlayout.tiled<{1,0:T(32,128)(32,1)E(1)}>>
+// RUN: tlayout-opt %s --tlayout-assign-tpu-layouts --lower-tiled-layouts | FileCheck %s --check-prefix=BYTES
+// BYTES: memref.alloc() : memref<2048xi8>
 
 func.func @main() {
   %m = memref.alloc() : memref<64x256xi1>

@@ -30,9 +30,10 @@ def AssignTpuLayouts : Pass<"tlayout-assign-tpu-layouts", "::mlir::ModuleOp"> {
     values that reach a function declared but not defined here (its
     signature is an external contract), values cast to or from an unranked
     memref (which has no layout), values used by an op the lowering
-    does not rewrite, and element types the rules do not cover. With
-    `pack-sub-byte=false`, sub-byte elements keep the tiling without the
-    `E(n)` packing (the CPU lowering stores elements in their own type).
+    does not rewrite, and element types the rules do not cover. Sub-byte
+    elements are packed as on the TPU (`i1` with `E(1)`, `i4` with `E(4)`),
+    which the lowering stores as bytes; with `pack-sub-byte=false` they keep
+    the tiling without `E(n)`, one byte per element.
     Scalars (rank 0) get the tiles TPU dumps print for them (`{:T(128)}` for
     32-bit elements, `T(256)` for 16-bit, `T(512)` for 8-bit and `pred`).
     Memrefs in host memory and memrefs that already have a layout (tiled or
@@ -44,9 +45,8 @@ def AssignTpuLayouts : Pass<"tlayout-assign-tpu-layouts", "::mlir::ModuleOp"> {
            "The TPU preset; overrides the module's tlayout_tpu.target (default: "
            "module)", [{::tlayout::tpu::PresetValues()}]>,
     Option<"packSubByte", "pack-sub-byte", "bool", /*default=*/"true",
-           "Pack i1 and i4 elements (E(1), E(4)); false stores each in its "
-           "own type with the same tiling, as the CPU lowering does (default: "
-           "true)">
+           "Pack i1 and i4 elements (E(1), E(4)) into bytes; false stores "
+           "each in a byte of its own with the same tiling (default: true)">
   ];
   let dependentDialects = ["::mlir::tlayout::TLayoutDialect",
                            "::mlir::tlayout::tpu::TLayoutTpuDialect"];
