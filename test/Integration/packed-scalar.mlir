@@ -131,6 +131,18 @@ func.func @main() {
   // CHECK-NEXT: -2048
   vector.print %sum : i32
   vector.print %usum : i32
+  // Views index through the root's positions: (9, 131) and (4, 4) hold
+  // (9 * 7 + 131 * 3) mod 16 = 8 and (4 * 7 + 4 * 3) mod 16 = 8 (-8 as i4).
+  %v = tlayout.subview %a[8, 128] [8, 128] : memref<16x256xi4, #i4t> to memref<8x128xi4, #tlayout.tiled<{1,0:T(8,128)(8,1)E(4)}, parent = [16, 256], offsets = [8, 128]>>
+  %x = memref.load %v[%c1, %c3] : memref<8x128xi4, #tlayout.tiled<{1,0:T(8,128)(8,1)E(4)}, parent = [16, 256], offsets = [8, 128]>>
+  %xe = arith.extsi %x : i4 to i32
+  %vw = tlayout.subview %a[%c3, %c1] [4, 5] : memref<16x256xi4, #i4t> to memref<4x5xi4, #tlayout.tiled<{1,0:T(8,128)(8,1)E(4)}, parent = [16, 256], offsets = [?, ?]>>
+  %y = memref.load %vw[%c1, %c3] : memref<4x5xi4, #tlayout.tiled<{1,0:T(8,128)(8,1)E(4)}, parent = [16, 256], offsets = [?, ?]>>
+  %ye = arith.extsi %y : i4 to i32
+  // CHECK-NEXT: -8
+  // CHECK-NEXT: -8
+  vector.print %xe : i32
+  vector.print %ye : i32
   memref.dealloc %u : memref<16x256xi4>
   memref.dealloc %a : memref<16x256xi4, #i4t>
 

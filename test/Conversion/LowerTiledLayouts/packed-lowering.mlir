@@ -115,3 +115,23 @@ func.func @byte_count(%m: memref<3xi4, #tlayout.tiled<{0:E(4)}>>) {
   %p = tlayout.to_physical %m : memref<3xi4, #tlayout.tiled<{0:E(4)}>> to memref<3xi8>
   return
 }
+
+// -----
+
+// E(8) of an i4 stores each element in a byte of its own: the element type's
+// buffer, as without E(n).
+// CHECK-LABEL: func.func @byte_each(
+// CHECK-SAME: %[[B:.*]]: memref<4xi4>
+// CHECK: memref.load %[[B]]
+func.func @byte_each(%m: memref<4xi4, #tlayout.tiled<{0:E(8)}>>, %i: index) -> i4 {
+  %v = memref.load %m[%i] : memref<4xi4, #tlayout.tiled<{0:E(8)}>>
+  return %v : i4
+}
+
+// -----
+
+// An i8 does not fit in E(4): XLA's rule, which the layout core checks.
+// expected-error @+1 {{func.func cannot be rewritten: cannot lower argument #0: element size E(4) is too small for an element type of 8 bits}}
+func.func @i8_in_four_bits(%m: memref<8xi8, #tlayout.tiled<{0:E(4)}>>) {
+  return
+}
