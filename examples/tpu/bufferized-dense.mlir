@@ -1,15 +1,16 @@
 // A dense layer in linalg on tensors, written without layouts or buffers:
 // y = relu(x W + b) with bf16 x and W accumulated in f32, then the sum of
 // each row of y. Bufferize it, give its buffers the TPU target's layouts
-// (x and W T(8,128)(2,1), y T(8,128), the row sums T(128)), deallocate
-// them and run it on the CPU:
+// (x and W get T(8,128)(2,1), y T(8,128), b and the row sums T(128)),
+// deallocate them and run it on the CPU:
 //
 //   tlayout-opt --tlayout-tpu-bufferize-pipeline bufferized-dense.mlir |
 //     mlir-runner -e main -entry-point-result=void \
 //       -shared-libs=<libmlir_runner_utils.so>,<libmlir_c_runner_utils.so>
 //
-// --tlayout-tpu-bufferize-pipeline prints the buffers' layouts with
-// --mlir-print-ir-after=tlayout-assign-tpu-layouts.
+// Add --mlir-print-ir-after=tlayout-assign-tpu-layouts to see the layouts.
+// test/Target/TPU/Integration/tpu-examples.test compares what it prints with
+// the untiled run.
 
 #id = affine_map<(i, j) -> (i, j)>
 #row = affine_map<(i, j) -> (j)>
