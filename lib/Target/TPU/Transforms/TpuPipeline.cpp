@@ -64,8 +64,9 @@ void mlir::tlayout::tpu::buildTpuBufferizePipeline(
     // bufferization.dealloc takes memrefs apart with
     // memref.extract_strided_metadata, which a tiled memref does not have
     // (and the assignment leaves a memref so used untiled). Once the layouts
-    // are lowered every memref is an identity-layout buffer. The lowering to
-    // LLVM runs --lower-tiled-layouts again, which then has nothing to do.
+    // are lowered every memref is a physical buffer or a strided view of
+    // one. The lowering to LLVM runs --lower-tiled-layouts again, which then
+    // has nothing to do.
     pm.addPass(createLowerTiledLayouts());
     // Upstream's --buffer-deallocation-pipeline without its canonicalizer:
     // the lowered accesses are affine maps with floordiv and mod, which the
