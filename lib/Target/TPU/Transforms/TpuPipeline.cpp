@@ -6,19 +6,29 @@
 //
 // --tlayout-tpu-pipeline: the TPU target's layout assignment and capacity
 // check in front of the generic --tlayout-lower-to-llvm.
+// --tlayout-tpu-bufferize-pipeline: the same from linalg on tensors, through
+// one-shot bufferization, with ownership-based deallocation inserted on the
+// physical buffers once the tiled layouts are lowered.
 //
 //===----------------------------------------------------------------------===//
 
+#include "tlayout/Conversion/Passes.h"
 #include "tlayout/Target/TPU/Transforms/Passes.h"
 
+#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/Passes.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
 
 using namespace mlir;
 using namespace mlir::tlayout::tpu;
 
-void mlir::tlayout::tpu::buildTpuPipeline(OpPassManager &pm,
-                                          const TpuPipelineOptions &options) {
+void mlir::tlayout::tpu::buildTpuPipeline(
+    OpPassManager &pm, const TpuPipelineOptions &options,
+    function_ref<void(OpPassManager &)> beforeLowering) {
   AssignTpuLayoutsOptions assign;
   assign.target = options.target;
   // Sub-byte elements are packed (E(1), E(4)), as on the TPU.
@@ -27,7 +37,46 @@ void mlir::tlayout::tpu::buildTpuPipeline(OpPassManager &pm,
   CheckCapacityOptions check;
   check.target = options.target;
   pm.addPass(createCheckCapacity(check));
+  if (beforeLowering)
+    beforeLowering(pm);
   buildLowerToLLVMPipeline(pm, options);
+}
+
+void mlir::tlayout::tpu::buildTpuBufferizePipeline(
+    OpPassManager &pm, const TpuPipelineOptions &options) {
+  // One-shot bufferization drops a layout written as a tensor encoding.
+  pm.addPass(createCheckTensorEncodings());
+  // Identity layouts everywhere, function boundaries included: the layout
+  // assignment gives untiled memrefs the target's layouts and leaves memrefs
+  // that already have one (such as the fully dynamic strided layout of the
+  // default options) alone.
+  bufferization::OneShotBufferizePassOptions bufferize;
+  bufferize.bufferizeFunctionBoundaries = true;
+  bufferize.functionBoundaryTypeConversion =
+      bufferization::LayoutMapOption::IdentityLayoutMap;
+  bufferize.unknownTypeConversion =
+      bufferization::LayoutMapOption::IdentityLayoutMap;
+  pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
+  // The lowering of tiled layouts rewrites loads and stores, not linalg ops.
+  pm.addNestedPass<func::FuncOp>(createConvertLinalgToAffineLoopsPass());
+  buildTpuPipeline(pm, options, [](OpPassManager &pm) {
+    // Deallocation runs on the physical buffers: upstream's lowering of
+    // bufferization.dealloc takes memrefs apart with
+    // memref.extract_strided_metadata, which a tiled memref does not have
+    // (and the assignment leaves a memref so used untiled). Once the layouts
+    // are lowered every memref is a physical buffer or a strided view of
+    // one. The lowering to LLVM runs --lower-tiled-layouts again, which then
+    // has nothing to do.
+    pm.addPass(createLowerTiledLayouts());
+    // Upstream's --buffer-deallocation-pipeline without its canonicalizer:
+    // the lowered accesses are affine maps with floordiv and mod, which the
+    // lowering to LLVM lowers before anything canonicalizes them.
+    pm.addPass(memref::createExpandReallocPass());
+    pm.addPass(bufferization::createOwnershipBasedBufferDeallocationPass());
+    pm.addPass(bufferization::createBufferDeallocationSimplificationPass());
+    pm.addPass(bufferization::createLowerDeallocationsPass());
+    pm.addPass(createCSEPass());
+  });
 }
 
 void mlir::tlayout::tpu::registerTpuPipelines() {
@@ -35,5 +84,13 @@ void mlir::tlayout::tpu::registerTpuPipelines() {
       "tlayout-tpu-pipeline",
       "Give untiled memrefs the TPU target's layouts, check its memory "
       "capacities, lower tiled layouts and lower to the LLVM dialect",
-      buildTpuPipeline);
+      [](OpPassManager &pm, const TpuPipelineOptions &options) {
+        buildTpuPipeline(pm, options);
+      });
+  PassPipelineRegistration<TpuPipelineOptions>(
+      "tlayout-tpu-bufferize-pipeline",
+      "Bufferize linalg on tensors, give the buffers the TPU target's "
+      "layouts, check its memory capacities, lower tiled layouts, insert "
+      "deallocations and lower to the LLVM dialect",
+      buildTpuBufferizePipeline);
 }

@@ -161,4 +161,27 @@ def ConvertLayoutSyntax
   ];
 }
 
+def CheckTensorEncodings : Pass<"tlayout-check-tensor-encodings"> {
+  let summary = "Reject tensors whose encoding is a memory layout";
+  let description = [{
+    Reports an error at every value (op result, block argument) and every
+    function declaration whose type holds a tensor with a memory layout as
+    its encoding (`tensor<16x256xbf16, #tlayout.tiled<{1,0:T(8,128)}>>`, or
+    any attribute that implements `MemRefLayoutAttrInterface`), and fails.
+
+    Upstream's `--one-shot-bufferize` turns such a tensor into a memref with
+    the identity layout (or the layout its options ask for) and drops the
+    encoding without a word, so the layout the tensor promised never reaches
+    memory. Run this pass before bufferizing (`--tlayout-tpu-bufferize-pipeline`
+    runs it first) and give layouts to the buffers instead: let
+    `--tlayout-assign-tpu-layouts` choose them, or write the memref types with
+    the layout. The module is not changed.
+
+    ```mlir
+    func.func @f(%x: tensor<16x256xbf16, #tlayout.tiled<{1,0:T(8,128)(2,1)}>>)
+    ```
+    is reported at `%x`.
+  }];
+}
+
 #endif // TLAYOUT_DIALECT_TLAYOUT_TRANSFORMS_PASSES_TD

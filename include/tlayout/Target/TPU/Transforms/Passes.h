@@ -44,10 +44,21 @@ struct TpuPipelineOptions : public LowerToLLVMOptions {
 
 /// Adds --tlayout-assign-tpu-layouts, --tlayout-check-capacity and the
 /// lowering to LLVM (buildLowerToLLVMPipeline): an untiled kernel runs on
-/// the CPU with the TPU target's placement.
-void buildTpuPipeline(OpPassManager &pm, const TpuPipelineOptions &options);
+/// the CPU with the TPU target's placement. `beforeLowering`, if given, adds
+/// passes between the capacity check and the lowering.
+void buildTpuPipeline(
+    OpPassManager &pm, const TpuPipelineOptions &options,
+    llvm::function_ref<void(OpPassManager &)> beforeLowering = nullptr);
 
-/// Registers `--tlayout-tpu-pipeline`.
+/// Adds --tlayout-tpu-bufferize-pipeline: the encodings check, one-shot
+/// bufferization of linalg on tensors (function boundaries included, identity
+/// layouts), linalg to affine loops, then buildTpuPipeline with the tiled
+/// layouts lowered and ownership-based deallocation inserted on the physical
+/// buffers before the lowering to LLVM.
+void buildTpuBufferizePipeline(OpPassManager &pm,
+                               const TpuPipelineOptions &options);
+
+/// Registers `--tlayout-tpu-pipeline` and `--tlayout-tpu-bufferize-pipeline`.
 void registerTpuPipelines();
 
 } // namespace mlir::tlayout::tpu
