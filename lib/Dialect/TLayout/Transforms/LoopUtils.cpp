@@ -35,6 +35,18 @@ using namespace mlir::tlayout;
 int64_t mlir::tlayout::findTilePeriod(Value iv) {
   int64_t best = 0;
   for (Operation *user : iv.getUsers()) {
+    // A loop bound is computed once per trip of the loops around it (the
+    // phase of a strip-mined loop whose step does not divide the tile):
+    // strip-mining for it would only add a loop.
+    if (isa<affine::AffineMaxOp, affine::AffineMinOp>(user) &&
+        llvm::all_of(user->getUses(), [](OpOperand &use) {
+          auto loop = dyn_cast<scf::ForOp>(use.getOwner());
+          return loop &&
+                 (use.get() == loop.getLowerBound() ||
+                  use.get() == loop.getUpperBound()) &&
+                 use.get() != loop.getStep();
+        }))
+      continue;
     std::optional<MapUse> use = getMapUse(user);
     if (!use)
       continue;
