@@ -11,6 +11,11 @@
 // RUN: tlayout-opt %s --lower-tiled-layouts \
 // RUN:   --tlayout-simplify-indexing=reassociate-reductions=false \
 // RUN:   %{lower_to_llvm}=simplify-indexing=false | %{run} | FileCheck %s
+// The pass on its own, as composed by hand with upstream's lowering:
+// RUN: tlayout-opt %s --lower-tiled-layouts --tlayout-simplify-indexing \
+// RUN:   --canonicalize | mlir-opt --lower-affine --convert-scf-to-cf \
+// RUN:   --expand-strided-metadata --lower-affine --finalize-memref-to-llvm \
+// RUN:   --convert-to-llvm --reconcile-unrealized-casts | %{run} | FileCheck %s
 // RUN: sed -e "s/, #T>/>/g" %s | tlayout-opt %{lower_to_llvm} | %{run} | FileCheck %s
 
 #T = #tlayout.tiled<{1,0:T(8,128)}>

@@ -95,6 +95,11 @@ def SimplifyIndexing : Pass<"tlayout-simplify-indexing"> {
     strip-mined, so their maps simplify the same way. Other loops
     (`affine.parallel`, `scf.parallel`, `scf.while`) are not strip-mined;
     the maps of their accesses are still simplified (step 1).
+
+    With no options, `--lower-tiled-layouts --tlayout-simplify-indexing`
+    followed by `--canonicalize` and upstream's lowering to LLVM gives the
+    machine code of `--tlayout-lower-to-llvm` (every option above defaults
+    to what the pipeline uses).
   }];
   let options = [
     Option<"tileLoops", "tile-loops", "bool", /*default=*/"true",
