@@ -156,3 +156,24 @@ func.func @row_max_fast(%a: memref<8x256xf32, #T>, %out: memref<1xf32>) {
   affine.store %s, %out[0] : memref<1xf32>
   return
 }
+
+// -----
+
+// An integer sum with overflow flags keeps its order: another grouping
+// could overflow where the loop's does not.
+
+#T = #tlayout.tiled<{1,0:T(8,128)}>
+// CHECK-LABEL: func.func @row_sum_nsw
+// CHECK-NOT:   memref.alloca
+// CHECK:       affine.for %{{.*}} = 0 to 2 iter_args
+// CHECK:       return
+func.func @row_sum_nsw(%a: memref<8x256xi32, #T>, %out: memref<1xi32>) {
+  %z = arith.constant 0 : i32
+  %s = affine.for %j = 0 to 256 iter_args(%acc = %z) -> i32 {
+    %x = affine.load %a[3, %j] : memref<8x256xi32, #T>
+    %n = arith.addi %acc, %x overflow<nsw> : i32
+    affine.yield %n : i32
+  }
+  affine.store %s, %out[0] : memref<1xi32>
+  return
+}

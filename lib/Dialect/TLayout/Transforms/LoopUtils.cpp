@@ -130,9 +130,15 @@ makeTileBound(AffineMap map, ValueRange operands, Value t, int64_t c,
 }
 
 /// Whether `op` combines values associatively and commutatively: integer
-/// add, mul, min, max, and, or, xor always; float add, mul, min, max where
-/// its fastmath flags allow reassociation.
+/// add and mul without overflow flags, min, max, and, or, xor; float add,
+/// mul, min, max where its fastmath flags allow reassociation.
 static bool isReassociableCombiner(Operation *op) {
+  // Wrapping integer sums and products reassociate; with nsw/nuw another
+  // grouping may overflow where the loop's did not.
+  if (auto overflow = dyn_cast<arith::ArithIntegerOverflowFlagsInterface>(op))
+    if (overflow.getOverflowAttr().getValue() !=
+        arith::IntegerOverflowFlags::none)
+      return false;
   if (isa<arith::AddIOp, arith::MulIOp, arith::MaxSIOp, arith::MinSIOp,
           arith::MaxUIOp, arith::MinUIOp, arith::AndIOp, arith::OrIOp,
           arith::XOrIOp>(op))

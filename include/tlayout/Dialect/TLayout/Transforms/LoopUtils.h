@@ -49,9 +49,10 @@ struct TileReduction {
 };
 
 /// The reductions of every iter_arg of `loop` if each is one that may be
-/// reassociated (integer add, mul, min, max, and, or, xor; float add, mul,
-/// min, max with the `reassoc` fastmath flag) on a scalar; std::nullopt if
-/// the loop has none or one is not such a reduction.
+/// reassociated (integer add and mul without overflow flags, min, max,
+/// and, or, xor; float add, mul, min, max with the `reassoc` fastmath
+/// flag) on a scalar; std::nullopt if the loop has none or one is not such
+/// a reduction.
 std::optional<SmallVector<TileReduction>> getTileReductions(Operation *loop);
 
 /// The largest tile for which strip-mining keeps per-element partials of a

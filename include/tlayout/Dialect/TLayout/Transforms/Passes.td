@@ -41,10 +41,10 @@ def SimplifyIndexing : Pass<"tlayout-simplify-indexing"> {
        strip-mine the inner loop again.
     3. `reassociate-reductions` (default on): when every `iter_args` value
        of a loop being strip-mined is a scalar reduction whose combiner may
-       be reassociated (integer `addi`, `muli`, `maxsi`/`minsi`,
-       `maxui`/`minui`, `andi`, `ori`, `xori`; float `addf`, `mulf`,
-       `maximumf`/`minimumf`, `maxnumf`/`minnumf` whose fastmath flags hold
-       `reassoc`, as `fast` does), each element `e` of a tile accumulates
+       be reassociated (integer `addi` and `muli` without overflow flags,
+       `maxsi`/`minsi`, `maxui`/`minui`, `andi`, `ori`, `xori`; float
+       `addf`, `mulf`, `maximumf`/`minimumf`, `maxnumf`/`minnumf` whose
+       fastmath flags hold `reassoc`, as `fast` does), each element `e` of a tile accumulates
        into a partial of its own across the tiles (a `memref.alloca` of `c`
        elements, filled with the combiner's identity), and one loop after
        the tiles combines the initial value with the `c` partials. The
