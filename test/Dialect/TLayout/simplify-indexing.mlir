@@ -296,12 +296,20 @@ func.func @not_assumed(%a: memref<?x?xf32, #T>, %n: index, %m: index) {
 
 // -----
 
-// A loop whose step does not divide the tile is left as it is.
+// A loop whose step does not divide the tile is strip-mined at tile
+// boundaries: tile t starts at the loop's phase in it, (0 - 8 * t) mod 3,
+// computed in the inner loop's bound once per tile; the body divides
+// nothing.
 
 #T = #tlayout.tiled<{0:T(8)}>
+// CHECK-DAG:   #[[LB:.*]] = affine_map<(d0) -> ((d0 * -8) mod 3, d0 * -8)>
+// CHECK-DAG:   #[[UB:.*]] = affine_map<(d0) -> (8, d0 * -8 + 64)>
 // CHECK-LABEL: func.func @step_three
-// CHECK:       affine.for %[[I:.*]] = 0 to 64 step 3 {
-// CHECK-NEXT:    affine.store %{{.*}}, %{{.*}}[%[[I]] floordiv 8, %[[I]] mod 8]
+// CHECK:       affine.for %[[T:.*]] = 0 to 8 {
+// CHECK-NEXT:    affine.for %[[E:.*]] = max #[[LB]](%[[T]]) to min #[[UB]](%[[T]]) step 3 {
+// CHECK-NEXT:      affine.store %{{.*}}, %{{.*}}[%[[T]], %[[E]]]
+// CHECK-NEXT:    }
+// CHECK-NEXT:  }
 func.func @step_three(%a: memref<64xf32, #T>) {
   %one = arith.constant 1.0 : f32
   affine.for %i = 0 to 64 step 3 {

@@ -16,7 +16,9 @@
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/Support/CheckedArithmetic.h"
@@ -33,6 +35,18 @@ using namespace mlir::tlayout;
 int64_t mlir::tlayout::findTilePeriod(Value iv) {
   int64_t best = 0;
   for (Operation *user : iv.getUsers()) {
+    // A loop bound is computed once per trip of the loops around it (the
+    // phase of a strip-mined loop whose step does not divide the tile):
+    // strip-mining for it would only add a loop.
+    if (isa<affine::AffineMaxOp, affine::AffineMinOp>(user) &&
+        llvm::all_of(user->getUses(), [](OpOperand &use) {
+          auto loop = dyn_cast<scf::ForOp>(use.getOwner());
+          return loop &&
+                 (use.get() == loop.getLowerBound() ||
+                  use.get() == loop.getUpperBound()) &&
+                 use.get() != loop.getStep();
+        }))
+      continue;
     std::optional<MapUse> use = getMapUse(user);
     if (!use)
       continue;
@@ -84,9 +98,10 @@ int64_t mlir::tlayout::findTilePeriod(Value iv) {
 }
 
 /// A bound map of a loop inside a loop over tiles `t` (appended as the last
-/// dim) of size `c`, for a loop of step `step`: `(lb mod step, lb - c * t)`
-/// for the lower bound (max; every tile after the first starts at the
-/// first index of the loop's phase) and `(c, ub_k - c * t ...)` for the
+/// dim) of size `c`, for a loop of step `step`: `((lb - c * t) mod step,
+/// lb - c * t)` for the lower bound (max; every tile after the first starts
+/// at the first index of the loop's phase in it, `lb mod step` where the
+/// step divides `c`) and `(c, ub_k - c * t ...)` for the
 /// upper bound (min), dropping the `ub_k` that are multiples of `c` when
 /// `dropMultiples`.
 static std::pair<AffineMap, SmallVector<Value>>
@@ -97,7 +112,9 @@ makeTileBound(AffineMap map, ValueRange operands, Value t, int64_t c,
   unsigned numDims = map.getNumDims();
   AffineExpr tile = getAffineDimExpr(numDims, ctx) * c;
   SmallVector<AffineExpr> results{isUpper ? getAffineConstantExpr(c, ctx)
-                                          : map.getResult(0) % step};
+                                  : c % step == 0
+                                      ? map.getResult(0) % step
+                                      : (map.getResult(0) - tile) % step};
   SmallVector<IndexFacts> operandFacts = facts.getFacts(operands);
   for (AffineExpr r : map.getResults()) {
     if (dropMultiples &&
@@ -112,33 +129,266 @@ makeTileBound(AffineMap map, ValueRange operands, Value t, int64_t c,
           newOperands};
 }
 
+/// Whether `op` combines values associatively and commutatively: integer
+/// add and mul without overflow flags, min, max, and, or, xor; float add,
+/// mul, min, max where its fastmath flags allow reassociation.
+static bool isReassociableCombiner(Operation *op) {
+  // Wrapping integer sums and products reassociate; with nsw/nuw another
+  // grouping may overflow where the loop's did not.
+  if (auto overflow = dyn_cast<arith::ArithIntegerOverflowFlagsInterface>(op))
+    if (overflow.getOverflowAttr().getValue() !=
+        arith::IntegerOverflowFlags::none)
+      return false;
+  if (isa<arith::AddIOp, arith::MulIOp, arith::MaxSIOp, arith::MinSIOp,
+          arith::MaxUIOp, arith::MinUIOp, arith::AndIOp, arith::OrIOp,
+          arith::XOrIOp>(op))
+    return true;
+  if (!isa<arith::AddFOp, arith::MulFOp, arith::MaximumFOp, arith::MinimumFOp,
+           arith::MaxNumFOp, arith::MinNumFOp>(op))
+    return false;
+  auto flags = cast<arith::ArithFastMathInterface>(op).getFastMathFlagsAttr();
+  return flags && arith::bitEnumContainsAll(flags.getValue(),
+                                            arith::FastMathFlags::reassoc);
+}
+
+std::optional<SmallVector<TileReduction>>
+mlir::tlayout::getTileReductions(Operation *loop) {
+  auto loopLike = dyn_cast<LoopLikeOpInterface>(loop);
+  if (!loopLike || loop->getNumRegions() != 1 ||
+      !loop->getRegion(0).hasOneBlock())
+    return std::nullopt;
+  Block *body = &loop->getRegion(0).front();
+  Operation *yield = body->getTerminator();
+  SmallVector<TileReduction> reductions;
+  for (auto [k, arg] : llvm::enumerate(loopLike.getRegionIterArgs())) {
+    Type type = arg.getType();
+    if (!type.isIntOrIndexOrFloat() || !arg.hasOneUse())
+      return std::nullopt;
+    OpOperand &use = *arg.use_begin();
+    Operation *combiner = use.getOwner();
+    if (combiner->getBlock() != body || combiner->getNumOperands() != 2 ||
+        combiner->getNumResults() != 1 || !isReassociableCombiner(combiner))
+      return std::nullopt;
+    // The accumulator enters once, and leaves only to the yield, in its
+    // own position.
+    unsigned accPosition = use.getOperandNumber();
+    if (combiner->getOperand(1 - accPosition) == arg)
+      return std::nullopt;
+    Value result = combiner->getResult(0);
+    if (!result.hasOneUse() || result.use_begin()->getOwner() != yield ||
+        result.use_begin()->getOperandNumber() != k)
+      return std::nullopt;
+    std::optional<TypedAttr> identity = arith::getNeutralElement(combiner);
+    if (!identity || identity->getType() != type)
+      return std::nullopt;
+    // -0.0 is the identity of a float sum that keeps the sign of zeros:
+    // +0.0 would turn a sum of -0.0 into +0.0.
+    if (auto add = dyn_cast<arith::AddFOp>(combiner))
+      if (!arith::bitEnumContainsAll(add.getFastmath(),
+                                     arith::FastMathFlags::nsz))
+        identity = FloatAttr::get(
+            type, APFloat::getZero(cast<FloatType>(type).getFloatSemantics(),
+                                   /*Negative=*/true));
+    reductions.push_back({combiner, accPosition, *identity});
+  }
+  if (reductions.empty())
+    return std::nullopt;
+  return reductions;
+}
+
+/// The region of the nearest op around `op` that opens an automatic
+/// allocation scope and is not a loop (loops such as `affine.for` open one,
+/// but an alloca in a loop's body is made again on every trip once lowered
+/// to LLVM); null if an op isolated from above comes first.
+static Region *getAllocationScopeRegion(Operation *op) {
+  Region *region = op->getParentRegion();
+  while (region) {
+    Operation *parent = region->getParentOp();
+    if (!parent)
+      return nullptr;
+    if (parent->hasTrait<OpTrait::AutomaticAllocationScope>() &&
+        !isa<LoopLikeOpInterface>(parent))
+      return region;
+    if (parent->hasTrait<OpTrait::IsIsolatedFromAbove>())
+      return nullptr;
+    region = parent->getParentRegion();
+  }
+  return nullptr;
+}
+
+namespace {
+/// The per-element partial results of the reductions of a strip-mined
+/// loop: one buffer of `c` elements per reduction, filled with the
+/// combiner's identity before the tile loop.
+struct TilePartials {
+  SmallVector<Value> buffers;
+};
+} // namespace
+
+/// Creates the partials' buffers (at the start of the allocation scope, so
+/// that a loop around does not grow the stack) and fills them before
+/// `loop`. Fails, creating nothing, outside an allocation scope.
+static FailureOr<TilePartials>
+createTilePartials(Operation *loop, ArrayRef<TileReduction> reductions,
+                   int64_t c, RewriterBase &rewriter) {
+  Region *scope = getAllocationScopeRegion(loop);
+  if (!scope || scope->empty())
+    return failure();
+  Location loc = loop->getLoc();
+  TilePartials partials;
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPointToStart(&scope->front());
+  for (const TileReduction &r : reductions)
+    partials.buffers.push_back(memref::AllocaOp::create(
+        rewriter, loc, MemRefType::get({c}, r.identity.getType())));
+  rewriter.setInsertionPoint(loop);
+  bool isAffine = isa<affine::AffineForOp>(loop);
+  SmallVector<Value> identities =
+      llvm::map_to_vector(reductions, [&](const TileReduction &r) -> Value {
+        return arith::ConstantOp::create(rewriter, loc, r.identity);
+      });
+  auto fill = [&](OpBuilder &b, Location loc, Value e) {
+    for (auto [buffer, identity] : llvm::zip(partials.buffers, identities)) {
+      if (isAffine)
+        affine::AffineStoreOp::create(b, loc, identity, buffer, e);
+      else
+        memref::StoreOp::create(b, loc, identity, buffer, e);
+    }
+  };
+  if (isAffine) {
+    affine::AffineForOp::create(
+        rewriter, loc, 0, c, 1, {},
+        [&](OpBuilder &b, Location loc, Value e, ValueRange) {
+          fill(b, loc, e);
+          affine::AffineYieldOp::create(b, loc);
+        });
+  } else {
+    Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+    Value size = arith::ConstantIndexOp::create(rewriter, loc, c);
+    Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
+    scf::ForOp::create(rewriter, loc, zero, size, one, {},
+                       [&](OpBuilder &b, Location loc, Value e, ValueRange) {
+                         fill(b, loc, e);
+                         scf::YieldOp::create(b, loc);
+                       });
+  }
+  return partials;
+}
+
+/// Creates, at the rewriter's insertion point, the loop that combines the
+/// initial values `inits` with the partials of every element, and returns
+/// its results.
+static SmallVector<Value>
+combinePartials(bool isAffine, ArrayRef<TileReduction> reductions,
+                const TilePartials &partials, ValueRange inits, int64_t c,
+                Location loc, RewriterBase &rewriter) {
+  auto body = [&](OpBuilder &b, Location loc, Value e, ValueRange accs) {
+    SmallVector<Value> results;
+    for (auto [r, buffer, acc] :
+         llvm::zip(reductions, partials.buffers, accs)) {
+      Value partial =
+          isAffine ? Value(affine::AffineLoadOp::create(b, loc, buffer, e))
+                   : Value(memref::LoadOp::create(b, loc, buffer, e));
+      IRMapping mapping;
+      mapping.map(r.combiner->getOperand(r.accPosition), acc);
+      mapping.map(r.combiner->getOperand(1 - r.accPosition), partial);
+      results.push_back(b.clone(*r.combiner, mapping)->getResult(0));
+    }
+    return results;
+  };
+  if (isAffine) {
+    auto loop = affine::AffineForOp::create(
+        rewriter, loc, 0, c, 1, inits,
+        [&](OpBuilder &b, Location loc, Value e, ValueRange accs) {
+          affine::AffineYieldOp::create(b, loc, body(b, loc, e, accs));
+        });
+    return loop.getResults();
+  }
+  Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+  Value size = arith::ConstantIndexOp::create(rewriter, loc, c);
+  Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
+  auto loop = scf::ForOp::create(
+      rewriter, loc, zero, size, one, inits,
+      [&](OpBuilder &b, Location loc, Value e, ValueRange accs) {
+        scf::YieldOp::create(b, loc, body(b, loc, e, accs));
+      });
+  return loop.getResults();
+}
+
 /// Moves the body of `loop` into `inner` (the tile-element loop inside
 /// `outer`, the tile loop), its index replaced by `index` (`c * t + e`),
-/// and replaces `loop` by `outer`.
+/// and replaces `loop` by `outer`. With `partials`, the loops carry no
+/// values: the body reads its accumulators from the partials at `e` and
+/// writes them back, and `loop` is replaced by the combination of its
+/// initial values with the partials.
 template <typename ForOp>
-static StripMinedLoop replaceByTiles(ForOp loop, ForOp outer, ForOp inner,
-                                     Value index, RewriterBase &rewriter) {
+static StripMinedLoop
+replaceByTiles(ForOp loop, ForOp outer, ForOp inner, Value index,
+               ArrayRef<TileReduction> reductions,
+               const std::optional<TilePartials> &partials, int64_t c,
+               RewriterBase &rewriter) {
+  constexpr bool isAffine = std::is_same_v<ForOp, affine::AffineForOp>;
+  if (!partials) {
+    SmallVector<Value> replacements{index};
+    llvm::append_range(replacements, inner.getRegionIterArgs());
+    rewriter.mergeBlocks(loop.getBody(), inner.getBody(), replacements);
+    rewriter.replaceOp(loop, outer.getResults());
+    return {outer, inner};
+  }
+  Location loc = loop.getLoc();
+  rewriter.setInsertionPoint(loop);
+  SmallVector<Value> results = combinePartials(
+      isAffine, reductions, *partials, loop.getInits(), c, loc, rewriter);
+  Value e = inner.getInductionVar();
   SmallVector<Value> replacements{index};
-  llvm::append_range(replacements, inner.getRegionIterArgs());
+  rewriter.setInsertionPointToEnd(inner.getBody());
+  for (Value buffer : partials->buffers)
+    replacements.push_back(
+        isAffine ? Value(affine::AffineLoadOp::create(rewriter, loc, buffer, e))
+                 : Value(memref::LoadOp::create(rewriter, loc, buffer, e)));
   rewriter.mergeBlocks(loop.getBody(), inner.getBody(), replacements);
-  rewriter.replaceOp(loop, outer.getResults());
+  Operation *yield = inner.getBody()->getTerminator();
+  rewriter.setInsertionPoint(yield);
+  for (auto [value, buffer] :
+       llvm::zip(yield->getOperands(), partials->buffers)) {
+    if (isAffine)
+      affine::AffineStoreOp::create(rewriter, loc, value, buffer, e);
+    else
+      memref::StoreOp::create(rewriter, loc, value, buffer, e);
+  }
+  rewriter.modifyOpInPlace(yield, [&] { yield->setOperands({}); });
+  rewriter.replaceOp(loop, results);
   return {outer, inner};
 }
 
-FailureOr<StripMinedLoop>
-mlir::tlayout::stripMineByTile(affine::AffineForOp loop, int64_t c,
-                               IndexFactsAnalysis &facts,
-                               RewriterBase &rewriter) {
+FailureOr<StripMinedLoop> mlir::tlayout::stripMineByTile(
+    affine::AffineForOp loop, int64_t c, IndexFactsAnalysis &facts,
+    RewriterBase &rewriter, bool reassociateReductions) {
   int64_t step = loop.getStepAsInt();
   AffineMap lbMap = loop.getLowerBoundMap();
   AffineMap ubMap = loop.getUpperBoundMap();
-  if (c % step != 0 || lbMap.getNumResults() != 1)
+  if ((c % step != 0 && step > c) || lbMap.getNumResults() != 1)
     return failure();
+  SmallVector<TileReduction> reductions;
+  std::optional<TilePartials> partials;
+  if (reassociateReductions && c <= kMaxTilePartials)
+    if (std::optional<SmallVector<TileReduction>> found =
+            getTileReductions(loop)) {
+      FailureOr<TilePartials> created =
+          createTilePartials(loop, *found, c, rewriter);
+      if (succeeded(created)) {
+        reductions = std::move(*found);
+        partials = std::move(*created);
+      }
+    }
+  ValueRange inits = partials ? ValueRange() : ValueRange(loop.getInits());
   SmallVector<Value> lbOperands(loop.getLowerBoundOperands());
   SmallVector<Value> ubOperands(loop.getUpperBoundOperands());
   IndexFacts lbFacts = evaluateIndexFacts(
       lbMap.getResult(0), facts.getFacts(lbOperands), lbMap.getNumDims());
-  bool aligned = lbFacts.multiple % c == 0;
+  // Each tile starts at the loop's phase in it: at 0 for a lower bound
+  // that is a multiple of `c` and a step that divides `c`.
+  bool aligned = lbFacts.multiple % c == 0 && c % step == 0;
 
   MLIRContext *ctx = loop.getContext();
   Location loc = loop.getLoc();
@@ -154,8 +404,7 @@ mlir::tlayout::stripMineByTile(affine::AffineForOp loop, int64_t c,
   Value index;
   auto outer = affine::AffineForOp::create(
       rewriter, loc, lbOperands, outerLb, ubOperands, outerUb, /*step=*/1,
-      loop.getInits(),
-      [&](OpBuilder &b, Location loc, Value t, ValueRange args) {
+      inits, [&](OpBuilder &b, Location loc, Value t, ValueRange args) {
         auto [innerLb, innerLbOperands] =
             aligned ? std::make_pair(AffineMap::getConstantMap(0, ctx),
                                      SmallVector<Value>())
@@ -176,19 +425,33 @@ mlir::tlayout::stripMineByTile(affine::AffineForOp loop, int64_t c,
             });
         affine::AffineYieldOp::create(b, loc, inner.getResults());
       });
-  return replaceByTiles(loop, outer, inner, index, rewriter);
+  return replaceByTiles(loop, outer, inner, index, reductions, partials, c,
+                        rewriter);
 }
 
-FailureOr<StripMinedLoop>
-mlir::tlayout::stripMineByTile(scf::ForOp loop, int64_t c,
-                               IndexFactsAnalysis &facts,
-                               RewriterBase &rewriter) {
+FailureOr<StripMinedLoop> mlir::tlayout::stripMineByTile(
+    scf::ForOp loop, int64_t c, IndexFactsAnalysis &facts,
+    RewriterBase &rewriter, bool reassociateReductions) {
   std::optional<int64_t> step = getConstantIntValue(loop.getStep());
-  if (!step || *step <= 0 || c % *step != 0 || loop.getUnsignedCmp())
+  if (!step || *step <= 0 || (c % *step != 0 && *step > c) ||
+      loop.getUnsignedCmp())
     return failure();
+  SmallVector<TileReduction> reductions;
+  std::optional<TilePartials> partials;
+  if (reassociateReductions && c <= kMaxTilePartials)
+    if (std::optional<SmallVector<TileReduction>> found =
+            getTileReductions(loop)) {
+      FailureOr<TilePartials> created =
+          createTilePartials(loop, *found, c, rewriter);
+      if (succeeded(created)) {
+        reductions = std::move(*found);
+        partials = std::move(*created);
+      }
+    }
+  ValueRange inits = partials ? ValueRange() : ValueRange(loop.getInitArgs());
   IndexFacts lbFacts = facts.getFacts(loop.getLowerBound());
   IndexFacts ubFacts = facts.getFacts(loop.getUpperBound());
-  bool aligned = lbFacts.multiple % c == 0;
+  bool aligned = lbFacts.multiple % c == 0 && c % *step == 0;
 
   MLIRContext *ctx = loop.getContext();
   Location loc = loop.getLoc();
@@ -210,7 +473,7 @@ mlir::tlayout::stripMineByTile(scf::ForOp loop, int64_t c,
   scf::ForOp inner;
   Value index;
   auto outer = scf::ForOp::create(
-      rewriter, loc, tileLb, tileUb, one, loop.getInitArgs(),
+      rewriter, loc, tileLb, tileUb, one, inits,
       [&](OpBuilder &b, Location loc, Value t, ValueRange args) {
         AffineExpr tile = d0 * c;
         Value innerLb =
@@ -220,7 +483,11 @@ mlir::tlayout::stripMineByTile(scf::ForOp loop, int64_t c,
                       b, loc,
                       makeFoldedSoundly<affine::AffineMaxOp>(
                           b, loc,
-                          AffineMap::get(1, 1, {s0 % *step, s0 - tile}, ctx),
+                          AffineMap::get(1, 1,
+                                         {c % *step == 0 ? s0 % *step
+                                                         : (s0 - tile) % *step,
+                                          s0 - tile},
+                                         ctx),
                           {t, loop.getLowerBound()}));
         Value innerUb =
             aligned && ubFacts.multiple % c == 0
@@ -241,7 +508,8 @@ mlir::tlayout::stripMineByTile(scf::ForOp loop, int64_t c,
             });
         scf::YieldOp::create(b, loc, inner.getResults());
       });
-  return replaceByTiles(loop, outer, inner, index, rewriter);
+  return replaceByTiles(loop, outer, inner, index, reductions, partials, c,
+                        rewriter);
 }
 
 bool mlir::tlayout::shouldNormalizeForTile(affine::AffineForOp loop,

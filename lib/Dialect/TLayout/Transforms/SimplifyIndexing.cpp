@@ -23,6 +23,7 @@
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Affine/Utils.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Iterators.h"
 #include "mlir/IR/PatternMatch.h"
@@ -143,8 +144,9 @@ struct SimplifyIndexingPass
       FailureOr<StripMinedLoop> tiles =
           isa<affine::AffineForOp>(loop)
               ? stripMineByTile(cast<affine::AffineForOp>(loop), c, facts,
-                                rewriter)
-              : stripMineByTile(cast<scf::ForOp>(loop), c, facts, rewriter);
+                                rewriter, reassociateReductions)
+              : stripMineByTile(cast<scf::ForOp>(loop), c, facts, rewriter,
+                                reassociateReductions);
       if (failed(tiles))
         continue;
       facts.forget(erased);

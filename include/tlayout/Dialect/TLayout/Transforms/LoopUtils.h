@@ -38,20 +38,55 @@ struct StripMinedLoop {
   Operation *inner;
 };
 
+/// A reduction carried in a loop's iter_args: the region argument's only
+/// use is operand `accPosition` of `combiner`, an associative and
+/// commutative op of the loop's body whose only use is the yield, in the
+/// argument's position; `identity` is the combiner's neutral element.
+struct TileReduction {
+  Operation *combiner;
+  unsigned accPosition;
+  TypedAttr identity;
+};
+
+/// The reductions of every iter_arg of `loop` if each is one that may be
+/// reassociated (integer add and mul without overflow flags, min, max,
+/// and, or, xor; float add, mul, min, max with the `reassoc` fastmath
+/// flag) on a scalar; std::nullopt if the loop has none or one is not such
+/// a reduction.
+std::optional<SmallVector<TileReduction>> getTileReductions(Operation *loop);
+
+/// The largest tile for which strip-mining keeps per-element partials of a
+/// reduction (a stack buffer of this many elements per reduction).
+constexpr int64_t kMaxTilePartials = 1024;
+
 /// Strip-mines `loop` by `c`: a loop over tiles `t` and, inside, a loop of
 /// at most `c` iterations `e`, in the same order of iterations, the body's
 /// index replaced by `c * t + e`. `facts` proves which bounds are multiples
-/// of `c`. Fails, changing nothing, where the step does not divide `c` or
+/// of `c`. A step that does not divide `c` starts each tile at the loop's
+/// phase in it, `max((lb - c * t) mod step, lb - c * t)`. Fails, changing
+/// nothing, where the step neither divides `c` nor is smaller than it, or
 /// the lower bound has several results.
+///
+/// With `reassociateReductions`, a loop whose iter_args are all
+/// reductions that may be reassociated (getTileReductions) carries no
+/// values through the new loops: element `e` accumulates into a partial of
+/// its own (`memref.alloca` of `c` elements in the enclosing allocation
+/// scope, filled with the identity before the loops), and a loop after
+/// them combines the initial values with the `c` partials. Every tile
+/// then continues the same `c` partials instead of reducing its elements
+/// to one value; the combined result is that of the loop up to the
+/// reassociation the combiners allow.
 FailureOr<StripMinedLoop> stripMineByTile(affine::AffineForOp loop, int64_t c,
                                           IndexFactsAnalysis &facts,
-                                          RewriterBase &rewriter);
+                                          RewriterBase &rewriter,
+                                          bool reassociateReductions = false);
 
 /// As above for an scf.for of constant positive step and signed
 /// comparison.
 FailureOr<StripMinedLoop> stripMineByTile(scf::ForOp loop, int64_t c,
                                           IndexFactsAnalysis &facts,
-                                          RewriterBase &rewriter);
+                                          RewriterBase &rewriter,
+                                          bool reassociateReductions = false);
 
 /// Whether `loop`, whose index is divided by `c`, is better normalized
 /// than strip-mined: it steps by a multiple of `c`, or its single lower

@@ -32,10 +32,26 @@ def SimplifyIndexing : Pass<"tlayout-simplify-indexing"> {
        `e`. Bounds may be dynamic: the inner loop stops at
        `min(c, ub - c * t)`, and a lower bound not known to be a multiple of
        `c` starts it at `max(lb mod step, lb - c * t)`. Loops with `iter_args`
-       (reductions) are strip-mined too. The loop's step must divide `c`.
+       (reductions) are strip-mined too. The loop's step must divide `c` or
+       be smaller than it: with a step that does not divide `c` (step 3 over
+       128 columns) each tile starts at the loop's phase in it,
+       `max((lb - c * t) mod step, lb - c * t)`, computed once per tile, and
+       the body is left without floordiv or mod.
        Nested tilings (`T(8,128)(2,1)`, or two tilings of one dimension)
        strip-mine the inner loop again.
-    3. `physical-order` (default on, as in `--tlayout-lower-to-llvm` and
+    3. `reassociate-reductions` (default on): when every `iter_args` value
+       of a loop being strip-mined is a scalar reduction whose combiner may
+       be reassociated (integer `addi` and `muli` without overflow flags,
+       `maxsi`/`minsi`, `maxui`/`minui`, `andi`, `ori`, `xori`; float
+       `addf`, `mulf`, `maximumf`/`minimumf`, `maxnumf`/`minnumf` whose
+       fastmath flags hold `reassoc`, as `fast` does), each element `e` of a tile accumulates
+       into a partial of its own across the tiles (a `memref.alloca` of `c`
+       elements, filled with the combiner's identity), and one loop after
+       the tiles combines the initial value with the `c` partials. The
+       tiles then carry no value from one to the next and do not each end
+       in a horizontal reduction. Without `reassoc` (or with the option
+       off) the reduction is carried through the tile loops in its order.
+    4. `physical-order` (default on, as in `--tlayout-lower-to-llvm` and
        `--tlayout-tpu-pipeline`): a perfect nest of `affine.for` loops
        without `iter_args` whose innermost access indexes a buffer with one
        loop per physical dimension is permuted so that the loops follow the
@@ -50,7 +66,7 @@ def SimplifyIndexing : Pass<"tlayout-simplify-indexing"> {
        memref values it accesses are distinct buffers (allocations, globals;
        function arguments are taken not to alias); and every dependence
        keeps its direction in the new order.
-    4. `tlayout.assume_multiple` ops are replaced by their operands and dead
+    5. `tlayout.assume_multiple` ops are replaced by their operands and dead
        `affine.apply` ops are erased.
 
     Before (the lowering of an element-wise loop over `T(8,128)`):
@@ -79,6 +95,11 @@ def SimplifyIndexing : Pass<"tlayout-simplify-indexing"> {
     strip-mined, so their maps simplify the same way. Other loops
     (`affine.parallel`, `scf.parallel`, `scf.while`) are not strip-mined;
     the maps of their accesses are still simplified (step 1).
+
+    With no options, `--lower-tiled-layouts --tlayout-simplify-indexing`
+    followed by `--canonicalize` and upstream's lowering to LLVM gives the
+    machine code of `--tlayout-lower-to-llvm` (every option above defaults
+    to what the pipeline uses).
   }];
   let options = [
     Option<"tileLoops", "tile-loops", "bool", /*default=*/"true",
@@ -86,11 +107,16 @@ def SimplifyIndexing : Pass<"tlayout-simplify-indexing"> {
            "size (default: true)">,
     Option<"physicalOrder", "physical-order", "bool", /*default=*/"true",
            "Permute perfect affine.for nests into the physical order of the "
-           "buffer they access, where proved legal (default: true)">
+           "buffer they access, where proved legal (default: true)">,
+    Option<"reassociateReductions", "reassociate-reductions", "bool",
+           /*default=*/"true",
+           "Accumulate reductions that may be reassociated into per-element "
+           "partials across the tiles of a strip-mined loop (default: true)">
   ];
   let dependentDialects = [
     "::mlir::affine::AffineDialect",
     "::mlir::arith::ArithDialect",
+    "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect"
   ];
 }
