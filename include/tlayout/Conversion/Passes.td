@@ -65,6 +65,10 @@ def LowerTiledLayouts : Pass<"lower-tiled-layouts", "::mlir::ModuleOp"> {
     `L(n)`, static root) becomes a plain `memref.subview` window of whole
     tiles of the physical buffer instead.
 
+    `tlayout.reshape` results (the same elements in another shape, proved
+    by its verifier to keep every element's offset) are the source's
+    physical buffer, reinterpreted in the result's physical shape.
+
     A `memref.global` of a tiled type gets the physical type, its dense
     initializer permuted into physical order (padding zero-filled).
 
@@ -89,8 +93,8 @@ def LowerTiledLayouts : Pass<"lower-tiled-layouts", "::mlir::ModuleOp"> {
     `memref.generic_atomic_rmw`, `memref.get_global`, `memref.global`,
     `memref.load`, `memref.prefetch`, `memref.store`,
     `scf.condition`, `scf.for`, `scf.if`, `scf.index_switch`, `scf.while`,
-    `scf.yield`, `tlayout.copy`, `tlayout.from_physical`, `tlayout.subview`,
-    `tlayout.to_physical`, `vector.compressstore`, `vector.expandload`,
+    `scf.yield`, `tlayout.copy`, `tlayout.from_physical`, `tlayout.reshape`,
+    `tlayout.subview`, `tlayout.to_physical`, `vector.compressstore`, `vector.expandload`,
     `vector.gather`, `vector.mask`, `vector.maskedload`,
     `vector.maskedstore`, `vector.scatter`, `vector.transfer_read`,
     `vector.transfer_write`.

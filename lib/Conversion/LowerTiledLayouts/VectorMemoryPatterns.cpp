@@ -40,10 +40,10 @@ using mlir::tlayout::kMaxSplitVectorElements;
 
 /// Fails, explaining through `emitError`, when the lowering cannot split
 /// `op`'s vector of type `vectorType` on `baseType` into lanes: a scalable
-/// or too large vector, a base that is not a memref of scalars, a vector of
-/// rank above 1 where `oneD` (the lanes of maskedload, maskedstore,
-/// expandload and compressstore run along one dimension), or an op inside a
-/// vector.mask.
+/// or too large vector, a base that is not a memref of scalars or has rank
+/// 0, a vector of rank above 1 where `oneD` (the lanes of maskedload,
+/// maskedstore, expandload and compressstore run along one dimension), or an op
+/// inside a vector.mask.
 static LogicalResult checkLanes(Operation *op, VectorType vectorType,
                                 Type baseType, bool oneD,
                                 EmitErrorFn emitError) {
@@ -67,6 +67,13 @@ static LogicalResult checkLanes(Operation *op, VectorType vectorType,
     emitError() << op->getName() << " of " << baseType
                 << " cannot be rewritten: the lowering splits vector accesses "
                    "of memrefs of scalars only";
+    return failure();
+  }
+  if (memref.getRank() == 0) {
+    emitError() << op->getName() << " of the rank-0 tiled memref " << memref
+                << " cannot be rewritten: its lanes run along the memref's "
+                   "innermost dimension, and a rank-0 memref has none; use "
+                   "memref.load or memref.store of its one element";
     return failure();
   }
   if (oneD && vectorType.getRank() != 1) {

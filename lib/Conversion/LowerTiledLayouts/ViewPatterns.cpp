@@ -6,8 +6,9 @@
 //
 // memref.dim (the logical size), memref.cast between tiled memrefs of one
 // layout, tlayout.to_physical / tlayout.from_physical (the physical buffer
-// and back), and tlayout.subview (a view sharing its root's buffer, or a
-// window of whole tiles of it).
+// and back), tlayout.subview (a view sharing its root's buffer, or a
+// window of whole tiles of it) and tlayout.reshape (the same buffer in
+// another shape).
 //
 //===----------------------------------------------------------------------===//
 
@@ -221,6 +222,31 @@ struct FromPhysicalLowering : TiledOpConversionPattern<FromPhysicalOp> {
   }
 };
 
+/// `tlayout.reshape`: the verifier proved that both layouts place every
+/// element at the same offset of buffers of one size, so the result is the
+/// source's buffer, reinterpreted in the result's physical shape; accesses
+/// through it use the result's own index map.
+struct ReshapeLowering : TiledOpConversionPattern<ReshapeOp> {
+  using TiledOpConversionPattern::TiledOpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ReshapeOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto resultType = cast<MemRefType>(op.getType());
+    FailureOr<PhysicalLayout> layout = layoutFor(*this, op, resultType);
+    if (failed(layout) || !layout->type.hasStaticShape())
+      return rewriter.notifyMatchFailure(op, "not a static tiled memref");
+    Value buffer = adaptor.getSource().front();
+    auto bufferType = cast<MemRefType>(buffer.getType());
+    if (bufferType != layout->type) {
+      if (!bufferType.getLayout().isIdentity())
+        return rewriter.notifyMatchFailure(op, "source buffer is strided");
+      buffer = reinterpretAs(rewriter, op.getLoc(), buffer, layout->type, {});
+    }
+    replaceWithLowered(rewriter, op, buffer, {});
+    return success();
+  }
+};
+
 /// A view shares its root's buffer; it carries its own dynamic sizes, its
 /// root's dynamic sizes, and its dynamic offsets in the root (the source's
 /// offsets plus the new ones).
@@ -339,6 +365,6 @@ void mlir::tlayout::populateTiledViewPatterns(
     const TiledLayoutTypeConverter &typeConverter,
     RewritePatternSet &patterns) {
   patterns.add<DimLowering, CastLowering, ToPhysicalLowering,
-               FromPhysicalLowering, SubViewLowering>(typeConverter,
-                                                      patterns.getContext());
+               FromPhysicalLowering, SubViewLowering, ReshapeLowering>(
+      typeConverter, patterns.getContext());
 }

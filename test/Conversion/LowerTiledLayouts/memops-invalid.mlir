@@ -123,3 +123,19 @@ func.func @realloc(%m: memref<256xf32, #tlayout.tiled<{0:T(128)}>>) {
   %v = memref.realloc %m : memref<256xf32, #tlayout.tiled<{0:T(128)}>> to memref<512xf32, #tlayout.tiled<{0:T(128)}>>
   return
 }
+
+// -----
+
+func.func @maskedload_rank0(%m: memref<f32, #tlayout.tiled<{:T(128)}>>, %mask: vector<2xi1>, %p: vector<2xf32>) -> vector<2xf32> {
+  // expected-error @+1 {{vector.maskedload of the rank-0 tiled memref 'memref<f32, #tlayout.tiled<{:T(128)}>>' cannot be rewritten: its lanes run along the memref's innermost dimension, and a rank-0 memref has none; use memref.load or memref.store of its one element}}
+  %r = vector.maskedload %m[], %mask, %p : memref<f32, #tlayout.tiled<{:T(128)}>>, vector<2xi1>, vector<2xf32> into vector<2xf32>
+  return %r : vector<2xf32>
+}
+
+// -----
+
+func.func @gather_rank0(%m: memref<f32, #tlayout.tiled<{:T(128)}>>, %idx: vector<2xindex>, %mask: vector<2xi1>, %p: vector<2xf32>) -> vector<2xf32> {
+  // expected-error @+1 {{vector.gather of the rank-0 tiled memref 'memref<f32, #tlayout.tiled<{:T(128)}>>' cannot be rewritten}}
+  %r = vector.gather %m[][%idx], %mask, %p : memref<f32, #tlayout.tiled<{:T(128)}>>, vector<2xindex>, vector<2xi1>, vector<2xf32> into vector<2xf32>
+  return %r : vector<2xf32>
+}

@@ -2,7 +2,7 @@
 
 // Atomics and prefetches act on the element's place in the physical buffer;
 // masked, gathering and compressing vector accesses become one guarded
-// scalar access per lane.
+// scalar access per lane; a reshape reuses the physical buffer.
 
 #t = #tlayout.tiled<{1,0:T(2,2)}>
 
@@ -11,6 +11,11 @@
 // CHECK-DAG: #[[D0M:.*]] = affine_map<(d0, d1) -> (d0 mod 2)>
 // CHECK-DAG: #[[D1M:.*]] = affine_map<(d0, d1) -> (d1 mod 2)>
 // CHECK-DAG: #[[S1T:.*]] = affine_map<(d0, d1)[s0] -> (d1 floordiv 2)>
+// CHECK-DAG: #[[R0:.*]] = affine_map<(d0, d1, d2) -> (d0)>
+// CHECK-DAG: #[[R1:.*]] = affine_map<(d0, d1, d2) -> (d1 floordiv 8)>
+// CHECK-DAG: #[[R2:.*]] = affine_map<(d0, d1, d2) -> (d2 floordiv 128)>
+// CHECK-DAG: #[[R3:.*]] = affine_map<(d0, d1, d2) -> (d1 mod 8)>
+// CHECK-DAG: #[[R4:.*]] = affine_map<(d0, d1, d2) -> (d2 mod 128)>
 
 // CHECK-LABEL: func.func @atomic_rmw(
 // CHECK-SAME: %[[M:.*]]: memref<2x3x2x2xf32>, %[[I:.*]]: index, %[[J:.*]]: index, %[[X:.*]]: f32)
@@ -139,4 +144,21 @@ func.func @compressstore(%m: memref<3x5xf32, #t>, %i: index, %j: index, %mask: v
 func.func @expandload(%m: memref<3x5xf32, #t>, %i: index, %j: index, %mask: vector<2xi1>, %p: vector<2xf32>) -> vector<2xf32> {
   %r = vector.expandload %m[%i, %j], %mask, %p : memref<3x5xf32, #t>, vector<2xi1>, vector<2xf32> into vector<2xf32>
   return %r : vector<2xf32>
+}
+
+// tlayout.reshape reuses the source's physical buffer in the result's
+// physical shape; accesses go through the result's own layout map.
+// CHECK-LABEL: func.func @reshape(
+// CHECK-SAME: %[[M:.*]]: memref<2x2x8x128xf32>, %[[A:.*]]: index, %[[R:.*]]: index, %[[C:.*]]: index)
+// CHECK: %[[B:.*]] = memref.reinterpret_cast %[[M]] to offset: [0], sizes: [2, 1, 2, 8, 128], strides: [2048, 2048, 1024, 128, 1] : memref<2x2x8x128xf32> to memref<2x1x2x8x128xf32>
+// CHECK: %[[I0:.*]] = affine.apply #[[R0]](%[[A]], %[[R]], %[[C]])
+// CHECK: %[[I1:.*]] = affine.apply #[[R1]](%[[A]], %[[R]], %[[C]])
+// CHECK: %[[I2:.*]] = affine.apply #[[R2]](%[[A]], %[[R]], %[[C]])
+// CHECK: %[[I3:.*]] = affine.apply #[[R3]](%[[A]], %[[R]], %[[C]])
+// CHECK: %[[I4:.*]] = affine.apply #[[R4]](%[[A]], %[[R]], %[[C]])
+// CHECK: memref.load %[[B]][%[[I0]], %[[I1]], %[[I2]], %[[I3]], %[[I4]]] : memref<2x1x2x8x128xf32>
+func.func @reshape(%m: memref<16x256xf32, #tlayout.tiled<{1,0:T(8,128)}>>, %a: index, %r: index, %c: index) -> f32 {
+  %s = tlayout.reshape %m : memref<16x256xf32, #tlayout.tiled<{1,0:T(8,128)}>> to memref<2x8x256xf32, #tlayout.tiled<{2,1,0:T(8,128)}>>
+  %v = memref.load %s[%a, %r, %c] : memref<2x8x256xf32, #tlayout.tiled<{2,1,0:T(8,128)}>>
+  return %v : f32
 }
