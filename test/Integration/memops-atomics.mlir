@@ -1,5 +1,6 @@
 // Atomics and prefetches of elements of tiled memrefs act on the element's
-// place in the physical buffer. The second run is the same program with the
+// place in the physical buffer; memref.rank and memref.assume_alignment of
+// tiled memrefs lower too. The second run is the same program with the
 // layouts removed (upstream lowers it): both print the same numbers.
 // RUN: tlayout-opt %s %{lower_to_llvm} | %{run} | FileCheck %s
 // RUN: sed -e 's/, #[tu]>/>/g' %s | tlayout-opt %{lower_to_llvm} | %{run} | FileCheck %s
@@ -76,6 +77,19 @@ func.func @main() {
   // CHECK: ( 23, 70 )
   %g = vector.from_elements %g0, %g1 : vector<2xi32>
   vector.print %g : vector<2xi32>
+
+  // The rank is the logical rank; an alignment assumption holds for the
+  // physical buffer, which an aligned allocation gives.
+  %rank = memref.rank %m : memref<3x5xi32, #t>
+  // CHECK: 2
+  vector.print %rank : index
+  %al = memref.alloc() {alignment = 64 : i64} : memref<3x5xi32, #t>
+  %aligned = memref.assume_alignment %al, 64 : memref<3x5xi32, #t>
+  memref.store %three, %aligned[%c2, %c2] : memref<3x5xi32, #t>
+  %back = memref.load %al[%c2, %c2] : memref<3x5xi32, #t>
+  // CHECK: 3
+  vector.print %back : i32
+  memref.dealloc %al : memref<3x5xi32, #t>
 
   // A prefetch changes nothing.
   memref.prefetch %m[%c2, %c4], read, locality<3>, data : memref<3x5xi32, #t>

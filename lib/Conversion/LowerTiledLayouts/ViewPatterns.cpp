@@ -4,9 +4,10 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// memref.dim (the logical size), memref.cast between tiled memrefs of one
-// layout, tlayout.to_physical / tlayout.from_physical (the physical buffer
-// and back), tlayout.subview (a view sharing its root's buffer, or a
+// memref.dim and memref.rank (the logical size and rank),
+// memref.assume_alignment (of the physical buffer), memref.cast between
+// tiled memrefs of one layout, tlayout.to_physical / tlayout.from_physical
+// (the physical buffer and back), tlayout.subview (a view sharing its root's buffer, or a
 // window of whole tiles of it) and tlayout.reshape (the same buffer in
 // another shape).
 //
@@ -90,6 +91,43 @@ struct DimLowering : TiledOpConversionPattern<memref::DimOp> {
     return success();
   }
 };
+/// `memref.rank` of a tiled memref is its logical rank.
+struct RankLowering : TiledOpConversionPattern<memref::RankOp> {
+  using TiledOpConversionPattern::TiledOpConversionPattern;
+  LogicalResult
+  matchAndRewrite(memref::RankOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = dyn_cast<MemRefType>(op.getMemref().getType());
+    if (!type)
+      return rewriter.notifyMatchFailure(op, "unranked");
+    rewriter.replaceOpWithNewOp<arith::ConstantIndexOp>(op, type.getRank());
+    return success();
+  }
+};
+
+/// `memref.assume_alignment` of a tiled memref: the same assumption on its
+/// physical buffer, whose base address is the memref's. A view's buffer is
+/// its root's, whose base is not the view's, so views are rejected.
+struct AssumeAlignmentLowering
+    : TiledOpConversionPattern<memref::AssumeAlignmentOp> {
+  using TiledOpConversionPattern::TiledOpConversionPattern;
+  LogicalResult check(memref::AssumeAlignmentOp op,
+                      EmitErrorFn emitError) const override {
+    return rejectView(op, op.getMemref().getType(), "operand",
+                      "assume the alignment of the parent memref", emitError);
+  }
+  LogicalResult
+  matchAndRewrite(memref::AssumeAlignmentOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    ValueRange source = adaptor.getMemref();
+    Value aligned = memref::AssumeAlignmentOp::create(
+        rewriter, op.getLoc(), source.front(), op.getAlignment());
+    replaceWithLowered(rewriter, op, aligned,
+                       llvm::to_vector(llvm::drop_begin(source)));
+    return success();
+  }
+};
+
 /// `memref.cast` between tiled memrefs of one layout (static <-> dynamic
 /// sizes): a cast of the physical buffers, with the sizes the result needs.
 struct CastLowering : TiledOpConversionPattern<memref::CastOp> {
@@ -364,7 +402,7 @@ struct SubViewLowering : TiledOpConversionPattern<SubViewOp> {
 void mlir::tlayout::populateTiledViewPatterns(
     const TiledLayoutTypeConverter &typeConverter,
     RewritePatternSet &patterns) {
-  patterns.add<DimLowering, CastLowering, ToPhysicalLowering,
-               FromPhysicalLowering, SubViewLowering, ReshapeLowering>(
-      typeConverter, patterns.getContext());
+  patterns.add<DimLowering, RankLowering, AssumeAlignmentLowering, CastLowering,
+               ToPhysicalLowering, FromPhysicalLowering, SubViewLowering,
+               ReshapeLowering>(typeConverter, patterns.getContext());
 }

@@ -139,3 +139,12 @@ func.func @gather_rank0(%m: memref<f32, #tlayout.tiled<{:T(128)}>>, %idx: vector
   %r = vector.gather %m[][%idx], %mask, %p : memref<f32, #tlayout.tiled<{:T(128)}>>, vector<2xindex>, vector<2xi1>, vector<2xf32> into vector<2xf32>
   return %r : vector<2xf32>
 }
+
+// -----
+
+func.func @assume_alignment_view(%m: memref<16x256xf32, #tlayout.tiled<{1,0:T(8,128)}>>, %i: index) {
+  %v = tlayout.subview %m[%i, 0] [8, 256] : memref<16x256xf32, #tlayout.tiled<{1,0:T(8,128)}>> to memref<8x256xf32, #tlayout.tiled<{1,0:T(8,128)}, parent = [16, 256], offsets = [?, 0]>>
+  // expected-error @+1 {{memref.assume_alignment of a view of a tiled memref (operand #0) cannot be rewritten: a view can only be accessed, copied, viewed or passed along; assume the alignment of the parent memref}}
+  %a = memref.assume_alignment %v, 64 : memref<8x256xf32, #tlayout.tiled<{1,0:T(8,128)}, parent = [16, 256], offsets = [?, 0]>>
+  return
+}

@@ -162,3 +162,14 @@ func.func @reshape(%m: memref<16x256xf32, #tlayout.tiled<{1,0:T(8,128)}>>, %a: i
   %v = memref.load %s[%a, %r, %c] : memref<2x8x256xf32, #tlayout.tiled<{2,1,0:T(8,128)}>>
   return %v : f32
 }
+
+// CHECK-LABEL: func.func @rank_and_alignment(
+// CHECK-SAME: %[[M:.*]]: memref<?x3x2x2xf32>, %[[N:.*]]: index)
+// CHECK: %[[A:.*]] = memref.assume_alignment %[[M]], 64 : memref<?x3x2x2xf32>
+// CHECK: %[[R:.*]] = arith.constant 2 : index
+// CHECK: return %[[A]], %[[N]], %[[R]] : memref<?x3x2x2xf32>, index, index
+func.func @rank_and_alignment(%m: memref<?x5xf32, #t>) -> (memref<?x5xf32, #t>, index) {
+  %a = memref.assume_alignment %m, 64 : memref<?x5xf32, #t>
+  %r = memref.rank %m : memref<?x5xf32, #t>
+  return %a, %r : memref<?x5xf32, #t>, index
+}
