@@ -7,9 +7,9 @@
 // memref.dim and memref.rank (the logical size and rank),
 // memref.assume_alignment (of the physical buffer), memref.cast between
 // tiled memrefs of one layout, tlayout.to_physical / tlayout.from_physical
-// (the physical buffer and back), tlayout.subview (a view sharing its root's buffer, or a
-// window of whole tiles of it) and tlayout.reshape (the same buffer in
-// another shape).
+// (the physical buffer and back), tlayout.subview (a view sharing its
+// root's buffer, or a window of whole tiles of it) and tlayout.reshape (the
+// same buffer in another shape).
 //
 //===----------------------------------------------------------------------===//
 
