@@ -65,30 +65,54 @@ def LowerTiledLayouts : Pass<"lower-tiled-layouts", "::mlir::ModuleOp"> {
     `L(n)`, static root) becomes a plain `memref.subview` window of whole
     tiles of the physical buffer instead.
 
+    `memref.rank` is the logical rank; `memref.assume_alignment` (not of a
+    view) is the same assumption on the physical buffer.
+
+    `tlayout.reshape` results (the same elements in another shape, proved
+    by its verifier to keep every element's offset) are the source's
+    physical buffer, reinterpreted in the result's physical shape.
+
     A `memref.global` of a tiled type gets the physical type, its dense
     initializer permuted into physical order (padding zero-filled).
+
+    `memref.atomic_rmw`, `memref.generic_atomic_rmw` (its region moved) and
+    `memref.prefetch` of an element become the same op on the physical
+    buffer at the element's physical indices; atomics on elements packed
+    several to a byte (`E(n)` narrower than the element type) are rejected.
+    `vector.maskedload`/`maskedstore`, `vector.gather`/`scatter` and
+    `vector.expandload`/`compressstore` become one scalar access per lane
+    under an `scf.if` on its mask bit, at the lane's index as upstream
+    defines it (the base plus the lane, the lane's entry of the index vector,
+    or the number of active lanes before it, in the innermost dimension);
+    masked-off lanes read the pass-through value and touch no memory.
+    See docs/MemRefOps.md for every memref and vector access op.
 
     Rewritten ops (the ops the conversion's patterns are rooted at, the one
     list of what the lowering handles; a unit test checks this paragraph
     against it): `affine.load`, `affine.store`, `affine.vector_load`,
     `affine.vector_store`, `cf.br`, `cf.cond_br`, `func.call`, `func.func`,
-    `func.return`, `memref.alloc`, `memref.alloca`, `memref.cast`,
-    `memref.copy`, `memref.dealloc`, `memref.dim`, `memref.get_global`,
-    `memref.global`, `memref.load`, `memref.store`, `scf.condition`,
-    `scf.for`, `scf.if`, `scf.index_switch`, `scf.while`, `scf.yield`,
-    `tlayout.copy`, `tlayout.from_physical`, `tlayout.subview`,
-    `tlayout.to_physical`, `vector.mask`, `vector.transfer_read`,
-    `vector.transfer_write`.
+    `func.return`, `memref.alloc`, `memref.alloca`, `memref.assume_alignment`,
+    `memref.atomic_rmw`, `memref.cast`, `memref.copy`, `memref.dealloc`,
+    `memref.dim`, `memref.generic_atomic_rmw`, `memref.get_global`,
+    `memref.global`, `memref.load`, `memref.prefetch`, `memref.rank`,
+    `memref.store`, `scf.condition`, `scf.for`, `scf.if`, `scf.index_switch`,
+    `scf.while`, `scf.yield`, `tlayout.copy`, `tlayout.from_physical`,
+    `tlayout.reshape`, `tlayout.subview`, `tlayout.to_physical`,
+    `vector.compressstore`, `vector.expandload`, `vector.gather`,
+    `vector.mask`, `vector.maskedload`, `vector.maskedstore`,
+    `vector.scatter`, `vector.transfer_read`, `vector.transfer_write`.
 
     Each pattern also states which ops of its kind it takes: vector accesses
     of at most 4096 elements of a fixed-length vector type (no scalable
-    vectors), `memref.dim` of a dimension the memref has, ranked
-    `memref.cast`s and `memref.copy`s, and no view allocated, made global or
-    cast. Before rewriting anything, the pass reports every use of a tiled
-    memref that no pattern takes (naming the op and the operand, with what to
-    do instead) and every tiled type that has no physical layout, and fails
-    without changing the module. Copies and vector accesses expand inside
-    the one conversion, so any failure leaves the module as it was.
+    vectors; 1-D for masked loads and stores, expanding loads and compressing
+    stores; not of rank-0 memrefs), `memref.dim` of a dimension the memref
+    has, ranked `memref.cast`s and `memref.copy`s, atomics on unpacked
+    elements, and no view allocated, made global, cast or assumed aligned.
+    Before rewriting anything, the pass reports every use of a tiled memref
+    that no pattern takes (naming the op and the operand, with what to do
+    instead) and every tiled type that has no physical layout, and fails
+    without changing the module. Copies and vector accesses expand inside the
+    one conversion, so any failure leaves the module as it was.
 
     Dynamic shapes: a tiled memref with dynamic sizes becomes its physical
     buffer (dynamic where a physical size depends on a logical one, computed

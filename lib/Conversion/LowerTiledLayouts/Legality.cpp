@@ -35,6 +35,8 @@ void mlir::tlayout::populateLowerTiledLayoutsPatterns(
   populateTiledViewPatterns(typeConverter, patterns);
   populateTiledCopyPatterns(typeConverter, patterns);
   populateTiledVectorAccessPatterns(typeConverter, patterns);
+  populateTiledAtomicPatterns(typeConverter, patterns);
+  populateTiledVectorMemoryPatterns(typeConverter, patterns);
 }
 
 void mlir::tlayout::configureLowerTiledLayoutsTarget(
@@ -125,9 +127,6 @@ static StringRef adviceFor(Operation *op) {
            "buffer";
   if (isa<memref::ExtractAlignedPointerAsIndexOp>(op))
     return "take the pointer of the physical buffer (tlayout.to_physical)";
-  if (isa<memref::AtomicRMWOp, memref::GenericAtomicRMWOp>(op))
-    return "apply it to the physical buffer (tlayout.to_physical) at the "
-           "element's physical offset";
   if (isa<memref::MemorySpaceCastOp>(op))
     return "give the memref its memory space where it is allocated, or cast "
            "the physical buffer (tlayout.to_physical)";

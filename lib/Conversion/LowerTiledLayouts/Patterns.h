@@ -99,6 +99,15 @@ private:
 void populateTiledAccessPatterns(const TiledLayoutTypeConverter &typeConverter,
                                  RewritePatternSet &patterns);
 
+/// memref.atomic_rmw/generic_atomic_rmw/prefetch (AtomicPatterns.cpp).
+void populateTiledAtomicPatterns(const TiledLayoutTypeConverter &typeConverter,
+                                 RewritePatternSet &patterns);
+
+/// vector.maskedload/maskedstore, vector.gather/scatter and
+/// vector.expandload/compressstore, lane by lane (VectorMemoryPatterns.cpp).
+void populateTiledVectorMemoryPatterns(
+    const TiledLayoutTypeConverter &typeConverter, RewritePatternSet &patterns);
+
 /// memref.alloc/alloca/dealloc/global/get_global (BufferPatterns.cpp).
 void populateTiledBufferPatterns(const TiledLayoutTypeConverter &typeConverter,
                                  RewritePatternSet &patterns);

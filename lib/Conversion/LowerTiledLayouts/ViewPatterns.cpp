@@ -4,10 +4,12 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// memref.dim (the logical size), memref.cast between tiled memrefs of one
-// layout, tlayout.to_physical / tlayout.from_physical (the physical buffer
-// and back), and tlayout.subview (a view sharing its root's buffer, or a
-// window of whole tiles of it).
+// memref.dim and memref.rank (the logical size and rank),
+// memref.assume_alignment (of the physical buffer), memref.cast between
+// tiled memrefs of one layout, tlayout.to_physical / tlayout.from_physical
+// (the physical buffer and back), tlayout.subview (a view sharing its
+// root's buffer, or a window of whole tiles of it) and tlayout.reshape (the
+// same buffer in another shape).
 //
 //===----------------------------------------------------------------------===//
 
@@ -89,6 +91,43 @@ struct DimLowering : TiledOpConversionPattern<memref::DimOp> {
     return success();
   }
 };
+/// `memref.rank` of a tiled memref is its logical rank.
+struct RankLowering : TiledOpConversionPattern<memref::RankOp> {
+  using TiledOpConversionPattern::TiledOpConversionPattern;
+  LogicalResult
+  matchAndRewrite(memref::RankOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = dyn_cast<MemRefType>(op.getMemref().getType());
+    if (!type)
+      return rewriter.notifyMatchFailure(op, "unranked");
+    rewriter.replaceOpWithNewOp<arith::ConstantIndexOp>(op, type.getRank());
+    return success();
+  }
+};
+
+/// `memref.assume_alignment` of a tiled memref: the same assumption on its
+/// physical buffer, whose base address is the memref's. A view's buffer is
+/// its root's, whose base is not the view's, so views are rejected.
+struct AssumeAlignmentLowering
+    : TiledOpConversionPattern<memref::AssumeAlignmentOp> {
+  using TiledOpConversionPattern::TiledOpConversionPattern;
+  LogicalResult check(memref::AssumeAlignmentOp op,
+                      EmitErrorFn emitError) const override {
+    return rejectView(op, op.getMemref().getType(), "operand",
+                      "assume the alignment of the parent memref", emitError);
+  }
+  LogicalResult
+  matchAndRewrite(memref::AssumeAlignmentOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    ValueRange source = adaptor.getMemref();
+    Value aligned = memref::AssumeAlignmentOp::create(
+        rewriter, op.getLoc(), source.front(), op.getAlignment());
+    replaceWithLowered(rewriter, op, aligned,
+                       llvm::to_vector(llvm::drop_begin(source)));
+    return success();
+  }
+};
+
 /// `memref.cast` between tiled memrefs of one layout (static <-> dynamic
 /// sizes): a cast of the physical buffers, with the sizes the result needs.
 struct CastLowering : TiledOpConversionPattern<memref::CastOp> {
@@ -221,6 +260,31 @@ struct FromPhysicalLowering : TiledOpConversionPattern<FromPhysicalOp> {
   }
 };
 
+/// `tlayout.reshape`: the verifier proved that both layouts place every
+/// element at the same offset of buffers of one size, so the result is the
+/// source's buffer, reinterpreted in the result's physical shape; accesses
+/// through it use the result's own index map.
+struct ReshapeLowering : TiledOpConversionPattern<ReshapeOp> {
+  using TiledOpConversionPattern::TiledOpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ReshapeOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto resultType = cast<MemRefType>(op.getType());
+    FailureOr<PhysicalLayout> layout = layoutFor(*this, op, resultType);
+    if (failed(layout) || !layout->type.hasStaticShape())
+      return rewriter.notifyMatchFailure(op, "not a static tiled memref");
+    Value buffer = adaptor.getSource().front();
+    auto bufferType = cast<MemRefType>(buffer.getType());
+    if (bufferType != layout->type) {
+      if (!bufferType.getLayout().isIdentity())
+        return rewriter.notifyMatchFailure(op, "source buffer is strided");
+      buffer = reinterpretAs(rewriter, op.getLoc(), buffer, layout->type, {});
+    }
+    replaceWithLowered(rewriter, op, buffer, {});
+    return success();
+  }
+};
+
 /// A view shares its root's buffer; it carries its own dynamic sizes, its
 /// root's dynamic sizes, and its dynamic offsets in the root (the source's
 /// offsets plus the new ones).
@@ -338,7 +402,7 @@ struct SubViewLowering : TiledOpConversionPattern<SubViewOp> {
 void mlir::tlayout::populateTiledViewPatterns(
     const TiledLayoutTypeConverter &typeConverter,
     RewritePatternSet &patterns) {
-  patterns.add<DimLowering, CastLowering, ToPhysicalLowering,
-               FromPhysicalLowering, SubViewLowering>(typeConverter,
-                                                      patterns.getContext());
+  patterns.add<DimLowering, RankLowering, AssumeAlignmentLowering, CastLowering,
+               ToPhysicalLowering, FromPhysicalLowering, SubViewLowering,
+               ReshapeLowering>(typeConverter, patterns.getContext());
 }

@@ -87,14 +87,6 @@ func.func @linalg(%m: memref<3x5xf32, #tlayout.tiled<{1,0:T(2,2)}>>, %x: f32) {
 
 // -----
 
-func.func @atomic(%m: memref<3x5xf32, #tlayout.tiled<{1,0:T(2,2)}>>, %i: index, %x: f32) -> f32 {
-  // expected-error @+1 {{memref.atomic_rmw uses a tiled memref (operand #1 of type 'memref<3x5xf32, #tlayout.tiled<{1,0:T(2,2)}>>'), which --lower-tiled-layouts cannot rewrite; apply it to the physical buffer (tlayout.to_physical) at the element's physical offset}}
-  %r = memref.atomic_rmw addf %x, %m[%i, %i] : (f32, memref<3x5xf32, #tlayout.tiled<{1,0:T(2,2)}>>) -> f32
-  return %r : f32
-}
-
-// -----
-
 func.func @loop_carried(%m: memref<3x5xf32, #tlayout.tiled<{1,0:T(2,2)}>>) {
   // expected-error @+1 {{affine.for uses a tiled memref (operand #0 of type 'memref<3x5xf32, #tlayout.tiled<{1,0:T(2,2)}>>'), which --lower-tiled-layouts cannot rewrite; carry tiled memrefs through func, scf.for, scf.if, scf.while or cf branches, or lower this op first}}
   %r = affine.for %i = 0 to 4 iter_args(%a = %m) -> (memref<3x5xf32, #tlayout.tiled<{1,0:T(2,2)}>>) {

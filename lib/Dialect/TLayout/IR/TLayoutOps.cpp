@@ -206,6 +206,169 @@ LogicalResult SubViewOp::verify() {
 }
 
 //===----------------------------------------------------------------------===//
+// ReshapeOp
+//===----------------------------------------------------------------------===//
+
+Value ReshapeOp::getViewSource() { return getSource(); }
+
+/// The most elements whose offsets the reshape's verifier compares.
+static constexpr int64_t kMaxReshapeElements = int64_t(1) << 22;
+
+static std::string formatIndex(ArrayRef<int64_t> index) {
+  std::string text = "(";
+  llvm::raw_string_ostream os(text);
+  llvm::interleaveComma(index, os);
+  os << ")";
+  return text;
+}
+
+/// The offset of the origin, then what each index adds to it along each
+/// logical dimension, when `indexing`'s offset is a sum of one term per
+/// logical dimension: every source it is indexed by is one logical
+/// dimension (or a unit dimension), none a combination of several (`*`).
+/// std::nullopt otherwise.
+static std::optional<SmallVector<SmallVector<int64_t>>>
+offsetTables(const ::tlayout::BufferIndexing &indexing,
+             ArrayRef<int64_t> shape) {
+  if (llvm::any_of(indexing.getSources(), [](const ::tlayout::Source &s) {
+        return s.kind == ::tlayout::Source::Kind::Combined;
+      }))
+    return std::nullopt;
+  // Entry 0 is the offset of the origin; entry v of table i + 1 is what
+  // index v along dimension i adds to it.
+  SmallVector<int64_t, 4> index(shape.size(), 0);
+  llvm::Expected<int64_t> origin = indexing.offsetOf(index);
+  if (!origin) {
+    llvm::consumeError(origin.takeError());
+    return std::nullopt;
+  }
+  SmallVector<SmallVector<int64_t>> tables = {{*origin}};
+  for (auto [i, size] : llvm::enumerate(shape)) {
+    SmallVector<int64_t> &table = tables.emplace_back();
+    for (int64_t v = 0; v < size; ++v) {
+      index[i] = v;
+      llvm::Expected<int64_t> offset = indexing.offsetOf(index);
+      if (!offset) {
+        llvm::consumeError(offset.takeError());
+        return std::nullopt;
+      }
+      table.push_back(*offset - *origin);
+    }
+    index[i] = 0;
+  }
+  return tables;
+}
+
+/// Steps `index` to the next row-major position of `shape`.
+static void increment(MutableArrayRef<int64_t> index, ArrayRef<int64_t> shape) {
+  for (size_t i = shape.size(); i-- > 0;) {
+    if (++index[i] < shape[i])
+      return;
+    index[i] = 0;
+  }
+}
+
+LogicalResult ReshapeOp::verify() {
+  auto sourceType = cast<MemRefType>(getSource().getType());
+  auto resultType = cast<MemRefType>(getResult().getType());
+  for (auto [what, type] : {std::make_pair("source", sourceType),
+                            std::make_pair("result", resultType)}) {
+    LayoutAttrInterface layout = getLayoutAttr(type);
+    if (!layout)
+      return emitOpError() << "expects the " << what
+                           << " to have a #tlayout.tiled or #tlayout.dims "
+                              "layout, got "
+                           << type
+                           << "; use memref.expand_shape or "
+                              "memref.collapse_shape";
+    if (layout.isView())
+      return emitOpError() << "expects the " << what
+                           << " not to be a view, got " << type
+                           << "; reshape the parent memref, then take the "
+                              "view with tlayout.subview";
+    if (!type.hasStaticShape())
+      return emitOpError() << "expects a static " << what << " shape, got "
+                           << type
+                           << ": the reshape is proved element by element";
+  }
+  if (resultType.getElementType() != sourceType.getElementType() ||
+      resultType.getMemorySpace() != sourceType.getMemorySpace())
+    return emitOpError() << "expects the result to have the source's element "
+                            "type and memory space";
+  int64_t count = sourceType.getNumElements();
+  if (resultType.getNumElements() != count)
+    return emitOpError() << "expects the result to have the source's " << count
+                         << " elements, got " << resultType.getNumElements();
+  FailureOr<::tlayout::BufferIndexing> source =
+      compileMemRefLayout(sourceType, [&] { return emitOpError(); });
+  FailureOr<::tlayout::BufferIndexing> result =
+      compileMemRefLayout(resultType, [&] { return emitOpError(); });
+  if (failed(source) || failed(result))
+    return failure();
+  std::optional<int64_t> sourceSize = source->getNumElements().getConstant();
+  std::optional<int64_t> resultSize = result->getNumElements().getConstant();
+  if (!sourceSize || !resultSize || *sourceSize != *resultSize)
+    return emitOpError() << "expects the result's physical buffer to be the "
+                            "source's: "
+                         << resultType << " occupies "
+                         << resultSize.value_or(-1) << " elements and "
+                         << sourceType << " occupies "
+                         << sourceSize.value_or(-1)
+                         << "; copy into a memref of the new shape instead";
+  if (count > kMaxReshapeElements)
+    return emitOpError() << "cannot prove that the reshape keeps every "
+                            "element in place: it compares each element's "
+                            "offset, and "
+                         << sourceType << " has more than "
+                         << kMaxReshapeElements
+                         << " elements; reshape smaller memrefs or copy";
+  // Where both offsets are sums of one term per dimension, each element's
+  // offset is a sum of table entries; otherwise the core computes it.
+  std::optional<SmallVector<SmallVector<int64_t>>> sourceTables =
+      offsetTables(*source, sourceType.getShape());
+  std::optional<SmallVector<SmallVector<int64_t>>> resultTables =
+      offsetTables(*result, resultType.getShape());
+  auto offsetOf =
+      [](const ::tlayout::BufferIndexing &indexing,
+         const std::optional<SmallVector<SmallVector<int64_t>>> &tables,
+         ArrayRef<int64_t> index) -> llvm::Expected<int64_t> {
+    if (!tables)
+      return indexing.offsetOf(index);
+    int64_t offset = tables->front().front();
+    for (auto [table, i] : llvm::zip_equal(llvm::drop_begin(*tables), index))
+      offset += table[i];
+    return offset;
+  };
+  SmallVector<int64_t, 4> from(sourceType.getRank(), 0);
+  SmallVector<int64_t, 4> to(resultType.getRank(), 0);
+  for (int64_t k = 0; k < count; ++k) {
+    if (k != 0) {
+      increment(from, sourceType.getShape());
+      increment(to, resultType.getShape());
+    }
+    llvm::Expected<int64_t> a = offsetOf(*source, sourceTables, from);
+    if (!a)
+      return emitOpError() << "cannot place source element "
+                           << formatIndex(from) << ": "
+                           << llvm::toString(a.takeError());
+    llvm::Expected<int64_t> b = offsetOf(*result, resultTables, to);
+    if (!b)
+      return emitOpError() << "cannot place result element " << formatIndex(to)
+                           << ": " << llvm::toString(b.takeError());
+    if (*a != *b)
+      return emitOpError()
+             << "does not keep every element in place: source element "
+             << formatIndex(from) << " is at physical offset " << *a
+             << " but result element " << formatIndex(to)
+             << " (the same row-major position " << k
+             << ") is at physical offset " << *b
+             << "; split or merge dimensions along whole tiles, or copy "
+                "into a memref of the new shape";
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
 // CopyOp
 //===----------------------------------------------------------------------===//
 

@@ -109,6 +109,46 @@ def TLayout_SubViewOp : TLayout_Op<"subview", [
   }];
 }
 
+def TLayout_ReshapeOp : TLayout_Op<"reshape", [
+    Pure, DeclareOpInterfaceMethods<ViewLikeOpInterface>]> {
+  let summary = "View a tiled memref in another shape, every element in place";
+  let description = [{
+    Views a memref with a `#tlayout.tiled` or `#tlayout.dims` layout in
+    another shape: the element at row-major position `k` of the source is
+    the element at row-major position `k` of the result, as for
+    `memref.expand_shape` and `memref.collapse_shape` (which reject
+    non-strided layouts). No data moves: the result shares the source's
+    physical buffer, so the two layouts must place every element at the
+    same physical offset and have the same physical size. That holds when
+    dimensions split or merge along whole tiles, e.g. rows of `T(8,128)`
+    tiles split at a multiple of 8:
+
+    ```mlir
+    %v = tlayout.reshape %m
+        : memref<16x256xf32, #tlayout.tiled<{1,0:T(8,128)}>>
+       to memref<2x8x256xf32, #tlayout.tiled<{2,1,0:T(8,128)}>>
+    ```
+
+    The verifier proves it with the layout core: both layouts are compiled
+    for their shapes, and the physical offset of every element (at most
+    2^22 of them) is compared. Shapes are static, neither side is a view
+    (take views of the result with `tlayout.subview`), and the element
+    types and memory spaces agree. Where the placement differs (a split
+    inside a tile, a tile that pads differently), copy into a memref of the
+    new shape with `memref.copy` instead.
+
+    `--lower-tiled-layouts` lowers the result to the source's physical
+    buffer (reinterpreted in the result's physical shape), and accesses
+    through it use the result's own layout map.
+  }];
+  let arguments = (ins AnyMemRef:$source);
+  let results = (outs AnyMemRef:$result);
+  let assemblyFormat = [{
+    $source attr-dict `:` type($source) `to` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
 def TLayout_CopyOp : TLayout_Op<"copy"> {
   let summary = "Copy between layouts and memory spaces (the target's DMA)";
   let description = [{
