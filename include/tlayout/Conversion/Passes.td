@@ -77,8 +77,9 @@ def LowerTiledLayouts : Pass<"lower-tiled-layouts", "::mlir::ModuleOp"> {
 
     `memref.atomic_rmw`, `memref.generic_atomic_rmw` (its region moved) and
     `memref.prefetch` of an element become the same op on the physical
-    buffer at the element's physical indices; atomics on elements packed
-    several to a byte (`E(n)` narrower than the element type) are rejected.
+    buffer at the element's physical indices; an atomic on an element packed
+    several to a byte (`E(1)`, `E(2)`, `E(4)`) becomes a
+    `memref.generic_atomic_rmw` of its byte that updates only its bits.
     `vector.maskedload`/`maskedstore`, `vector.gather`/`scatter` and
     `vector.expandload`/`compressstore` become one scalar access per lane
     under an `scf.if` on its mask bit, at the lane's index as upstream
@@ -106,8 +107,7 @@ def LowerTiledLayouts : Pass<"lower-tiled-layouts", "::mlir::ModuleOp"> {
     of at most 4096 elements of a fixed-length vector type (no scalable
     vectors; 1-D for masked loads and stores, expanding loads and compressing
     stores; not of rank-0 memrefs), `memref.dim` of a dimension the memref
-    has, ranked `memref.cast`s and `memref.copy`s, atomics on unpacked
-    elements, and no view allocated, made global, cast or assumed aligned.
+    has, ranked `memref.cast`s and `memref.copy`s, and no view allocated, made global, cast or assumed aligned.
     Before rewriting anything, the pass reports every use of a tiled memref
     that no pattern takes (naming the op and the operand, with what to do
     instead) and every tiled type that has no physical layout, and fails

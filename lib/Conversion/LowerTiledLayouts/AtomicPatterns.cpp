@@ -9,10 +9,12 @@
 // element's physical indices (the layout's index map, as for loads and
 // stores). Each element of a tiled memref has a place of its own in the
 // physical buffer, so an atomic update of that place is an atomic update of
-// the element. Elements packed several to a byte (an element size E(n)
-// narrower than the element type's whole bytes) share their place with their
-// neighbours, and an atomic of one would need a compare-and-swap loop on the
-// containing word: such atomics are rejected.
+// the element. Elements packed several to a byte (E(1), E(2), E(4)) share
+// their byte with their neighbours: an atomic of one is a
+// memref.generic_atomic_rmw of the containing byte, whose region takes the
+// element out of the byte, updates it and puts it back; upstream lowers that
+// op to a compare-and-swap loop, so concurrent updates of neighbours in one
+// byte are not lost. A prefetch of a packed element prefetches its byte.
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,60 +23,121 @@
 
 #include "tlayout/Dialect/TLayout/IR/TLayoutAttrs.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
-#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace mlir::tlayout;
 
-/// Fails, explaining through `emitError`, when `type` stores its elements
-/// packed several to a byte, where `op` (an atomic) cannot update one alone.
-static LogicalResult rejectPacked(Operation *op, MemRefType type,
-                                  EmitErrorFn emitError) {
-  LayoutAttrInterface layout = getLayoutAttr(type);
-  Type element = type.getElementType();
-  if (!layout || !element.isIntOrFloat())
-    return success();
-  // An element takes whole bytes unless E(n) packs it narrower (i4 with
-  // E(4) is two elements a byte).
-  int64_t bits = layout.getElementSizeInBits();
-  int64_t storage = llvm::alignTo(element.getIntOrFloatBitWidth(), 8);
-  if (bits == 0 || bits >= storage)
-    return success();
-  emitError() << op->getName() << " of " << type
-              << " cannot be rewritten: its layout packs elements of E(" << bits
-              << ") bits several to a byte, and an atomic update of "
-              << "one element would need a compare-and-swap loop on the "
-                 "containing word; use a layout without E(n) for memrefs "
-                 "updated atomically";
-  return failure();
+/// The update of an atomic of `kind`: `current` combined with `value`.
+static Value combine(OpBuilder &builder, Location loc,
+                     arith::AtomicRMWKind kind, Value current, Value value) {
+  using arith::AtomicRMWKind;
+  switch (kind) {
+  case AtomicRMWKind::assign:
+    return value;
+  case AtomicRMWKind::addf:
+    return arith::AddFOp::create(builder, loc, current, value);
+  case AtomicRMWKind::addi:
+    return arith::AddIOp::create(builder, loc, current, value);
+  case AtomicRMWKind::andi:
+    return arith::AndIOp::create(builder, loc, current, value);
+  case AtomicRMWKind::ori:
+    return arith::OrIOp::create(builder, loc, current, value);
+  case AtomicRMWKind::xori:
+    return arith::XOrIOp::create(builder, loc, current, value);
+  case AtomicRMWKind::mulf:
+    return arith::MulFOp::create(builder, loc, current, value);
+  case AtomicRMWKind::muli:
+    return arith::MulIOp::create(builder, loc, current, value);
+  case AtomicRMWKind::maximumf:
+    return arith::MaximumFOp::create(builder, loc, current, value);
+  case AtomicRMWKind::minimumf:
+    return arith::MinimumFOp::create(builder, loc, current, value);
+  case AtomicRMWKind::maxnumf:
+    return arith::MaxNumFOp::create(builder, loc, current, value);
+  case AtomicRMWKind::minnumf:
+    return arith::MinNumFOp::create(builder, loc, current, value);
+  case AtomicRMWKind::maxs:
+    return arith::MaxSIOp::create(builder, loc, current, value);
+  case AtomicRMWKind::maxu:
+    return arith::MaxUIOp::create(builder, loc, current, value);
+  case AtomicRMWKind::mins:
+    return arith::MinSIOp::create(builder, loc, current, value);
+  case AtomicRMWKind::minu:
+    return arith::MinUIOp::create(builder, loc, current, value);
+  }
+  llvm_unreachable("unknown atomic kind");
 }
 
-/// The physical buffer and indices of the element at `indices` of the tiled
-/// memref `memref` (of type `type`, lowered to `lowered`), or failure.
-static FailureOr<std::pair<Value, SmallVector<Value>>>
+namespace {
+
+/// Where the element at `indices` of a lowered tiled memref lives: its
+/// physical buffer and indices, or, for a packed layout, its byte's index
+/// and the shift of its bits (`slot`).
+struct PhysicalElement {
+  Value buffer;
+  SmallVector<Value> indices;
+  std::optional<PackedSlot> slot;
+  int64_t packedBits = 0;
+};
+
+} // namespace
+
+/// The physical place of the element at `indices` of the tiled memref of
+/// type `type` (lowered to `lowered`), or failure.
+static FailureOr<PhysicalElement>
 physicalElement(const ConversionPattern &pattern, Operation *op,
                 OpBuilder &builder, MemRefType type, ValueRange lowered,
                 ValueRange indices) {
   FailureOr<PhysicalLayout> layout = layoutFor(pattern, op, type);
   if (failed(layout))
     return failure();
-  SmallVector<Value> physical =
-      emitResults(builder, op->getLoc(), layout->indexMap, indices,
-                  symbolsOf(type, lowered));
-  return std::make_pair(lowered.front(), std::move(physical));
+  PhysicalElement element;
+  element.buffer = lowered.front();
+  ValueRange symbols = symbolsOf(type, lowered);
+  if (layout->packedBits) {
+    element.packedBits = layout->packedBits;
+    element.slot = emitPackedSlot(builder, op->getLoc(), layout->indexMap,
+                                  indices, symbols, layout->packedBits);
+    element.indices.push_back(element.slot->byte);
+    return element;
+  }
+  element.indices =
+      emitResults(builder, op->getLoc(), layout->indexMap, indices, symbols);
+  return element;
+}
+
+/// Updates the packed `element` atomically: a generic_atomic_rmw of its byte
+/// whose region takes the element's bits out of the byte, computes its new
+/// value with `update` (which builds at the end of the region and returns
+/// the new value) and puts them back. Returns the element's value that the
+/// byte held before the update, as the atomic ops of an unpacked element do.
+static Value updatePacked(ConversionPatternRewriter &rewriter, Location loc,
+                          const PhysicalElement &element, Type elementType,
+                          function_ref<Value(Value current)> update) {
+  auto atomic = memref::GenericAtomicRMWOp::create(
+      rewriter, loc, element.buffer, element.indices);
+  {
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPointToEnd(atomic.getBody());
+    Value current = extractPacked(rewriter, loc, atomic.getCurrentValue(),
+                                  element.slot->shift, elementType);
+    Value updated = update(current);
+    Value byte = insertPacked(rewriter, loc, atomic.getCurrentValue(),
+                              element.slot->shift, updated, element.packedBits);
+    memref::AtomicYieldOp::create(rewriter, loc, byte);
+  }
+  return extractPacked(rewriter, loc, atomic.getResult(), element.slot->shift,
+                       elementType);
 }
 
 namespace {
 
 /// `memref.atomic_rmw` of a tiled memref: the same update of the element's
-/// place in the physical buffer.
+/// place in the physical buffer, or of its bits in its byte when packed.
 struct AtomicRMWLowering : TiledOpConversionPattern<memref::AtomicRMWOp> {
   using TiledOpConversionPattern::TiledOpConversionPattern;
-  LogicalResult check(memref::AtomicRMWOp op,
-                      EmitErrorFn emitError) const override {
-    return rejectPacked(op, op.getMemRefType(), emitError);
-  }
   LogicalResult
   matchAndRewrite(memref::AtomicRMWOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
@@ -83,23 +146,28 @@ struct AtomicRMWLowering : TiledOpConversionPattern<memref::AtomicRMWOp> {
                         adaptor.getMemref(), flatten(adaptor.getIndices()));
     if (failed(element))
       return rewriter.notifyMatchFailure(op, "not a lowerable tiled memref");
+    Value value = adaptor.getValue().front();
+    if (element->slot) {
+      Location loc = op.getLoc();
+      Value old = updatePacked(
+          rewriter, loc, *element, op.getType(), [&](Value current) {
+            return combine(rewriter, loc, op.getKind(), current, value);
+          });
+      rewriter.replaceOp(op, old);
+      return success();
+    }
     rewriter.replaceOpWithNewOp<memref::AtomicRMWOp>(
-        op, op.getKind(), adaptor.getValue().front(), element->first,
-        element->second);
+        op, op.getKind(), value, element->buffer, element->indices);
     return success();
   }
 };
 
 /// `memref.generic_atomic_rmw` of a tiled memref: the same region, applied
-/// atomically to the element's place in the physical buffer.
+/// atomically to the element's place in the physical buffer, or to its bits
+/// in its byte when packed.
 struct GenericAtomicRMWLowering
     : TiledOpConversionPattern<memref::GenericAtomicRMWOp> {
   using TiledOpConversionPattern::TiledOpConversionPattern;
-  LogicalResult check(memref::GenericAtomicRMWOp op,
-                      EmitErrorFn emitError) const override {
-    return rejectPacked(op, cast<MemRefType>(op.getMemref().getType()),
-                        emitError);
-  }
   LogicalResult
   matchAndRewrite(memref::GenericAtomicRMWOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
@@ -108,8 +176,24 @@ struct GenericAtomicRMWLowering
         adaptor.getMemref(), flatten(adaptor.getIndices()));
     if (failed(element))
       return rewriter.notifyMatchFailure(op, "not a lowerable tiled memref");
+    if (element->slot) {
+      // The old region runs on the element taken out of the byte; its yield
+      // gives the element's new value.
+      Block *old = &op.getAtomicBody().front();
+      Operation *oldYield = old->getTerminator();
+      Value result = updatePacked(rewriter, op.getLoc(), *element, op.getType(),
+                                  [&](Value current) {
+                                    Block *into = rewriter.getInsertionBlock();
+                                    rewriter.mergeBlocks(old, into, current);
+                                    rewriter.setInsertionPoint(oldYield);
+                                    return oldYield->getOperand(0);
+                                  });
+      rewriter.eraseOp(oldYield);
+      rewriter.replaceOp(op, result);
+      return success();
+    }
     auto atomic = memref::GenericAtomicRMWOp::create(
-        rewriter, op.getLoc(), element->first, element->second);
+        rewriter, op.getLoc(), element->buffer, element->indices);
     // The builder gives the new op an empty body; the old body replaces it.
     Region &body = atomic.getAtomicBody();
     rewriter.eraseBlock(&body.front());
@@ -120,8 +204,8 @@ struct GenericAtomicRMWLowering
 };
 
 /// `memref.prefetch` of an element of a tiled memref: a prefetch of the
-/// element's place in the physical buffer (and so of the cache line that
-/// holds it).
+/// element's place in the physical buffer (its byte when packed), and so of
+/// the cache line that holds it.
 struct PrefetchLowering : TiledOpConversionPattern<memref::PrefetchOp> {
   using TiledOpConversionPattern::TiledOpConversionPattern;
   LogicalResult
@@ -133,7 +217,7 @@ struct PrefetchLowering : TiledOpConversionPattern<memref::PrefetchOp> {
     if (failed(element))
       return rewriter.notifyMatchFailure(op, "not a lowerable tiled memref");
     rewriter.replaceOpWithNewOp<memref::PrefetchOp>(
-        op, element->first, element->second, op.getIsWrite(),
+        op, element->buffer, element->indices, op.getIsWrite(),
         op.getLocalityHint(), op.getIsDataCache());
     return success();
   }

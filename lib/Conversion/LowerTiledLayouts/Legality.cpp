@@ -235,11 +235,12 @@ mlir::tlayout::checkLowerTiledLayoutsPreconditions(ModuleOp module) {
         }
         continue;
       }
-      if (failed(computePhysicalLayout(cast<MemRefType>(type), [&] {
-            return op->emitError()
-                   << name << " cannot be rewritten: cannot lower " << what
-                   << " #" << index << ": ";
-          }))) {
+      if (failed(computePhysicalLayout(
+              cast<MemRefType>(type), [&, what = what, index = index] {
+                return op->emitError()
+                       << name << " cannot be rewritten: cannot lower " << what
+                       << " #" << index << ": ";
+              }))) {
         it->second = false;
         ok = false;
         return;

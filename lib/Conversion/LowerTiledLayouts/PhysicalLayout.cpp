@@ -243,13 +243,11 @@ static Value asInteger(OpBuilder &builder, Location loc, Value value) {
   return arith::BitcastOp::create(builder, loc, integer, value);
 }
 
-Value mlir::tlayout::emitPackedLoad(OpBuilder &builder, Location loc,
-                                    Value bytes, const PackedSlot &slot,
-                                    Type elementType, int64_t bits) {
-  Type i8 = builder.getI8Type();
-  Value byte = memref::LoadOp::create(builder, loc, bytes, slot.byte);
-  Value shift = arith::IndexCastOp::create(builder, loc, i8, slot.shift);
-  Value shifted = arith::ShRUIOp::create(builder, loc, byte, shift);
+Value mlir::tlayout::extractPacked(OpBuilder &builder, Location loc, Value byte,
+                                   Value shift, Type elementType) {
+  Value amount =
+      arith::IndexCastOp::create(builder, loc, builder.getI8Type(), shift);
+  Value shifted = arith::ShRUIOp::create(builder, loc, byte, amount);
   auto integer = builder.getIntegerType(elementType.getIntOrFloatBitWidth());
   Value value = arith::TruncIOp::create(builder, loc, integer, shifted);
   if (integer != elementType)
@@ -257,22 +255,34 @@ Value mlir::tlayout::emitPackedLoad(OpBuilder &builder, Location loc,
   return value;
 }
 
-void mlir::tlayout::emitPackedStore(OpBuilder &builder, Location loc,
-                                    Value value, Value bytes,
-                                    const PackedSlot &slot, int64_t bits) {
+Value mlir::tlayout::insertPacked(OpBuilder &builder, Location loc, Value byte,
+                                  Value shift, Value value, int64_t bits) {
   Type i8 = builder.getI8Type();
   Value wide =
       arith::ExtUIOp::create(builder, loc, i8, asInteger(builder, loc, value));
-  Value shift = arith::IndexCastOp::create(builder, loc, i8, slot.shift);
+  Value amount = arith::IndexCastOp::create(builder, loc, i8, shift);
   Value ones =
       arith::ConstantIntOp::create(builder, loc, i8, (int64_t(1) << bits) - 1);
   Value all = arith::ConstantIntOp::create(builder, loc, i8, -1);
-  Value field = arith::ShLIOp::create(builder, loc, ones, shift);
+  Value field = arith::ShLIOp::create(builder, loc, ones, amount);
   Value keep = arith::XOrIOp::create(builder, loc, field, all);
-  Value placed = arith::ShLIOp::create(builder, loc, wide, shift);
+  Value placed = arith::ShLIOp::create(builder, loc, wide, amount);
+  Value kept = arith::AndIOp::create(builder, loc, byte, keep);
+  return arith::OrIOp::create(builder, loc, kept, placed);
+}
+
+Value mlir::tlayout::emitPackedLoad(OpBuilder &builder, Location loc,
+                                    Value bytes, const PackedSlot &slot,
+                                    Type elementType, int64_t bits) {
+  Value byte = memref::LoadOp::create(builder, loc, bytes, slot.byte);
+  return extractPacked(builder, loc, byte, slot.shift, elementType);
+}
+
+void mlir::tlayout::emitPackedStore(OpBuilder &builder, Location loc,
+                                    Value value, Value bytes,
+                                    const PackedSlot &slot, int64_t bits) {
   Value old = memref::LoadOp::create(builder, loc, bytes, slot.byte);
-  Value kept = arith::AndIOp::create(builder, loc, old, keep);
-  Value updated = arith::OrIOp::create(builder, loc, kept, placed);
+  Value updated = insertPacked(builder, loc, old, slot.shift, value, bits);
   memref::StoreOp::create(builder, loc, updated, bytes, slot.byte);
 }
 

@@ -74,6 +74,19 @@ struct PackedSlot {
 PackedSlot emitPackedSlot(OpBuilder &builder, Location loc, AffineMap map,
                           ValueRange dims, ValueRange symbols, int64_t bits);
 
+/// The element of type `elementType` (an integer or float of at most
+/// `bits` bits) held in the byte value `byte` (`i8`) at `shift` (`index`):
+/// the byte shifted right and truncated to the element's width (bitcast for
+/// a float). Pure: packed atomics apply it inside their update region.
+Value extractPacked(OpBuilder &builder, Location loc, Value byte, Value shift,
+                    Type elementType);
+
+/// The byte value `byte` (`i8`) with the `bits` bits at `shift` (`index`)
+/// replaced by `value`'s (an integer or float of at most `bits` bits,
+/// zero-extended); the other bits are kept. Pure.
+Value insertPacked(OpBuilder &builder, Location loc, Value byte, Value shift,
+                   Value value, int64_t bits);
+
 /// Loads the element of type `elementType` (an integer or float of at most
 /// `bits` bits) at `slot` of the byte buffer `bytes` (`memref<?xi8>` or
 /// static): the byte, shifted right by the slot's shift, truncated to the

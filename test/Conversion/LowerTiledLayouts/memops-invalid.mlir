@@ -3,27 +3,6 @@
 // Atomics, masked, gathering and compressing accesses of tiled memrefs that
 // the lowering cannot rewrite: each says why and what to do instead.
 
-// Two i4 elements share a byte with E(4): an atomic of one alone would need a
-// compare-and-swap loop on the containing word.
-func.func @atomic_packed(%m: memref<8x128xi4, #tlayout.tiled<{1,0:T(8,128)(2,1)E(4)}>>, %i: index, %x: i4) -> i4 {
-  // expected-error @+1 {{memref.atomic_rmw of 'memref<8x128xi4, #tlayout.tiled<{1,0:T(8,128)(2,1)E(4)}>>' cannot be rewritten: its layout packs elements of E(4) bits several to a byte, and an atomic update of one element would need a compare-and-swap loop on the containing word; use a layout without E(n) for memrefs updated atomically}}
-  %r = memref.atomic_rmw addi %x, %m[%i, %i] : (i4, memref<8x128xi4, #tlayout.tiled<{1,0:T(8,128)(2,1)E(4)}>>) -> i4
-  return %r : i4
-}
-
-// -----
-
-func.func @generic_atomic_packed(%m: memref<8x128xi4, #tlayout.tiled<{1,0:T(8,128)(2,1)E(4)}>>, %i: index) -> i4 {
-  // expected-error @+1 {{memref.generic_atomic_rmw of 'memref<8x128xi4, #tlayout.tiled<{1,0:T(8,128)(2,1)E(4)}>>' cannot be rewritten: its layout packs elements of E(4) bits several to a byte}}
-  %r = memref.generic_atomic_rmw %m[%i, %i] : memref<8x128xi4, #tlayout.tiled<{1,0:T(8,128)(2,1)E(4)}>> {
-  ^bb0(%old: i4):
-    memref.atomic_yield %old : i4
-  }
-  return %r : i4
-}
-
-// -----
-
 func.func @maskedload_2d(%m: memref<3x5xf32, #tlayout.tiled<{1,0:T(2,2)}>>, %i: index, %mask: vector<2x2xi1>, %p: vector<2x2xf32>) -> vector<2x2xf32> {
   // expected-error @+1 {{vector.maskedload of the rank-2 vector type 'vector<2x2xf32>' on a tiled memref cannot be rewritten: its lanes run along the memref's innermost dimension, which the lowering takes for 1-D vectors only; split it into 1-D accesses}}
   %r = vector.maskedload %m[%i, %i], %mask, %p : memref<3x5xf32, #tlayout.tiled<{1,0:T(2,2)}>>, vector<2x2xi1>, vector<2x2xf32> into vector<2x2xf32>

@@ -31,6 +31,7 @@ func.func @load(%m: memref<16x256xi4, #i4t>, %i: index, %j: index) -> i4 {
 // CHECK-SAME: %[[B:.*]]: memref<2048xi8>, %[[I:.*]]: index, %[[J:.*]]: index, %[[X:.*]]: i1)
 // CHECK: %[[BYTE_I:.*]] = affine.apply
 // CHECK: %[[SHIFT_I:.*]] = affine.apply
+// CHECK: %[[OLD:.*]] = memref.load %[[B]][%[[BYTE_I]]] : memref<2048xi8>
 // CHECK: %[[W:.*]] = arith.extui %[[X]] : i1 to i8
 // CHECK: %[[S:.*]] = arith.index_cast %[[SHIFT_I]] : index to i8
 // CHECK: %[[ONE:.*]] = arith.constant 1 : i8
@@ -38,7 +39,6 @@ func.func @load(%m: memref<16x256xi4, #i4t>, %i: index, %j: index) -> i4 {
 // CHECK: %[[FIELD:.*]] = arith.shli %[[ONE]], %[[S]] : i8
 // CHECK: %[[KEEP:.*]] = arith.xori %[[FIELD]], %[[ALL]] : i8
 // CHECK: %[[PLACED:.*]] = arith.shli %[[W]], %[[S]] : i8
-// CHECK: %[[OLD:.*]] = memref.load %[[B]][%[[BYTE_I]]] : memref<2048xi8>
 // CHECK: %[[KEPT:.*]] = arith.andi %[[OLD]], %[[KEEP]] : i8
 // CHECK: %[[NEW:.*]] = arith.ori %[[KEPT]], %[[PLACED]] : i8
 // CHECK: memref.store %[[NEW]], %[[B]][%[[BYTE_I]]] : memref<2048xi8>
