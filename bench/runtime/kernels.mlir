@@ -59,8 +59,12 @@ func.func @relayout_from_tiled_s8(%src: memref<4096x4096xi8, #Q>,
 // blocks of vector shuffles by --lower-tiled-layouts), and T(8,128) to
 // T(8,128) of the transposed array (dst[j][i] = src[i][j]) written as a
 // user writes a blocked transpose: 16 x 16 blocks read as 16 contiguous
-// rows (vector.transfer_read within a tile), vector.transpose, and written
-// as 16 contiguous rows of the destination.
+// rows (vector.transfer_read within a tile), transposed by four rounds of
+// two-row vector.shuffle (each round swaps the off-diagonal halves of the
+// 2h x 2h blocks; upstream's default lowering of vector.transpose goes
+// element by element) and written as 16 contiguous rows of the
+// destination, by groups of 256 x 256 elements that stay in the L2 cache
+// and the TLB.
 func.func @transpose_to_colmajor_f32(%src: memref<4096x4096xf32>,
                                      %dst: memref<4096x4096xf32, #C>)
     attributes {llvm.emit_c_interface} {
@@ -72,137 +76,173 @@ func.func @transpose_tiled_f32(%src: memref<4096x4096xf32, #T>,
                                %dst: memref<4096x4096xf32, #T>)
     attributes {llvm.emit_c_interface} {
   %pad = arith.constant 0.0 : f32
-  %empty = arith.constant dense<0.0> : vector<16x16xf32>
-  affine.for %i = 0 to 4096 step 16 {
-    affine.for %j = 0 to 4096 step 16 {
-      %r0 = vector.transfer_read %src[%i, %j], %pad {in_bounds = [true]}
+  affine.for %gi = 0 to 4096 step 256 {
+  affine.for %gj = 0 to 4096 step 256 {
+  affine.for %bi = 0 to 256 step 16 {
+    affine.for %bj = 0 to 256 step 16 {
+      %i = affine.apply affine_map<(d0, d1) -> (d0 + d1)>(%gi, %bi)
+      %j = affine.apply affine_map<(d0, d1) -> (d0 + d1)>(%gj, %bj)
+      %r0_0 = vector.transfer_read %src[%i, %j], %pad {in_bounds = [true]}
           : memref<4096x4096xf32, #T>, vector<16xf32>
-      %m0 = vector.insert %r0, %empty [0] : vector<16xf32> into vector<16x16xf32>
       %i1 = affine.apply affine_map<(d0) -> (d0 + 1)>(%i)
-      %r1 = vector.transfer_read %src[%i1, %j], %pad {in_bounds = [true]}
+      %r1_0 = vector.transfer_read %src[%i1, %j], %pad {in_bounds = [true]}
           : memref<4096x4096xf32, #T>, vector<16xf32>
-      %m1 = vector.insert %r1, %m0 [1] : vector<16xf32> into vector<16x16xf32>
       %i2 = affine.apply affine_map<(d0) -> (d0 + 2)>(%i)
-      %r2 = vector.transfer_read %src[%i2, %j], %pad {in_bounds = [true]}
+      %r2_0 = vector.transfer_read %src[%i2, %j], %pad {in_bounds = [true]}
           : memref<4096x4096xf32, #T>, vector<16xf32>
-      %m2 = vector.insert %r2, %m1 [2] : vector<16xf32> into vector<16x16xf32>
       %i3 = affine.apply affine_map<(d0) -> (d0 + 3)>(%i)
-      %r3 = vector.transfer_read %src[%i3, %j], %pad {in_bounds = [true]}
+      %r3_0 = vector.transfer_read %src[%i3, %j], %pad {in_bounds = [true]}
           : memref<4096x4096xf32, #T>, vector<16xf32>
-      %m3 = vector.insert %r3, %m2 [3] : vector<16xf32> into vector<16x16xf32>
       %i4 = affine.apply affine_map<(d0) -> (d0 + 4)>(%i)
-      %r4 = vector.transfer_read %src[%i4, %j], %pad {in_bounds = [true]}
+      %r4_0 = vector.transfer_read %src[%i4, %j], %pad {in_bounds = [true]}
           : memref<4096x4096xf32, #T>, vector<16xf32>
-      %m4 = vector.insert %r4, %m3 [4] : vector<16xf32> into vector<16x16xf32>
       %i5 = affine.apply affine_map<(d0) -> (d0 + 5)>(%i)
-      %r5 = vector.transfer_read %src[%i5, %j], %pad {in_bounds = [true]}
+      %r5_0 = vector.transfer_read %src[%i5, %j], %pad {in_bounds = [true]}
           : memref<4096x4096xf32, #T>, vector<16xf32>
-      %m5 = vector.insert %r5, %m4 [5] : vector<16xf32> into vector<16x16xf32>
       %i6 = affine.apply affine_map<(d0) -> (d0 + 6)>(%i)
-      %r6 = vector.transfer_read %src[%i6, %j], %pad {in_bounds = [true]}
+      %r6_0 = vector.transfer_read %src[%i6, %j], %pad {in_bounds = [true]}
           : memref<4096x4096xf32, #T>, vector<16xf32>
-      %m6 = vector.insert %r6, %m5 [6] : vector<16xf32> into vector<16x16xf32>
       %i7 = affine.apply affine_map<(d0) -> (d0 + 7)>(%i)
-      %r7 = vector.transfer_read %src[%i7, %j], %pad {in_bounds = [true]}
+      %r7_0 = vector.transfer_read %src[%i7, %j], %pad {in_bounds = [true]}
           : memref<4096x4096xf32, #T>, vector<16xf32>
-      %m7 = vector.insert %r7, %m6 [7] : vector<16xf32> into vector<16x16xf32>
       %i8 = affine.apply affine_map<(d0) -> (d0 + 8)>(%i)
-      %r8 = vector.transfer_read %src[%i8, %j], %pad {in_bounds = [true]}
+      %r8_0 = vector.transfer_read %src[%i8, %j], %pad {in_bounds = [true]}
           : memref<4096x4096xf32, #T>, vector<16xf32>
-      %m8 = vector.insert %r8, %m7 [8] : vector<16xf32> into vector<16x16xf32>
       %i9 = affine.apply affine_map<(d0) -> (d0 + 9)>(%i)
-      %r9 = vector.transfer_read %src[%i9, %j], %pad {in_bounds = [true]}
+      %r9_0 = vector.transfer_read %src[%i9, %j], %pad {in_bounds = [true]}
           : memref<4096x4096xf32, #T>, vector<16xf32>
-      %m9 = vector.insert %r9, %m8 [9] : vector<16xf32> into vector<16x16xf32>
       %i10 = affine.apply affine_map<(d0) -> (d0 + 10)>(%i)
-      %r10 = vector.transfer_read %src[%i10, %j], %pad {in_bounds = [true]}
+      %r10_0 = vector.transfer_read %src[%i10, %j], %pad {in_bounds = [true]}
           : memref<4096x4096xf32, #T>, vector<16xf32>
-      %m10 = vector.insert %r10, %m9 [10] : vector<16xf32> into vector<16x16xf32>
       %i11 = affine.apply affine_map<(d0) -> (d0 + 11)>(%i)
-      %r11 = vector.transfer_read %src[%i11, %j], %pad {in_bounds = [true]}
+      %r11_0 = vector.transfer_read %src[%i11, %j], %pad {in_bounds = [true]}
           : memref<4096x4096xf32, #T>, vector<16xf32>
-      %m11 = vector.insert %r11, %m10 [11] : vector<16xf32> into vector<16x16xf32>
       %i12 = affine.apply affine_map<(d0) -> (d0 + 12)>(%i)
-      %r12 = vector.transfer_read %src[%i12, %j], %pad {in_bounds = [true]}
+      %r12_0 = vector.transfer_read %src[%i12, %j], %pad {in_bounds = [true]}
           : memref<4096x4096xf32, #T>, vector<16xf32>
-      %m12 = vector.insert %r12, %m11 [12] : vector<16xf32> into vector<16x16xf32>
       %i13 = affine.apply affine_map<(d0) -> (d0 + 13)>(%i)
-      %r13 = vector.transfer_read %src[%i13, %j], %pad {in_bounds = [true]}
+      %r13_0 = vector.transfer_read %src[%i13, %j], %pad {in_bounds = [true]}
           : memref<4096x4096xf32, #T>, vector<16xf32>
-      %m13 = vector.insert %r13, %m12 [13] : vector<16xf32> into vector<16x16xf32>
       %i14 = affine.apply affine_map<(d0) -> (d0 + 14)>(%i)
-      %r14 = vector.transfer_read %src[%i14, %j], %pad {in_bounds = [true]}
+      %r14_0 = vector.transfer_read %src[%i14, %j], %pad {in_bounds = [true]}
           : memref<4096x4096xf32, #T>, vector<16xf32>
-      %m14 = vector.insert %r14, %m13 [14] : vector<16xf32> into vector<16x16xf32>
       %i15 = affine.apply affine_map<(d0) -> (d0 + 15)>(%i)
-      %r15 = vector.transfer_read %src[%i15, %j], %pad {in_bounds = [true]}
+      %r15_0 = vector.transfer_read %src[%i15, %j], %pad {in_bounds = [true]}
           : memref<4096x4096xf32, #T>, vector<16xf32>
-      %m15 = vector.insert %r15, %m14 [15] : vector<16xf32> into vector<16x16xf32>
-      %t = vector.transpose %m15, [1, 0] : vector<16x16xf32> to vector<16x16xf32>
-      %w0 = vector.extract %t[0] : vector<16xf32> from vector<16x16xf32>
-      vector.transfer_write %w0, %dst[%j, %i] {in_bounds = [true]}
+      %r0_1 = vector.shuffle %r0_0, %r8_0 [0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23] : vector<16xf32>, vector<16xf32>
+      %r8_1 = vector.shuffle %r0_0, %r8_0 [8, 9, 10, 11, 12, 13, 14, 15, 24, 25, 26, 27, 28, 29, 30, 31] : vector<16xf32>, vector<16xf32>
+      %r1_1 = vector.shuffle %r1_0, %r9_0 [0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23] : vector<16xf32>, vector<16xf32>
+      %r9_1 = vector.shuffle %r1_0, %r9_0 [8, 9, 10, 11, 12, 13, 14, 15, 24, 25, 26, 27, 28, 29, 30, 31] : vector<16xf32>, vector<16xf32>
+      %r2_1 = vector.shuffle %r2_0, %r10_0 [0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23] : vector<16xf32>, vector<16xf32>
+      %r10_1 = vector.shuffle %r2_0, %r10_0 [8, 9, 10, 11, 12, 13, 14, 15, 24, 25, 26, 27, 28, 29, 30, 31] : vector<16xf32>, vector<16xf32>
+      %r3_1 = vector.shuffle %r3_0, %r11_0 [0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23] : vector<16xf32>, vector<16xf32>
+      %r11_1 = vector.shuffle %r3_0, %r11_0 [8, 9, 10, 11, 12, 13, 14, 15, 24, 25, 26, 27, 28, 29, 30, 31] : vector<16xf32>, vector<16xf32>
+      %r4_1 = vector.shuffle %r4_0, %r12_0 [0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23] : vector<16xf32>, vector<16xf32>
+      %r12_1 = vector.shuffle %r4_0, %r12_0 [8, 9, 10, 11, 12, 13, 14, 15, 24, 25, 26, 27, 28, 29, 30, 31] : vector<16xf32>, vector<16xf32>
+      %r5_1 = vector.shuffle %r5_0, %r13_0 [0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23] : vector<16xf32>, vector<16xf32>
+      %r13_1 = vector.shuffle %r5_0, %r13_0 [8, 9, 10, 11, 12, 13, 14, 15, 24, 25, 26, 27, 28, 29, 30, 31] : vector<16xf32>, vector<16xf32>
+      %r6_1 = vector.shuffle %r6_0, %r14_0 [0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23] : vector<16xf32>, vector<16xf32>
+      %r14_1 = vector.shuffle %r6_0, %r14_0 [8, 9, 10, 11, 12, 13, 14, 15, 24, 25, 26, 27, 28, 29, 30, 31] : vector<16xf32>, vector<16xf32>
+      %r7_1 = vector.shuffle %r7_0, %r15_0 [0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23] : vector<16xf32>, vector<16xf32>
+      %r15_1 = vector.shuffle %r7_0, %r15_0 [8, 9, 10, 11, 12, 13, 14, 15, 24, 25, 26, 27, 28, 29, 30, 31] : vector<16xf32>, vector<16xf32>
+      %r0_2 = vector.shuffle %r0_1, %r4_1 [0, 1, 2, 3, 16, 17, 18, 19, 8, 9, 10, 11, 24, 25, 26, 27] : vector<16xf32>, vector<16xf32>
+      %r4_2 = vector.shuffle %r0_1, %r4_1 [4, 5, 6, 7, 20, 21, 22, 23, 12, 13, 14, 15, 28, 29, 30, 31] : vector<16xf32>, vector<16xf32>
+      %r1_2 = vector.shuffle %r1_1, %r5_1 [0, 1, 2, 3, 16, 17, 18, 19, 8, 9, 10, 11, 24, 25, 26, 27] : vector<16xf32>, vector<16xf32>
+      %r5_2 = vector.shuffle %r1_1, %r5_1 [4, 5, 6, 7, 20, 21, 22, 23, 12, 13, 14, 15, 28, 29, 30, 31] : vector<16xf32>, vector<16xf32>
+      %r2_2 = vector.shuffle %r2_1, %r6_1 [0, 1, 2, 3, 16, 17, 18, 19, 8, 9, 10, 11, 24, 25, 26, 27] : vector<16xf32>, vector<16xf32>
+      %r6_2 = vector.shuffle %r2_1, %r6_1 [4, 5, 6, 7, 20, 21, 22, 23, 12, 13, 14, 15, 28, 29, 30, 31] : vector<16xf32>, vector<16xf32>
+      %r3_2 = vector.shuffle %r3_1, %r7_1 [0, 1, 2, 3, 16, 17, 18, 19, 8, 9, 10, 11, 24, 25, 26, 27] : vector<16xf32>, vector<16xf32>
+      %r7_2 = vector.shuffle %r3_1, %r7_1 [4, 5, 6, 7, 20, 21, 22, 23, 12, 13, 14, 15, 28, 29, 30, 31] : vector<16xf32>, vector<16xf32>
+      %r8_2 = vector.shuffle %r8_1, %r12_1 [0, 1, 2, 3, 16, 17, 18, 19, 8, 9, 10, 11, 24, 25, 26, 27] : vector<16xf32>, vector<16xf32>
+      %r12_2 = vector.shuffle %r8_1, %r12_1 [4, 5, 6, 7, 20, 21, 22, 23, 12, 13, 14, 15, 28, 29, 30, 31] : vector<16xf32>, vector<16xf32>
+      %r9_2 = vector.shuffle %r9_1, %r13_1 [0, 1, 2, 3, 16, 17, 18, 19, 8, 9, 10, 11, 24, 25, 26, 27] : vector<16xf32>, vector<16xf32>
+      %r13_2 = vector.shuffle %r9_1, %r13_1 [4, 5, 6, 7, 20, 21, 22, 23, 12, 13, 14, 15, 28, 29, 30, 31] : vector<16xf32>, vector<16xf32>
+      %r10_2 = vector.shuffle %r10_1, %r14_1 [0, 1, 2, 3, 16, 17, 18, 19, 8, 9, 10, 11, 24, 25, 26, 27] : vector<16xf32>, vector<16xf32>
+      %r14_2 = vector.shuffle %r10_1, %r14_1 [4, 5, 6, 7, 20, 21, 22, 23, 12, 13, 14, 15, 28, 29, 30, 31] : vector<16xf32>, vector<16xf32>
+      %r11_2 = vector.shuffle %r11_1, %r15_1 [0, 1, 2, 3, 16, 17, 18, 19, 8, 9, 10, 11, 24, 25, 26, 27] : vector<16xf32>, vector<16xf32>
+      %r15_2 = vector.shuffle %r11_1, %r15_1 [4, 5, 6, 7, 20, 21, 22, 23, 12, 13, 14, 15, 28, 29, 30, 31] : vector<16xf32>, vector<16xf32>
+      %r0_3 = vector.shuffle %r0_2, %r2_2 [0, 1, 16, 17, 4, 5, 20, 21, 8, 9, 24, 25, 12, 13, 28, 29] : vector<16xf32>, vector<16xf32>
+      %r2_3 = vector.shuffle %r0_2, %r2_2 [2, 3, 18, 19, 6, 7, 22, 23, 10, 11, 26, 27, 14, 15, 30, 31] : vector<16xf32>, vector<16xf32>
+      %r1_3 = vector.shuffle %r1_2, %r3_2 [0, 1, 16, 17, 4, 5, 20, 21, 8, 9, 24, 25, 12, 13, 28, 29] : vector<16xf32>, vector<16xf32>
+      %r3_3 = vector.shuffle %r1_2, %r3_2 [2, 3, 18, 19, 6, 7, 22, 23, 10, 11, 26, 27, 14, 15, 30, 31] : vector<16xf32>, vector<16xf32>
+      %r4_3 = vector.shuffle %r4_2, %r6_2 [0, 1, 16, 17, 4, 5, 20, 21, 8, 9, 24, 25, 12, 13, 28, 29] : vector<16xf32>, vector<16xf32>
+      %r6_3 = vector.shuffle %r4_2, %r6_2 [2, 3, 18, 19, 6, 7, 22, 23, 10, 11, 26, 27, 14, 15, 30, 31] : vector<16xf32>, vector<16xf32>
+      %r5_3 = vector.shuffle %r5_2, %r7_2 [0, 1, 16, 17, 4, 5, 20, 21, 8, 9, 24, 25, 12, 13, 28, 29] : vector<16xf32>, vector<16xf32>
+      %r7_3 = vector.shuffle %r5_2, %r7_2 [2, 3, 18, 19, 6, 7, 22, 23, 10, 11, 26, 27, 14, 15, 30, 31] : vector<16xf32>, vector<16xf32>
+      %r8_3 = vector.shuffle %r8_2, %r10_2 [0, 1, 16, 17, 4, 5, 20, 21, 8, 9, 24, 25, 12, 13, 28, 29] : vector<16xf32>, vector<16xf32>
+      %r10_3 = vector.shuffle %r8_2, %r10_2 [2, 3, 18, 19, 6, 7, 22, 23, 10, 11, 26, 27, 14, 15, 30, 31] : vector<16xf32>, vector<16xf32>
+      %r9_3 = vector.shuffle %r9_2, %r11_2 [0, 1, 16, 17, 4, 5, 20, 21, 8, 9, 24, 25, 12, 13, 28, 29] : vector<16xf32>, vector<16xf32>
+      %r11_3 = vector.shuffle %r9_2, %r11_2 [2, 3, 18, 19, 6, 7, 22, 23, 10, 11, 26, 27, 14, 15, 30, 31] : vector<16xf32>, vector<16xf32>
+      %r12_3 = vector.shuffle %r12_2, %r14_2 [0, 1, 16, 17, 4, 5, 20, 21, 8, 9, 24, 25, 12, 13, 28, 29] : vector<16xf32>, vector<16xf32>
+      %r14_3 = vector.shuffle %r12_2, %r14_2 [2, 3, 18, 19, 6, 7, 22, 23, 10, 11, 26, 27, 14, 15, 30, 31] : vector<16xf32>, vector<16xf32>
+      %r13_3 = vector.shuffle %r13_2, %r15_2 [0, 1, 16, 17, 4, 5, 20, 21, 8, 9, 24, 25, 12, 13, 28, 29] : vector<16xf32>, vector<16xf32>
+      %r15_3 = vector.shuffle %r13_2, %r15_2 [2, 3, 18, 19, 6, 7, 22, 23, 10, 11, 26, 27, 14, 15, 30, 31] : vector<16xf32>, vector<16xf32>
+      %r0_4 = vector.shuffle %r0_3, %r1_3 [0, 16, 2, 18, 4, 20, 6, 22, 8, 24, 10, 26, 12, 28, 14, 30] : vector<16xf32>, vector<16xf32>
+      %r1_4 = vector.shuffle %r0_3, %r1_3 [1, 17, 3, 19, 5, 21, 7, 23, 9, 25, 11, 27, 13, 29, 15, 31] : vector<16xf32>, vector<16xf32>
+      %r2_4 = vector.shuffle %r2_3, %r3_3 [0, 16, 2, 18, 4, 20, 6, 22, 8, 24, 10, 26, 12, 28, 14, 30] : vector<16xf32>, vector<16xf32>
+      %r3_4 = vector.shuffle %r2_3, %r3_3 [1, 17, 3, 19, 5, 21, 7, 23, 9, 25, 11, 27, 13, 29, 15, 31] : vector<16xf32>, vector<16xf32>
+      %r4_4 = vector.shuffle %r4_3, %r5_3 [0, 16, 2, 18, 4, 20, 6, 22, 8, 24, 10, 26, 12, 28, 14, 30] : vector<16xf32>, vector<16xf32>
+      %r5_4 = vector.shuffle %r4_3, %r5_3 [1, 17, 3, 19, 5, 21, 7, 23, 9, 25, 11, 27, 13, 29, 15, 31] : vector<16xf32>, vector<16xf32>
+      %r6_4 = vector.shuffle %r6_3, %r7_3 [0, 16, 2, 18, 4, 20, 6, 22, 8, 24, 10, 26, 12, 28, 14, 30] : vector<16xf32>, vector<16xf32>
+      %r7_4 = vector.shuffle %r6_3, %r7_3 [1, 17, 3, 19, 5, 21, 7, 23, 9, 25, 11, 27, 13, 29, 15, 31] : vector<16xf32>, vector<16xf32>
+      %r8_4 = vector.shuffle %r8_3, %r9_3 [0, 16, 2, 18, 4, 20, 6, 22, 8, 24, 10, 26, 12, 28, 14, 30] : vector<16xf32>, vector<16xf32>
+      %r9_4 = vector.shuffle %r8_3, %r9_3 [1, 17, 3, 19, 5, 21, 7, 23, 9, 25, 11, 27, 13, 29, 15, 31] : vector<16xf32>, vector<16xf32>
+      %r10_4 = vector.shuffle %r10_3, %r11_3 [0, 16, 2, 18, 4, 20, 6, 22, 8, 24, 10, 26, 12, 28, 14, 30] : vector<16xf32>, vector<16xf32>
+      %r11_4 = vector.shuffle %r10_3, %r11_3 [1, 17, 3, 19, 5, 21, 7, 23, 9, 25, 11, 27, 13, 29, 15, 31] : vector<16xf32>, vector<16xf32>
+      %r12_4 = vector.shuffle %r12_3, %r13_3 [0, 16, 2, 18, 4, 20, 6, 22, 8, 24, 10, 26, 12, 28, 14, 30] : vector<16xf32>, vector<16xf32>
+      %r13_4 = vector.shuffle %r12_3, %r13_3 [1, 17, 3, 19, 5, 21, 7, 23, 9, 25, 11, 27, 13, 29, 15, 31] : vector<16xf32>, vector<16xf32>
+      %r14_4 = vector.shuffle %r14_3, %r15_3 [0, 16, 2, 18, 4, 20, 6, 22, 8, 24, 10, 26, 12, 28, 14, 30] : vector<16xf32>, vector<16xf32>
+      %r15_4 = vector.shuffle %r14_3, %r15_3 [1, 17, 3, 19, 5, 21, 7, 23, 9, 25, 11, 27, 13, 29, 15, 31] : vector<16xf32>, vector<16xf32>
+      vector.transfer_write %r0_4, %dst[%j, %i] {in_bounds = [true]}
           : vector<16xf32>, memref<4096x4096xf32, #T>
       %j1 = affine.apply affine_map<(d0) -> (d0 + 1)>(%j)
-      %w1 = vector.extract %t[1] : vector<16xf32> from vector<16x16xf32>
-      vector.transfer_write %w1, %dst[%j1, %i] {in_bounds = [true]}
+      vector.transfer_write %r1_4, %dst[%j1, %i] {in_bounds = [true]}
           : vector<16xf32>, memref<4096x4096xf32, #T>
       %j2 = affine.apply affine_map<(d0) -> (d0 + 2)>(%j)
-      %w2 = vector.extract %t[2] : vector<16xf32> from vector<16x16xf32>
-      vector.transfer_write %w2, %dst[%j2, %i] {in_bounds = [true]}
+      vector.transfer_write %r2_4, %dst[%j2, %i] {in_bounds = [true]}
           : vector<16xf32>, memref<4096x4096xf32, #T>
       %j3 = affine.apply affine_map<(d0) -> (d0 + 3)>(%j)
-      %w3 = vector.extract %t[3] : vector<16xf32> from vector<16x16xf32>
-      vector.transfer_write %w3, %dst[%j3, %i] {in_bounds = [true]}
+      vector.transfer_write %r3_4, %dst[%j3, %i] {in_bounds = [true]}
           : vector<16xf32>, memref<4096x4096xf32, #T>
       %j4 = affine.apply affine_map<(d0) -> (d0 + 4)>(%j)
-      %w4 = vector.extract %t[4] : vector<16xf32> from vector<16x16xf32>
-      vector.transfer_write %w4, %dst[%j4, %i] {in_bounds = [true]}
+      vector.transfer_write %r4_4, %dst[%j4, %i] {in_bounds = [true]}
           : vector<16xf32>, memref<4096x4096xf32, #T>
       %j5 = affine.apply affine_map<(d0) -> (d0 + 5)>(%j)
-      %w5 = vector.extract %t[5] : vector<16xf32> from vector<16x16xf32>
-      vector.transfer_write %w5, %dst[%j5, %i] {in_bounds = [true]}
+      vector.transfer_write %r5_4, %dst[%j5, %i] {in_bounds = [true]}
           : vector<16xf32>, memref<4096x4096xf32, #T>
       %j6 = affine.apply affine_map<(d0) -> (d0 + 6)>(%j)
-      %w6 = vector.extract %t[6] : vector<16xf32> from vector<16x16xf32>
-      vector.transfer_write %w6, %dst[%j6, %i] {in_bounds = [true]}
+      vector.transfer_write %r6_4, %dst[%j6, %i] {in_bounds = [true]}
           : vector<16xf32>, memref<4096x4096xf32, #T>
       %j7 = affine.apply affine_map<(d0) -> (d0 + 7)>(%j)
-      %w7 = vector.extract %t[7] : vector<16xf32> from vector<16x16xf32>
-      vector.transfer_write %w7, %dst[%j7, %i] {in_bounds = [true]}
+      vector.transfer_write %r7_4, %dst[%j7, %i] {in_bounds = [true]}
           : vector<16xf32>, memref<4096x4096xf32, #T>
       %j8 = affine.apply affine_map<(d0) -> (d0 + 8)>(%j)
-      %w8 = vector.extract %t[8] : vector<16xf32> from vector<16x16xf32>
-      vector.transfer_write %w8, %dst[%j8, %i] {in_bounds = [true]}
+      vector.transfer_write %r8_4, %dst[%j8, %i] {in_bounds = [true]}
           : vector<16xf32>, memref<4096x4096xf32, #T>
       %j9 = affine.apply affine_map<(d0) -> (d0 + 9)>(%j)
-      %w9 = vector.extract %t[9] : vector<16xf32> from vector<16x16xf32>
-      vector.transfer_write %w9, %dst[%j9, %i] {in_bounds = [true]}
+      vector.transfer_write %r9_4, %dst[%j9, %i] {in_bounds = [true]}
           : vector<16xf32>, memref<4096x4096xf32, #T>
       %j10 = affine.apply affine_map<(d0) -> (d0 + 10)>(%j)
-      %w10 = vector.extract %t[10] : vector<16xf32> from vector<16x16xf32>
-      vector.transfer_write %w10, %dst[%j10, %i] {in_bounds = [true]}
+      vector.transfer_write %r10_4, %dst[%j10, %i] {in_bounds = [true]}
           : vector<16xf32>, memref<4096x4096xf32, #T>
       %j11 = affine.apply affine_map<(d0) -> (d0 + 11)>(%j)
-      %w11 = vector.extract %t[11] : vector<16xf32> from vector<16x16xf32>
-      vector.transfer_write %w11, %dst[%j11, %i] {in_bounds = [true]}
+      vector.transfer_write %r11_4, %dst[%j11, %i] {in_bounds = [true]}
           : vector<16xf32>, memref<4096x4096xf32, #T>
       %j12 = affine.apply affine_map<(d0) -> (d0 + 12)>(%j)
-      %w12 = vector.extract %t[12] : vector<16xf32> from vector<16x16xf32>
-      vector.transfer_write %w12, %dst[%j12, %i] {in_bounds = [true]}
+      vector.transfer_write %r12_4, %dst[%j12, %i] {in_bounds = [true]}
           : vector<16xf32>, memref<4096x4096xf32, #T>
       %j13 = affine.apply affine_map<(d0) -> (d0 + 13)>(%j)
-      %w13 = vector.extract %t[13] : vector<16xf32> from vector<16x16xf32>
-      vector.transfer_write %w13, %dst[%j13, %i] {in_bounds = [true]}
+      vector.transfer_write %r13_4, %dst[%j13, %i] {in_bounds = [true]}
           : vector<16xf32>, memref<4096x4096xf32, #T>
       %j14 = affine.apply affine_map<(d0) -> (d0 + 14)>(%j)
-      %w14 = vector.extract %t[14] : vector<16xf32> from vector<16x16xf32>
-      vector.transfer_write %w14, %dst[%j14, %i] {in_bounds = [true]}
+      vector.transfer_write %r14_4, %dst[%j14, %i] {in_bounds = [true]}
           : vector<16xf32>, memref<4096x4096xf32, #T>
       %j15 = affine.apply affine_map<(d0) -> (d0 + 15)>(%j)
-      %w15 = vector.extract %t[15] : vector<16xf32> from vector<16x16xf32>
-      vector.transfer_write %w15, %dst[%j15, %i] {in_bounds = [true]}
+      vector.transfer_write %r15_4, %dst[%j15, %i] {in_bounds = [true]}
           : vector<16xf32>, memref<4096x4096xf32, #T>
     }
+  }
+  }
   }
   return
 }

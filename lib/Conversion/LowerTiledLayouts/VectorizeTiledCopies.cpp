@@ -22,7 +22,8 @@
 //   square blocks of B x B elements (B = 16 for 32-bit elements, so that a
 //   row of a block is one 64-byte line): B row loads, log2(B) rounds of
 //   two-vector shuffles (Eklundh's exchange of off-diagonal half blocks)
-//   and B row stores.
+//   and B row stores, by groups of blocks of up to 256 x 256 elements that
+//   stay in the L2 cache and the TLB.
 //
 // Both need static 2-D shapes of whole tiles (whole blocks for the
 // transpose), an identity-layout row-major side and a layout that is not a
@@ -334,20 +335,30 @@ struct TransposingCopyLowering : TiledOpConversionPattern<memref::CopyOp> {
     Location loc = op.getLoc();
     MLIRContext *context = rewriter.getContext();
     OpBuilder::InsertionGuard guard(rewriter);
-    SmallVector<Value> ivs =
-        buildLoops(rewriter, loc, {fromRows / b, fromCols / b});
-    AffineExpr bx = getAffineDimExpr(0, context);
-    AffineExpr by = getAffineDimExpr(1, context);
+    // Blocks go by groups of up to 256 x 256 elements (16 x 16 blocks of
+    // 32-bit elements), so that the lines and pages a group reads and writes
+    // stay in the L2 cache and the TLB while the group is moved: the
+    // strided side (the rows of the destination) otherwise touches a new
+    // page for every row of every block.
+    int64_t s = std::max<int64_t>(1, 256 / b);
+    while ((fromRows / b) % s || (fromCols / b) % s)
+      s /= 2;
+    SmallVector<Value> ivs = buildLoops(
+        rewriter, loc, {fromRows / (b * s), fromCols / (b * s), s, s});
+    AffineExpr bx =
+        getAffineDimExpr(0, context) * s + getAffineDimExpr(2, context);
+    AffineExpr by =
+        getAffineDimExpr(1, context) * s + getAffineDimExpr(3, context);
     auto rowType = VectorType::get({b}, elementType);
     SmallVector<Value> block;
     for (int64_t i = 0; i < b; ++i)
       block.push_back(affine::AffineVectorLoadOp::create(
-          rewriter, loc, rowType, from, mapOf(2, {bx * b + i, by * b}, context),
+          rewriter, loc, rowType, from, mapOf(4, {bx * b + i, by * b}, context),
           ivs));
     for (auto [i, row] : llvm::enumerate(transposeBlock(rewriter, loc, block)))
       affine::AffineVectorStoreOp::create(
           rewriter, loc, row, to,
-          mapOf(2, {by * b + static_cast<int64_t>(i), bx * b}, context), ivs);
+          mapOf(4, {by * b + static_cast<int64_t>(i), bx * b}, context), ivs);
     rewriter.eraseOp(op);
     return success();
   }

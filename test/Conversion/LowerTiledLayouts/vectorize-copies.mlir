@@ -113,19 +113,23 @@ func.func @fallbacks(%a: memref<6x16xbf16>, %b: memref<6x16xbf16, #B>,
 
 #C = #tlayout.tiled<{0,1}>
 
-// Row-major to column-major: 16 x 16 blocks of f32, 16 row loads, 4 rounds
-// of 16 shuffles, 16 row stores into the transposed buffer.
+// Row-major to column-major: 16 x 16 blocks of f32 (here by groups of 2 x 2
+// blocks; 16 x 16 where the shape allows), 16 row loads, 4 rounds of 16
+// shuffles, 16 row stores into the transposed buffer.
 // CHECK-LABEL: func.func @to_column_major(
-// CHECK-SAME: %[[SRC:.*]]: memref<32x16xf32>, %[[DST:.*]]: memref<16x32xf32>
-// CHECK: affine.for %[[BX:.*]] = 0 to 2 {
-// CHECK: affine.for %[[BY:.*]] = 0 to 1 {
-// CHECK-COUNT-16: affine.vector_load %[[SRC]][%[[BX]] * 16{{.*}}, %[[BY]] * 16] : memref<32x16xf32>, vector<16xf32>
+// CHECK-SAME: %[[SRC:.*]]: memref<64x32xf32>, %[[DST:.*]]: memref<32x64xf32>
+// CHECK: affine.for %[[GX:.*]] = 0 to 2 {
+// CHECK: affine.for %[[GY:.*]] = 0 to 1 {
+// CHECK: affine.for %[[X:.*]] = 0 to 2 {
+// CHECK: affine.for %[[Y:.*]] = 0 to 2 {
+// CHECK: affine.vector_load %[[SRC]][(%[[GX]] * 2 + %[[X]]) * 16, (%[[GY]] * 2 + %[[Y]]) * 16] : memref<64x32xf32>, vector<16xf32>
+// CHECK-COUNT-15: affine.vector_load %[[SRC]][(%[[GX]] * 2 + %[[X]]) * 16 + {{[0-9]+}}, (%[[GY]] * 2 + %[[Y]]) * 16]
 // CHECK-COUNT-64: vector.shuffle
-// CHECK: affine.vector_store %{{.*}}, %[[DST]][%[[BY]] * 16, %[[BX]] * 16] : memref<16x32xf32>, vector<16xf32>
-// CHECK-COUNT-15: affine.vector_store %{{.*}}, %[[DST]][%[[BY]] * 16 + {{[0-9]+}}, %[[BX]] * 16]
+// CHECK: affine.vector_store %{{.*}}, %[[DST]][(%[[GY]] * 2 + %[[Y]]) * 16, (%[[GX]] * 2 + %[[X]]) * 16] : memref<32x64xf32>, vector<16xf32>
+// CHECK-COUNT-15: affine.vector_store %{{.*}}, %[[DST]][(%[[GY]] * 2 + %[[Y]]) * 16 + {{[0-9]+}}, (%[[GX]] * 2 + %[[X]]) * 16]
 // CHECK-NOT: vector.shuffle
-func.func @to_column_major(%a: memref<32x16xf32>, %b: memref<32x16xf32, #C>) {
-  memref.copy %a, %b : memref<32x16xf32> to memref<32x16xf32, #C>
+func.func @to_column_major(%a: memref<64x32xf32>, %b: memref<64x32xf32, #C>) {
+  memref.copy %a, %b : memref<64x32xf32> to memref<64x32xf32, #C>
   return
 }
 
@@ -137,11 +141,13 @@ func.func @to_column_major(%a: memref<32x16xf32>, %b: memref<32x16xf32, #C>) {
 // 8 x 8 blocks.
 // CHECK-LABEL: func.func @from_column_major(
 // CHECK-SAME: %[[SRC:.*]]: memref<16x8xf64>, %[[DST:.*]]: memref<8x16xf64>
-// CHECK: affine.for %[[BX:.*]] = 0 to 2 {
-// CHECK: affine.for %[[BY:.*]] = 0 to 1 {
-// CHECK-COUNT-8: affine.vector_load %[[SRC]][%[[BX]] * 8{{.*}}, %[[BY]] * 8] : memref<16x8xf64>, vector<8xf64>
+// CHECK: affine.for %[[GX:.*]] = 0 to 2 {
+// CHECK: affine.for %[[GY:.*]] = 0 to 1 {
+// CHECK: affine.for %[[X:.*]] = 0 to 1 {
+// CHECK: affine.for %[[Y:.*]] = 0 to 1 {
+// CHECK-COUNT-8: affine.vector_load %[[SRC]][(%[[GX]] + %[[X]]) * 8{{.*}}, (%[[GY]] + %[[Y]]) * 8] : memref<16x8xf64>, vector<8xf64>
 // CHECK-COUNT-24: vector.shuffle
-// CHECK-COUNT-8: affine.vector_store %{{.*}}, %[[DST]][%[[BY]] * 8{{.*}}, %[[BX]] * 8] : memref<8x16xf64>, vector<8xf64>
+// CHECK-COUNT-8: affine.vector_store %{{.*}}, %[[DST]][(%[[GY]] + %[[Y]]) * 8{{.*}}, (%[[GX]] + %[[X]]) * 8] : memref<8x16xf64>, vector<8xf64>
 func.func @from_column_major(%a: memref<8x16xf64, #C>, %b: memref<8x16xf64>) {
   memref.copy %a, %b : memref<8x16xf64, #C> to memref<8x16xf64>
   return
