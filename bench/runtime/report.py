@@ -7,8 +7,8 @@ The files are tlayout-bench (the pipeline as shipped), tlayout-bench-composed
 (the passes composed by hand) and tlayout-bench-unsimplified, each run with
 --benchmark_repetitions=N and per-repetition results (not aggregates only).
 A kernel's ratio is computed per repetition, against its reference's
-repetition of the same index in the same process (reference time / kernel
-time: above 1 is faster than the reference), and printed as the median with
+repetition of the same index in the same process (kernel throughput /
+reference throughput: above 1 is faster than the reference), and printed as the median with
 the minimum and maximum over the repetitions. Throughput columns are the
 pipeline's medians: GB/s of bytes read plus written, or GFLOP/s for the
 matrix products (which count no bytes).
@@ -52,20 +52,25 @@ def load(path):
     return runs, data["context"]
 
 
+def rate(run):
+    """Bytes (or operations) per second; per second of real time if none."""
+    return (run.get("bytes_per_second") or run.get("items_per_second")
+            or 1.0 / run["real_time"])
+
+
 def ratios(runs, kernel, reference):
-    """Reference time / kernel time, per repetition both have."""
+    """Kernel rate / reference rate (the kernel and its reference move the
+    same bytes, so this is the reference's time over the kernel's), per
+    repetition both have."""
     if kernel not in runs or reference not in runs:
         return []
     common = sorted(set(runs[kernel]) & set(runs[reference]))
-    return [runs[reference][r]["real_time"] / runs[kernel][r]["real_time"]
-            for r in common]
+    return [rate(runs[kernel][r]) / rate(runs[reference][r]) for r in common]
 
 
 def throughput(runs, name):
     """The median over repetitions, in GB/s (or GFLOP/s)."""
-    values = [b.get("bytes_per_second") or b.get("items_per_second", 0)
-              for b in runs[name].values()]
-    return statistics.median(values) / 1e9
+    return statistics.median(rate(b) for b in runs[name].values()) / 1e9
 
 
 def summary(values):
