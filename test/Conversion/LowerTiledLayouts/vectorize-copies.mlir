@@ -88,8 +88,8 @@ func.func @from_quads(%a: memref<8x4xi8, #Q>, %b: memref<8x4xi8>) {
 #B = #tlayout.tiled<{1,0:T(4,8)(2,1)}>
 
 // Padding (6 rows of 4-row tiles), a dynamic size, a strided row-major
-// side, a (8,1) tile and T(r,c)(2,1) with r not a multiple of 2 take the
-// element-by-element nest.
+// side, a (8,1) tile, a (4,2) tile and runs longer than 1024 elements take
+// the element-by-element nest.
 // CHECK-LABEL: func.func @fallbacks(
 // CHECK-NOT: vector.shuffle
 // CHECK-NOT: memref.copy
@@ -100,12 +100,15 @@ func.func @fallbacks(%a: memref<6x16xbf16>, %b: memref<6x16xbf16, #B>,
                      %f: memref<8x16xbf16, #B>,
                      %g: memref<8x16xi8>,
                      %h: memref<8x16xi8, #tlayout.tiled<{1,0:T(8,8)(8,1)}>>,
-                     %k: memref<8x16xi8, #tlayout.tiled<{1,0:T(8,8)(4,2)}>>) {
+                     %k: memref<8x16xi8, #tlayout.tiled<{1,0:T(8,8)(4,2)}>>,
+                     %l: memref<2x1024xi8>,
+                     %m: memref<2x1024xi8, #tlayout.tiled<{1,0:T(2,1024)(2,1)}>>) {
   memref.copy %a, %b : memref<6x16xbf16> to memref<6x16xbf16, #B>
   memref.copy %c, %d : memref<?x16xbf16> to memref<?x16xbf16, #B>
   memref.copy %e, %f : memref<8x16xbf16, strided<[32, 1]>> to memref<8x16xbf16, #B>
   memref.copy %g, %h : memref<8x16xi8> to memref<8x16xi8, #tlayout.tiled<{1,0:T(8,8)(8,1)}>>
   memref.copy %g, %k : memref<8x16xi8> to memref<8x16xi8, #tlayout.tiled<{1,0:T(8,8)(4,2)}>>
+  memref.copy %l, %m : memref<2x1024xi8> to memref<2x1024xi8, #tlayout.tiled<{1,0:T(2,1024)(2,1)}>>
   return
 }
 
