@@ -5,12 +5,14 @@
 //===----------------------------------------------------------------------===//
 //
 // Google Benchmark harness for the kernels of kernels.mlir (compiled through
-// tlayout's pipeline) and pack.mlir (upstream's linalg.pack lowering), each
+// tlayout's pipeline, by hand-composed passes, or without index
+// simplification) and pack.mlir (upstream's linalg.pack lowering), each
 // against its reference in the same run: memcpy of the same bytes for the
-// relayouts, the row-major kernel for the element-wise add and the
+// relayouts, the row-major kernel for the element-wise adds and the
 // reductions. Every benchmark reports bytes moved (read + written) per
 // second. `--verify-only` runs each kernel once and checks its output
-// against the T(8,128) and T(8,128)(2,1) formulas, then exits.
+// against the T(8,128), T(8,128)(2,1) and T(8,128)(4,1) formulas, then
+// exits.
 //
 //===----------------------------------------------------------------------===//
 
@@ -37,11 +39,15 @@ template <typename T, int N> struct MemRef {
 };
 
 using bf16 = uint16_t;
+using s8 = int8_t;
 using F32x2 = MemRef<float, 2>;
 using F32x1 = MemRef<float, 1>;
 using F32Tiled = MemRef<float, 4>;
 using Bf16x2 = MemRef<bf16, 2>;
 using Bf16Tiled = MemRef<bf16, 6>;
+using S8x2 = MemRef<s8, 2>;
+using S8Tiled = MemRef<s8, 6>;
+using Bf16T4 = MemRef<bf16, 4>;
 
 } // namespace
 
@@ -49,8 +55,19 @@ extern "C" {
 void _mlir_ciface_relayout_to_tiled_f32(F32x2 *, F32Tiled *);
 void _mlir_ciface_relayout_from_tiled_f32(F32Tiled *, F32x2 *);
 void _mlir_ciface_relayout_to_tiled_bf16(Bf16x2 *, Bf16Tiled *);
+void _mlir_ciface_relayout_from_tiled_bf16(Bf16Tiled *, Bf16x2 *);
+void _mlir_ciface_relayout_to_tiled_s8(S8x2 *, S8Tiled *);
+void _mlir_ciface_relayout_from_tiled_s8(S8Tiled *, S8x2 *);
+void _mlir_ciface_transpose_to_colmajor_f32(F32x2 *, F32x2 *);
+void _mlir_ciface_transpose_tiled_f32(F32Tiled *, F32Tiled *);
+void _mlir_ciface_matmul_tiled_f32(F32Tiled *, F32Tiled *, F32Tiled *);
+void _mlir_ciface_matmul_rowmajor_f32(F32x2 *, F32x2 *, F32x2 *);
+void _mlir_ciface_matmul_tiled_bf16(Bf16T4 *, Bf16T4 *, F32Tiled *);
+void _mlir_ciface_matmul_rowmajor_bf16(Bf16x2 *, Bf16x2 *, F32x2 *);
 void _mlir_ciface_add_tiled(F32Tiled *, F32Tiled *, F32Tiled *);
 void _mlir_ciface_add_rowmajor(F32x2 *, F32x2 *, F32x2 *);
+void _mlir_ciface_add_step3_tiled(F32Tiled *, F32Tiled *, F32Tiled *);
+void _mlir_ciface_add_step3_rowmajor(F32x2 *, F32x2 *, F32x2 *);
 void _mlir_ciface_row_sum_tiled(F32Tiled *, F32x1 *);
 void _mlir_ciface_row_sum_rowmajor(F32x2 *, F32x1 *);
 void _mlir_ciface_col_sum_tiled(F32Tiled *, F32x1 *);
@@ -66,6 +83,12 @@ constexpr int64_t kN = 4096;
 constexpr int64_t kElements = kN * kN;
 constexpr int64_t kF32Bytes = kElements * sizeof(float);
 constexpr int64_t kBf16Bytes = kElements * sizeof(bf16);
+constexpr int64_t kS8Bytes = kElements * sizeof(s8);
+/// The elements the step-3 loops touch: every third column of each row.
+constexpr int64_t kStep3Elements = kN * ((kN + 2) / 3);
+/// The matrix products' size, and their floating-point operations.
+constexpr int64_t kM = 1024;
+constexpr int64_t kMatmulFlops = 2 * kM * kM * kM;
 
 /// An identity-layout descriptor of `shape` over `data`.
 template <typename T, int N>
@@ -82,21 +105,34 @@ MemRef<T, N> view(T *data, std::array<int64_t, N> shape) {
   return m;
 }
 
-/// The offset of every element (row-major order) of the 4096x4096 array in
-/// T(8,128), or with `pairs` in T(8,128)(2,1). These closed forms are the
-/// harness's own oracle, written from XLA's tiling formulas independently
-/// of the layout core and the lowering they check (as the unit tests'
-/// brute-force reference is).
-std::vector<int64_t> tiledOffsets(bool pairs) {
-  std::vector<int64_t> offsets(kElements);
-  for (int64_t i = 0; i < kN; ++i)
-    for (int64_t j = 0; j < kN; ++j) {
-      int64_t tile = ((i / 8) * (kN / 128) + j / 128) * 1024;
-      offsets[i * kN + j] =
-          tile + (pairs ? ((i % 8) / 2) * 256 + (j % 128) * 2 + i % 2
-                        : (i % 8) * 128 + j % 128);
+/// The offset of every element (row-major order) of the n x n array in
+/// T(8,128)(rows,1): T(8,128) for `rows` 1, T(8,128)(2,1) for 2,
+/// T(8,128)(4,1) for 4. These closed forms are the harness's own oracle,
+/// written from XLA's tiling formulas independently of the layout core and
+/// the lowering they check (as the unit tests' brute-force reference is).
+std::vector<int64_t> tiledOffsets(int64_t rows, int64_t n = kN) {
+  std::vector<int64_t> offsets(n * n);
+  for (int64_t i = 0; i < n; ++i)
+    for (int64_t j = 0; j < n; ++j) {
+      int64_t tile = ((i / 8) * (n / 128) + j / 128) * 1024;
+      offsets[i * n + j] =
+          tile + ((i % 8) / rows) * (128 * rows) + (j % 128) * rows + i % rows;
     }
   return offsets;
+}
+
+/// The bf16 encoding of a float that bf16 holds exactly.
+bf16 toBf16(float x) {
+  uint32_t bits;
+  std::memcpy(&bits, &x, sizeof(bits));
+  return static_cast<bf16>(bits >> 16);
+}
+
+float fromBf16(bf16 x) {
+  uint32_t bits = static_cast<uint32_t>(x) << 16;
+  float f;
+  std::memcpy(&f, &bits, sizeof(f));
+  return f;
 }
 
 template <typename T> T *allocate(int64_t count) {
@@ -108,22 +144,44 @@ template <typename T> T *allocate(int64_t count) {
   return static_cast<T *>(p);
 }
 
-/// The buffers every benchmark shares (three f32 arrays, two bf16 arrays and
-/// a row of results) and the descriptors the kernels take: row-major
-/// (`a2`...), T(8,128) (`a4`...) and T(8,128)(2,1) (`g6`) views of them.
+/// The buffers every benchmark shares (three f32 arrays, two bf16 arrays,
+/// two s8 arrays and a row of results) and the descriptors the kernels take:
+/// row-major (`a2`...), T(8,128) (`a4`...), T(8,128)(2,1) (`g6`) and
+/// T(8,128)(4,1) (`q6`) views of them.
 struct Buffers {
   float *a = allocate<float>(kElements);
   float *b = allocate<float>(kElements);
   float *c = allocate<float>(kElements);
   bf16 *h = allocate<bf16>(kElements);
   bf16 *g = allocate<bf16>(kElements);
+  s8 *p = allocate<s8>(kElements);
+  s8 *q = allocate<s8>(kElements);
   float *row = allocate<float>(kN);
+  // The matrix products' operands (f32 and bf16) and result.
+  float *ma = allocate<float>(kM * kM);
+  float *mb = allocate<float>(kM * kM);
+  float *mc = allocate<float>(kM * kM);
+  bf16 *mh = allocate<bf16>(kM * kM);
+  bf16 *mg = allocate<bf16>(kM * kM);
 
   F32x2 a2 = matrix(a), b2 = matrix(b), c2 = matrix(c);
   F32Tiled a4 = tiled(a), b4 = tiled(b), c4 = tiled(c);
   Bf16x2 h2 = view<bf16, 2>(h, {kN, kN});
   Bf16Tiled g6 = view<bf16, 6>(g, {kN / 8, kN / 128, 4, 128, 2, 1});
+  Bf16x2 g2 = view<bf16, 2>(g, {kN, kN});
+  Bf16Tiled h6 = view<bf16, 6>(h, {kN / 8, kN / 128, 4, 128, 2, 1});
+  S8x2 p2 = view<s8, 2>(p, {kN, kN}), q2 = view<s8, 2>(q, {kN, kN});
+  S8Tiled p6 = view<s8, 6>(p, {kN / 8, kN / 128, 2, 128, 4, 1});
+  S8Tiled q6 = view<s8, 6>(q, {kN / 8, kN / 128, 2, 128, 4, 1});
   F32x1 out = view<float, 1>(row, {kN});
+  F32x2 ma2 = view<float, 2>(ma, {kM, kM}), mb2 = view<float, 2>(mb, {kM, kM});
+  F32x2 mc2 = view<float, 2>(mc, {kM, kM});
+  F32Tiled ma4 = view<float, 4>(ma, {kM / 8, kM / 128, 8, 128});
+  F32Tiled mb4 = view<float, 4>(mb, {kM / 8, kM / 128, 8, 128});
+  F32Tiled mc4 = view<float, 4>(mc, {kM / 8, kM / 128, 8, 128});
+  Bf16x2 mh2 = view<bf16, 2>(mh, {kM, kM}), mg2 = view<bf16, 2>(mg, {kM, kM});
+  Bf16T4 mh4 = view<bf16, 4>(mh, {kM / 8, kM / 128, 8, 128});
+  Bf16T4 mg4 = view<bf16, 4>(mg, {kM / 8, kM / 128, 8, 128});
 
   static F32x2 matrix(float *p) { return view<float, 2>(p, {kN, kN}); }
   static F32Tiled tiled(float *p) {
@@ -136,6 +194,13 @@ struct Buffers {
       a[k] = static_cast<float>(k % 7);
       b[k] = static_cast<float>(k % 5);
       h[k] = static_cast<bf16>(k * 2654435761u >> 16);
+      p[k] = static_cast<s8>(k * 2654435761u >> 24);
+    }
+    for (int64_t k = 0; k < kM * kM; ++k) {
+      ma[k] = static_cast<float>(k % 7);
+      mb[k] = static_cast<float>(k % 5);
+      mh[k] = toBf16(ma[k]);
+      mg[k] = toBf16(mb[k]);
     }
   }
 };
@@ -154,15 +219,21 @@ Buffers &buffers() {
 //===----------------------------------------------------------------------===//
 
 /// Registers a benchmark that runs `body` (one kernel call) and counts
-/// `bytes` read plus written per call.
-void add(const char *name, int64_t bytes, std::function<void(Buffers &)> body) {
-  benchmark::RegisterBenchmark(name, [bytes, body](benchmark::State &state) {
+/// `bytes` read plus written per call, or with `flops` floating-point
+/// operations instead.
+void add(const char *name, int64_t bytes, std::function<void(Buffers &)> body,
+         bool flops = false) {
+  benchmark::RegisterBenchmark(name, [bytes, body,
+                                      flops](benchmark::State &state) {
     Buffers &m = buffers();
     for (auto _ : state) {
       body(m);
       benchmark::ClobberMemory();
     }
-    state.SetBytesProcessed(state.iterations() * bytes);
+    if (flops)
+      state.SetItemsProcessed(state.iterations() * bytes);
+    else
+      state.SetBytesProcessed(state.iterations() * bytes);
   })->Unit(benchmark::kMillisecond);
 }
 
@@ -183,10 +254,26 @@ void registerBenchmarks() {
       [](Buffers &m) { _mlir_ciface_relayout_to_tiled_bf16(&m.h2, &m.g6); });
   add("linalg_pack_bf16", 2 * kBf16Bytes,
       [](Buffers &m) { _mlir_ciface_pack_bf16(&m.h2, &m.g6); });
+  add("relayout_from_tiled_bf16", 2 * kBf16Bytes,
+      [](Buffers &m) { _mlir_ciface_relayout_from_tiled_bf16(&m.h6, &m.g2); });
+  add("memcpy_s8", 2 * kS8Bytes,
+      [](Buffers &m) { std::memcpy(m.q, m.p, kS8Bytes); });
+  add("relayout_to_tiled_s8", 2 * kS8Bytes,
+      [](Buffers &m) { _mlir_ciface_relayout_to_tiled_s8(&m.p2, &m.q6); });
+  add("relayout_from_tiled_s8", 2 * kS8Bytes,
+      [](Buffers &m) { _mlir_ciface_relayout_from_tiled_s8(&m.p6, &m.q2); });
+  add("transpose_to_colmajor_f32", 2 * kF32Bytes,
+      [](Buffers &m) { _mlir_ciface_transpose_to_colmajor_f32(&m.a2, &m.c2); });
+  add("transpose_tiled_f32", 2 * kF32Bytes,
+      [](Buffers &m) { _mlir_ciface_transpose_tiled_f32(&m.a4, &m.c4); });
   add("add_rowmajor", 3 * kF32Bytes,
       [](Buffers &m) { _mlir_ciface_add_rowmajor(&m.a2, &m.b2, &m.c2); });
   add("add_tiled", 3 * kF32Bytes,
       [](Buffers &m) { _mlir_ciface_add_tiled(&m.a4, &m.b4, &m.c4); });
+  add("add_step3_rowmajor", 3 * kStep3Elements * sizeof(float),
+      [](Buffers &m) { _mlir_ciface_add_step3_rowmajor(&m.a2, &m.b2, &m.c2); });
+  add("add_step3_tiled", 3 * kStep3Elements * sizeof(float),
+      [](Buffers &m) { _mlir_ciface_add_step3_tiled(&m.a4, &m.b4, &m.c4); });
   add("row_sum_rowmajor", kF32Bytes,
       [](Buffers &m) { _mlir_ciface_row_sum_rowmajor(&m.a2, &m.out); });
   add("row_sum_tiled", kF32Bytes,
@@ -195,6 +282,28 @@ void registerBenchmarks() {
       [](Buffers &m) { _mlir_ciface_col_sum_rowmajor(&m.a2, &m.out); });
   add("col_sum_tiled", kF32Bytes,
       [](Buffers &m) { _mlir_ciface_col_sum_tiled(&m.a4, &m.out); });
+  add(
+      "matmul_rowmajor_f32", kMatmulFlops,
+      [](Buffers &m) {
+        _mlir_ciface_matmul_rowmajor_f32(&m.ma2, &m.mb2, &m.mc2);
+      },
+      /*flops=*/true);
+  add(
+      "matmul_tiled_f32", kMatmulFlops,
+      [](Buffers &m) { _mlir_ciface_matmul_tiled_f32(&m.ma4, &m.mb4, &m.mc4); },
+      /*flops=*/true);
+  add(
+      "matmul_rowmajor_bf16", kMatmulFlops,
+      [](Buffers &m) {
+        _mlir_ciface_matmul_rowmajor_bf16(&m.mh2, &m.mg2, &m.mc2);
+      },
+      /*flops=*/true);
+  add(
+      "matmul_tiled_bf16", kMatmulFlops,
+      [](Buffers &m) {
+        _mlir_ciface_matmul_tiled_bf16(&m.mh4, &m.mg4, &m.mc4);
+      },
+      /*flops=*/true);
 }
 
 //===----------------------------------------------------------------------===//
@@ -241,9 +350,48 @@ bool addCorrect(const Buffers &m) {
   return true;
 }
 
+/// Whether `c = a + b` in every third column and `c` is 0 elsewhere, all
+/// three stored at `offsets` (row-major when null).
+bool addStep3Correct(const Buffers &m, const std::vector<int64_t> *offsets) {
+  for (int64_t i = 0; i < kN; ++i)
+    for (int64_t j = 0; j < kN; ++j) {
+      int64_t k = offsets ? (*offsets)[i * kN + j] : i * kN + j;
+      if (m.c[k] != (j % 3 == 0 ? m.a[k] + m.b[k] : 0.0f))
+        return false;
+    }
+  return true;
+}
+
+/// The kM x kM matrix stored in `p` at `offsets` (row-major when null), as
+/// floats.
+template <typename T, typename F>
+std::vector<float> logical(const T *p, const std::vector<int64_t> *offsets,
+                           F toFloat) {
+  std::vector<float> result(kM * kM);
+  for (int64_t k = 0; k < kM * kM; ++k)
+    result[k] = toFloat(p[offsets ? (*offsets)[k] : k]);
+  return result;
+}
+
+/// Whether `c` holds a b at `offsets` (row-major when null); a and b are
+/// logical row-major matrices of small integers, so every order of the sums
+/// gives the same floats.
+bool matmulCorrect(const std::vector<float> &a, const std::vector<float> &b,
+                   const float *c, const std::vector<int64_t> *offsets) {
+  std::vector<float> expected(kM * kM, 0.0f);
+  for (int64_t i = 0; i < kM; ++i)
+    for (int64_t k = 0; k < kM; ++k)
+      for (int64_t j = 0; j < kM; ++j)
+        expected[i * kM + j] += a[i * kM + k] * b[k * kM + j];
+  for (int64_t k = 0; k < kM * kM; ++k)
+    if (c[offsets ? (*offsets)[k] : k] != expected[k])
+      return false;
+  return true;
+}
+
 int verify() {
   Buffers &m = buffers();
-  std::vector<int64_t> tiledF32 = tiledOffsets(/*pairs=*/false);
+  std::vector<int64_t> tiledF32 = tiledOffsets(/*rows=*/1);
 
   _mlir_ciface_relayout_to_tiled_f32(&m.a2, &m.b4);
   expect(placedAt(m.b, m.a, tiledF32), "relayout_to_tiled_f32");
@@ -259,13 +407,24 @@ int verify() {
   expect(std::memcmp(m.c, m.a, kF32Bytes) == 0, "linalg_unpack_f32");
 
   _mlir_ciface_relayout_to_tiled_bf16(&m.h2, &m.g6);
-  expect(placedAt(m.g, m.h, tiledOffsets(/*pairs=*/true)),
+  expect(placedAt(m.g, m.h, tiledOffsets(/*rows=*/2)),
          "relayout_to_tiled_bf16");
   std::vector<bf16> ours(m.g, m.g + kElements);
   std::memset(m.g, 0, kBf16Bytes);
   _mlir_ciface_pack_bf16(&m.h2, &m.g6);
   expect(std::memcmp(m.g, ours.data(), kBf16Bytes) == 0,
          "linalg_pack_bf16 places like relayout_to_tiled_bf16");
+  // h read as T(8,128)(2,1): g row-major must hold h's elements placed by
+  // the formula.
+  _mlir_ciface_relayout_from_tiled_bf16(&m.h6, &m.g2);
+  expect(placedAt(m.h, m.g, tiledOffsets(/*rows=*/2)),
+         "relayout_from_tiled_bf16");
+
+  std::vector<int64_t> tiledS8 = tiledOffsets(/*rows=*/4);
+  _mlir_ciface_relayout_to_tiled_s8(&m.p2, &m.q6);
+  expect(placedAt(m.q, m.p, tiledS8), "relayout_to_tiled_s8");
+  _mlir_ciface_relayout_from_tiled_s8(&m.p6, &m.q2);
+  expect(placedAt(m.p, m.q, tiledS8), "relayout_from_tiled_s8");
 
   // a, b and c read as tiled buffers, then as row-major ones.
   _mlir_ciface_add_tiled(&m.a4, &m.b4, &m.c4);
@@ -273,6 +432,27 @@ int verify() {
   std::memset(m.c, 0, kF32Bytes);
   _mlir_ciface_add_rowmajor(&m.a2, &m.b2, &m.c2);
   expect(addCorrect(m), "add_rowmajor");
+  std::memset(m.c, 0, kF32Bytes);
+  _mlir_ciface_add_step3_tiled(&m.a4, &m.b4, &m.c4);
+  expect(addStep3Correct(m, &tiledF32), "add_step3_tiled");
+  std::memset(m.c, 0, kF32Bytes);
+  _mlir_ciface_add_step3_rowmajor(&m.a2, &m.b2, &m.c2);
+  expect(addStep3Correct(m, nullptr), "add_step3_rowmajor");
+
+  std::memset(m.c, 0, kF32Bytes);
+  _mlir_ciface_transpose_to_colmajor_f32(&m.a2, &m.c2);
+  bool transposed = true;
+  for (int64_t i = 0; i < kN; ++i)
+    for (int64_t j = 0; j < kN; ++j)
+      transposed &= m.c[j * kN + i] == m.a[i * kN + j];
+  expect(transposed, "transpose_to_colmajor_f32");
+  std::memset(m.c, 0, kF32Bytes);
+  _mlir_ciface_transpose_tiled_f32(&m.a4, &m.c4);
+  transposed = true;
+  for (int64_t i = 0; i < kN; ++i)
+    for (int64_t j = 0; j < kN; ++j)
+      transposed &= m.c[tiledF32[j * kN + i]] == m.a[tiledF32[i * kN + j]];
+  expect(transposed, "transpose_tiled_f32");
 
   _mlir_ciface_row_sum_tiled(&m.a4, &m.out);
   expect(sumsCorrect(m.a, &tiledF32, /*alongRows=*/true, m.row),
@@ -286,6 +466,29 @@ int verify() {
   _mlir_ciface_col_sum_rowmajor(&m.a2, &m.out);
   expect(sumsCorrect(m.a, nullptr, /*alongRows=*/false, m.row),
          "col_sum_rowmajor");
+
+  auto same = [](float x) { return x; };
+  std::vector<int64_t> tiledM = tiledOffsets(/*rows=*/1, kM);
+  std::memset(m.mc, 0xff, kM * kM * sizeof(float));
+  _mlir_ciface_matmul_rowmajor_f32(&m.ma2, &m.mb2, &m.mc2);
+  expect(matmulCorrect(logical(m.ma, nullptr, same),
+                       logical(m.mb, nullptr, same), m.mc, nullptr),
+         "matmul_rowmajor_f32");
+  std::memset(m.mc, 0xff, kM * kM * sizeof(float));
+  _mlir_ciface_matmul_tiled_f32(&m.ma4, &m.mb4, &m.mc4);
+  expect(matmulCorrect(logical(m.ma, &tiledM, same),
+                       logical(m.mb, &tiledM, same), m.mc, &tiledM),
+         "matmul_tiled_f32");
+  std::memset(m.mc, 0xff, kM * kM * sizeof(float));
+  _mlir_ciface_matmul_rowmajor_bf16(&m.mh2, &m.mg2, &m.mc2);
+  expect(matmulCorrect(logical(m.mh, nullptr, fromBf16),
+                       logical(m.mg, nullptr, fromBf16), m.mc, nullptr),
+         "matmul_rowmajor_bf16");
+  std::memset(m.mc, 0xff, kM * kM * sizeof(float));
+  _mlir_ciface_matmul_tiled_bf16(&m.mh4, &m.mg4, &m.mc4);
+  expect(matmulCorrect(logical(m.mh, &tiledM, fromBf16),
+                       logical(m.mg, &tiledM, fromBf16), m.mc, &tiledM),
+         "matmul_tiled_bf16");
   std::printf("%d failures\n", failures);
   return failures == 0 ? 0 : 1;
 }

@@ -1,22 +1,29 @@
 #!/usr/bin/env bash
-# Runs the runtime benchmarks and prints bench/README.md's tables.
-#   bash bench/runtime/run.sh [build-dir] [repetitions]
-# Builds tlayout-bench (kernels through --tlayout-lower-to-llvm) and
-# tlayout-bench-unsimplified (the same kernels with
-# simplify-indexing=false), checks every kernel's output, then times both;
-# ratios compare benchmarks of the same run.
+# Runs the runtime benchmarks and prints bench/README.md's table.
+#   bash bench/runtime/run.sh [build-dir] [repetitions] [benchmark flags...]
+# Builds tlayout-bench (kernels through --tlayout-lower-to-llvm),
+# tlayout-bench-composed (the passes composed by hand) and
+# tlayout-bench-unsimplified (simplify-indexing=false), checks every
+# kernel's output, then times the three. Repetitions of all benchmarks of a
+# binary are interleaved in random order, so that repetition k of a kernel
+# and of its reference run close in time; report.py takes their ratio per
+# repetition. Further flags go to every binary (--benchmark_filter=...).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 build=${1:-$root/build}
-reps=${2:-5}
-cmake --build "$build" --target tlayout-bench tlayout-bench-unsimplified
-"$build/bin/tlayout-bench" --verify-only > /dev/null
-"$build/bin/tlayout-bench-unsimplified" --verify-only > /dev/null
+reps=${2:-10}
+shift $(($# < 2 ? $# : 2))
+variants=(tlayout-bench tlayout-bench-composed tlayout-bench-unsimplified)
+cmake --build "$build" --target "${variants[@]}"
+for variant in "${variants[@]}"; do
+  "$build/bin/$variant" --verify-only > /dev/null
+done
 out=$(mktemp -d)
-for variant in tlayout-bench tlayout-bench-unsimplified; do
+for variant in "${variants[@]}"; do
   "$build/bin/$variant" --benchmark_repetitions="$reps" \
-    --benchmark_report_aggregates_only=true \
-    --benchmark_format=json > "$out/$variant.json"
+    --benchmark_enable_random_interleaving=true \
+    --benchmark_format=json "$@" > "$out/$variant.json"
 done
 python3 "$root/bench/runtime/report.py" "$out/tlayout-bench.json" \
-  "$out/tlayout-bench-unsimplified.json"
+  "$out/tlayout-bench-composed.json" "$out/tlayout-bench-unsimplified.json"
+echo "JSON: $out" >&2

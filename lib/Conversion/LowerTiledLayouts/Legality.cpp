@@ -34,6 +34,7 @@ void mlir::tlayout::populateLowerTiledLayoutsPatterns(
   populateTiledAccessPatterns(typeConverter, patterns);
   populateTiledViewPatterns(typeConverter, patterns);
   populateTiledCopyPatterns(typeConverter, patterns);
+  populateVectorizedCopyPatterns(typeConverter, patterns);
   populateTiledVectorAccessPatterns(typeConverter, patterns);
   populateTiledAtomicPatterns(typeConverter, patterns);
   populateTiledVectorMemoryPatterns(typeConverter, patterns);

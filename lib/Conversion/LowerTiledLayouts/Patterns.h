@@ -122,6 +122,12 @@ void populateTiledViewPatterns(const TiledLayoutTypeConverter &typeConverter,
 void populateTiledCopyPatterns(const TiledLayoutTypeConverter &typeConverter,
                                RewritePatternSet &patterns);
 
+/// memref.copy between row-major and T(r,c)(2,1) / T(r,c)(4,1) tiles or the
+/// column-major layout, as vector loads, shuffles and stores ahead of the
+/// generic expansion (VectorizeTiledCopies.cpp).
+void populateVectorizedCopyPatterns(
+    const TiledLayoutTypeConverter &typeConverter, RewritePatternSet &patterns);
+
 /// vector.transfer_read/write (also under vector.mask) and
 /// affine.vector_load/store, as one contiguous access or element by element
 /// (ExpandTiledVectorAccesses.cpp).

@@ -140,14 +140,15 @@ func.func @retile(%a: memref<128x256xf32, #A>, %b: memref<128x256xf32, #B>) {
 // -----
 
 // memref.copy between row-major and T(8,128)(2,1) bf16: the lowering walks
-// the destination's tiles; every index is a loop index or a sum of them.
+// the destination's tiles (two rows loaded and interleaved per run); every
+// index is a loop index or a sum of them.
 
 #B = #tlayout.tiled<{1,0:T(8,128)(2,1)}>
 // CHECK-LABEL: func.func @relayout_bf16
 // CHECK-NOT:   floordiv
 // CHECK-NOT:   mod
-// CHECK:       affine.load %{{.*}}[%{{.*}} * 8 + %{{.*}} * 2 + %{{.*}}, %{{.*}} * 128 + %{{.*}}] : memref<64x256xbf16>
-// CHECK-NEXT:  affine.store %{{.*}}, %{{.*}}[%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, 0] : memref<8x2x4x128x2x1xbf16>
+// CHECK:       affine.vector_load %{{.*}}[%{{.*}} * 8 + %{{.*}} * 2 + 1, %{{.*}} * 128] : memref<64x256xbf16>
+// CHECK:       affine.vector_store %{{.*}}, %{{.*}}[%{{.*}}, %{{.*}}, %{{.*}}, 0] : memref<8x2x4x256xbf16>
 // CHECK:       return
 func.func @relayout_bf16(%a: memref<64x256xbf16>, %b: memref<64x256xbf16, #B>) {
   memref.copy %a, %b : memref<64x256xbf16> to memref<64x256xbf16, #B>

@@ -1,0 +1,171 @@
+// memref.copy between row-major and interleaving tiles T(r,c)(2,1) /
+// T(r,c)(4,1), or the column-major layout, lowers to vector loads, shuffles
+// and stores where the shapes are whole tiles (blocks); anything else takes
+// the element-by-element loop nest.
+// RUN: tlayout-opt %s --split-input-file --lower-tiled-layouts | FileCheck %s
+
+#B = #tlayout.tiled<{1,0:T(4,8)(2,1)}>
+
+// Two rows of 8 interleaved into one run of 16 per pair of rows of a tile.
+// CHECK-LABEL: func.func @to_pairs(
+// CHECK-SAME: %[[SRC:.*]]: memref<8x16xbf16>, %[[DST:.*]]: memref<2x2x2x8x2x1xbf16>
+// CHECK: %[[RUNS:.*]] = memref.collapse_shape %[[DST]] {{\[}}[0], [1], [2], [3, 4, 5]] : memref<2x2x2x8x2x1xbf16> into memref<2x2x2x16xbf16>
+// CHECK: affine.for %[[TR:.*]] = 0 to 2 {
+// CHECK: affine.for %[[TC:.*]] = 0 to 2 {
+// CHECK: affine.for %[[G:.*]] = 0 to 2 {
+// CHECK: %[[R0:.*]] = affine.vector_load %[[SRC]][%[[TR]] * 4 + %[[G]] * 2, %[[TC]] * 8] : memref<8x16xbf16>, vector<8xbf16>
+// CHECK: %[[R1:.*]] = affine.vector_load %[[SRC]][%[[TR]] * 4 + %[[G]] * 2 + 1, %[[TC]] * 8] : memref<8x16xbf16>, vector<8xbf16>
+// CHECK: %[[V:.*]] = vector.shuffle %[[R0]], %[[R1]] [0, 8, 1, 9, 2, 10, 3, 11, 4, 12, 5, 13, 6, 14, 7, 15] : vector<8xbf16>, vector<8xbf16>
+// CHECK: affine.vector_store %[[V]], %[[RUNS]][%[[TR]], %[[TC]], %[[G]], 0] : memref<2x2x2x16xbf16>, vector<16xbf16>
+// CHECK-NOT: memref.copy
+func.func @to_pairs(%a: memref<8x16xbf16>, %b: memref<8x16xbf16, #B>) {
+  memref.copy %a, %b : memref<8x16xbf16> to memref<8x16xbf16, #B>
+  return
+}
+
+// -----
+
+#B = #tlayout.tiled<{1,0:T(4,8)(2,1)}>
+
+// The way back: one run of 16 split into its even and odd elements.
+// CHECK-LABEL: func.func @from_pairs(
+// CHECK-SAME: %[[SRC:.*]]: memref<2x2x2x8x2x1xbf16>, %[[DST:.*]]: memref<8x16xbf16>
+// CHECK: %[[RUNS:.*]] = memref.collapse_shape %[[SRC]]
+// CHECK: %[[V:.*]] = affine.vector_load %[[RUNS]][%[[TR:.*]], %[[TC:.*]], %[[G:.*]], 0] : memref<2x2x2x16xbf16>, vector<16xbf16>
+// CHECK: %[[R0:.*]] = vector.shuffle %[[V]], %[[V]] [0, 2, 4, 6, 8, 10, 12, 14] : vector<16xbf16>, vector<16xbf16>
+// CHECK: %[[R1:.*]] = vector.shuffle %[[V]], %[[V]] [1, 3, 5, 7, 9, 11, 13, 15] : vector<16xbf16>, vector<16xbf16>
+// CHECK: affine.vector_store %[[R0]], %[[DST]][%[[TR]] * 4 + %[[G]] * 2, %[[TC]] * 8] : memref<8x16xbf16>, vector<8xbf16>
+// CHECK: affine.vector_store %[[R1]], %[[DST]][%[[TR]] * 4 + %[[G]] * 2 + 1, %[[TC]] * 8] : memref<8x16xbf16>, vector<8xbf16>
+func.func @from_pairs(%a: memref<8x16xbf16, #B>, %b: memref<8x16xbf16>) {
+  memref.copy %a, %b : memref<8x16xbf16, #B> to memref<8x16xbf16>
+  return
+}
+
+// -----
+
+#Q = #tlayout.tiled<{1,0:T(8,4)(4,1)}>
+
+// Four rows: rows 0 and 2 interleaved, rows 1 and 3 interleaved, then the
+// two, so that element j of row q lands at 4j + q.
+// CHECK-LABEL: func.func @to_quads(
+// CHECK: %[[RUNS:.*]] = memref.collapse_shape %{{.*}} {{\[}}[0], [1], [2], [3, 4, 5]] : memref<1x1x2x4x4x1xi8> into memref<1x1x2x16xi8>
+// CHECK: %[[R0:.*]] = affine.vector_load %{{.*}}[%[[TR:.*]] * 8 + %[[G:.*]] * 4, %[[TC:.*]] * 4] : memref<8x4xi8>, vector<4xi8>
+// CHECK: %[[R1:.*]] = affine.vector_load %{{.*}}[%[[TR]] * 8 + %[[G]] * 4 + 1, %[[TC]] * 4]
+// CHECK: %[[R2:.*]] = affine.vector_load %{{.*}}[%[[TR]] * 8 + %[[G]] * 4 + 2, %[[TC]] * 4]
+// CHECK: %[[R3:.*]] = affine.vector_load %{{.*}}[%[[TR]] * 8 + %[[G]] * 4 + 3, %[[TC]] * 4]
+// CHECK: %[[E:.*]] = vector.shuffle %[[R0]], %[[R2]] [0, 4, 1, 5, 2, 6, 3, 7]
+// CHECK: %[[O:.*]] = vector.shuffle %[[R1]], %[[R3]] [0, 4, 1, 5, 2, 6, 3, 7]
+// CHECK: %[[V:.*]] = vector.shuffle %[[E]], %[[O]] [0, 8, 1, 9, 2, 10, 3, 11, 4, 12, 5, 13, 6, 14, 7, 15] : vector<8xi8>, vector<8xi8>
+// CHECK: affine.vector_store %[[V]], %[[RUNS]][%[[TR]], %[[TC]], %[[G]], 0] : memref<1x1x2x16xi8>, vector<16xi8>
+func.func @to_quads(%a: memref<8x4xi8>, %b: memref<8x4xi8, #Q>) {
+  memref.copy %a, %b : memref<8x4xi8> to memref<8x4xi8, #Q>
+  return
+}
+
+// -----
+
+#Q = #tlayout.tiled<{1,0:T(8,4)(4,1)}>
+
+// CHECK-LABEL: func.func @from_quads(
+// CHECK: %[[V:.*]] = affine.vector_load %{{.*}} : memref<1x1x2x16xi8>, vector<16xi8>
+// CHECK: %[[E:.*]] = vector.shuffle %[[V]], %[[V]] [0, 2, 4, 6, 8, 10, 12, 14]
+// CHECK: %[[O:.*]] = vector.shuffle %[[V]], %[[V]] [1, 3, 5, 7, 9, 11, 13, 15]
+// CHECK: %[[R0:.*]] = vector.shuffle %[[E]], %[[E]] [0, 2, 4, 6]
+// CHECK: %[[R2:.*]] = vector.shuffle %[[E]], %[[E]] [1, 3, 5, 7]
+// CHECK: %[[R1:.*]] = vector.shuffle %[[O]], %[[O]] [0, 2, 4, 6]
+// CHECK: %[[R3:.*]] = vector.shuffle %[[O]], %[[O]] [1, 3, 5, 7]
+// CHECK: affine.vector_store %[[R0]], %{{.*}}[%{{.*}} * 8 + %{{.*}} * 4, %{{.*}} * 4]
+// CHECK: affine.vector_store %[[R1]], %{{.*}}[%{{.*}} * 8 + %{{.*}} * 4 + 1, %{{.*}} * 4]
+// CHECK: affine.vector_store %[[R2]], %{{.*}}[%{{.*}} * 8 + %{{.*}} * 4 + 2, %{{.*}} * 4]
+// CHECK: affine.vector_store %[[R3]], %{{.*}}[%{{.*}} * 8 + %{{.*}} * 4 + 3, %{{.*}} * 4]
+func.func @from_quads(%a: memref<8x4xi8, #Q>, %b: memref<8x4xi8>) {
+  memref.copy %a, %b : memref<8x4xi8, #Q> to memref<8x4xi8>
+  return
+}
+
+// -----
+
+#B = #tlayout.tiled<{1,0:T(4,8)(2,1)}>
+
+// Padding (6 rows of 4-row tiles), a dynamic size, a strided row-major
+// side, a (8,1) tile, a (4,2) tile and runs longer than 1024 elements take
+// the element-by-element nest.
+// CHECK-LABEL: func.func @fallbacks(
+// CHECK-NOT: vector.shuffle
+// CHECK-NOT: memref.copy
+// CHECK: return
+func.func @fallbacks(%a: memref<6x16xbf16>, %b: memref<6x16xbf16, #B>,
+                     %c: memref<?x16xbf16>, %d: memref<?x16xbf16, #B>,
+                     %e: memref<8x16xbf16, strided<[32, 1]>>,
+                     %f: memref<8x16xbf16, #B>,
+                     %g: memref<8x16xi8>,
+                     %h: memref<8x16xi8, #tlayout.tiled<{1,0:T(8,8)(8,1)}>>,
+                     %k: memref<8x16xi8, #tlayout.tiled<{1,0:T(8,8)(4,2)}>>,
+                     %l: memref<2x1024xi8>,
+                     %m: memref<2x1024xi8, #tlayout.tiled<{1,0:T(2,1024)(2,1)}>>) {
+  memref.copy %a, %b : memref<6x16xbf16> to memref<6x16xbf16, #B>
+  memref.copy %c, %d : memref<?x16xbf16> to memref<?x16xbf16, #B>
+  memref.copy %e, %f : memref<8x16xbf16, strided<[32, 1]>> to memref<8x16xbf16, #B>
+  memref.copy %g, %h : memref<8x16xi8> to memref<8x16xi8, #tlayout.tiled<{1,0:T(8,8)(8,1)}>>
+  memref.copy %g, %k : memref<8x16xi8> to memref<8x16xi8, #tlayout.tiled<{1,0:T(8,8)(4,2)}>>
+  memref.copy %l, %m : memref<2x1024xi8> to memref<2x1024xi8, #tlayout.tiled<{1,0:T(2,1024)(2,1)}>>
+  return
+}
+
+// -----
+
+#C = #tlayout.tiled<{0,1}>
+
+// Row-major to column-major: 16 x 16 blocks of f32 (here by groups of 2 x 2
+// blocks; 16 x 16 where the shape allows), 16 row loads, 4 rounds of 16
+// shuffles, 16 row stores into the transposed buffer.
+// CHECK-LABEL: func.func @to_column_major(
+// CHECK-SAME: %[[SRC:.*]]: memref<64x32xf32>, %[[DST:.*]]: memref<32x64xf32>
+// CHECK: affine.for %[[GX:.*]] = 0 to 2 {
+// CHECK: affine.for %[[GY:.*]] = 0 to 1 {
+// CHECK: affine.for %[[X:.*]] = 0 to 2 {
+// CHECK: affine.for %[[Y:.*]] = 0 to 2 {
+// CHECK: affine.vector_load %[[SRC]][(%[[GX]] * 2 + %[[X]]) * 16, (%[[GY]] * 2 + %[[Y]]) * 16] : memref<64x32xf32>, vector<16xf32>
+// CHECK-COUNT-15: affine.vector_load %[[SRC]][(%[[GX]] * 2 + %[[X]]) * 16 + {{[0-9]+}}, (%[[GY]] * 2 + %[[Y]]) * 16]
+// CHECK-COUNT-64: vector.shuffle
+// CHECK: affine.vector_store %{{.*}}, %[[DST]][(%[[GY]] * 2 + %[[Y]]) * 16, (%[[GX]] * 2 + %[[X]]) * 16] : memref<32x64xf32>, vector<16xf32>
+// CHECK-COUNT-15: affine.vector_store %{{.*}}, %[[DST]][(%[[GY]] * 2 + %[[Y]]) * 16 + {{[0-9]+}}, (%[[GX]] * 2 + %[[X]]) * 16]
+// CHECK-NOT: vector.shuffle
+func.func @to_column_major(%a: memref<64x32xf32>, %b: memref<64x32xf32, #C>) {
+  memref.copy %a, %b : memref<64x32xf32> to memref<64x32xf32, #C>
+  return
+}
+
+// -----
+
+#C = #tlayout.tiled<{0,1}>
+
+// Column-major to row-major reads the transposed buffer by rows; f64 takes
+// 8 x 8 blocks.
+// CHECK-LABEL: func.func @from_column_major(
+// CHECK-SAME: %[[SRC:.*]]: memref<16x8xf64>, %[[DST:.*]]: memref<8x16xf64>
+// CHECK: affine.for %[[GX:.*]] = 0 to 2 {
+// CHECK: affine.for %[[GY:.*]] = 0 to 1 {
+// CHECK: affine.for %[[X:.*]] = 0 to 1 {
+// CHECK: affine.for %[[Y:.*]] = 0 to 1 {
+// CHECK-COUNT-8: affine.vector_load %[[SRC]][(%[[GX]] + %[[X]]) * 8{{.*}}, (%[[GY]] + %[[Y]]) * 8] : memref<16x8xf64>, vector<8xf64>
+// CHECK-COUNT-24: vector.shuffle
+// CHECK-COUNT-8: affine.vector_store %{{.*}}, %[[DST]][(%[[GY]] + %[[Y]]) * 8{{.*}}, (%[[GX]] + %[[X]]) * 8] : memref<8x16xf64>, vector<8xf64>
+func.func @from_column_major(%a: memref<8x16xf64, #C>, %b: memref<8x16xf64>) {
+  memref.copy %a, %b : memref<8x16xf64, #C> to memref<8x16xf64>
+  return
+}
+
+// -----
+
+#C = #tlayout.tiled<{0,1}>
+
+// Not whole 16 x 16 blocks: the element-by-element nest.
+// CHECK-LABEL: func.func @transpose_fallback(
+// CHECK-NOT: vector.shuffle
+// CHECK: affine.load
+// CHECK-NOT: vector.shuffle
+func.func @transpose_fallback(%a: memref<20x16xf32>, %b: memref<20x16xf32, #C>) {
+  memref.copy %a, %b : memref<20x16xf32> to memref<20x16xf32, #C>
+  return
+}
