@@ -361,6 +361,26 @@ replaceByTiles(ForOp loop, ForOp outer, ForOp inner, Value index,
   return {outer, inner};
 }
 
+/// The partials of `loop`'s reductions across tiles of `c` elements (with
+/// the reductions in `reductions`), where every value it carries is a
+/// reduction that may be reassociated and `c` partials are few enough;
+/// nothing otherwise.
+static std::optional<TilePartials>
+privatizeReductions(Operation *loop, int64_t c, RewriterBase &rewriter,
+                    SmallVector<TileReduction> &reductions) {
+  if (c > kMaxTilePartials)
+    return std::nullopt;
+  std::optional<SmallVector<TileReduction>> found = getTileReductions(loop);
+  if (!found)
+    return std::nullopt;
+  FailureOr<TilePartials> created =
+      createTilePartials(loop, *found, c, rewriter);
+  if (failed(created))
+    return std::nullopt;
+  reductions = std::move(*found);
+  return std::move(*created);
+}
+
 FailureOr<StripMinedLoop> mlir::tlayout::stripMineByTile(
     affine::AffineForOp loop, int64_t c, IndexFactsAnalysis &facts,
     RewriterBase &rewriter, bool reassociateReductions) {
@@ -371,16 +391,8 @@ FailureOr<StripMinedLoop> mlir::tlayout::stripMineByTile(
     return failure();
   SmallVector<TileReduction> reductions;
   std::optional<TilePartials> partials;
-  if (reassociateReductions && c <= kMaxTilePartials)
-    if (std::optional<SmallVector<TileReduction>> found =
-            getTileReductions(loop)) {
-      FailureOr<TilePartials> created =
-          createTilePartials(loop, *found, c, rewriter);
-      if (succeeded(created)) {
-        reductions = std::move(*found);
-        partials = std::move(*created);
-      }
-    }
+  if (reassociateReductions)
+    partials = privatizeReductions(loop, c, rewriter, reductions);
   ValueRange inits = partials ? ValueRange() : ValueRange(loop.getInits());
   SmallVector<Value> lbOperands(loop.getLowerBoundOperands());
   SmallVector<Value> ubOperands(loop.getUpperBoundOperands());
@@ -438,16 +450,8 @@ FailureOr<StripMinedLoop> mlir::tlayout::stripMineByTile(
     return failure();
   SmallVector<TileReduction> reductions;
   std::optional<TilePartials> partials;
-  if (reassociateReductions && c <= kMaxTilePartials)
-    if (std::optional<SmallVector<TileReduction>> found =
-            getTileReductions(loop)) {
-      FailureOr<TilePartials> created =
-          createTilePartials(loop, *found, c, rewriter);
-      if (succeeded(created)) {
-        reductions = std::move(*found);
-        partials = std::move(*created);
-      }
-    }
+  if (reassociateReductions)
+    partials = privatizeReductions(loop, c, rewriter, reductions);
   ValueRange inits = partials ? ValueRange() : ValueRange(loop.getInitArgs());
   IndexFacts lbFacts = facts.getFacts(loop.getLowerBound());
   IndexFacts ubFacts = facts.getFacts(loop.getUpperBound());
