@@ -47,6 +47,8 @@ using Bf16x2 = MemRef<bf16, 2>;
 using Bf16Tiled = MemRef<bf16, 6>;
 using S8x2 = MemRef<s8, 2>;
 using S8Tiled = MemRef<s8, 6>;
+/// A packed T(8,128)(8,1)E(4) memref: its byte buffer.
+using S4Packed = MemRef<s8, 1>;
 using Bf16T4 = MemRef<bf16, 4>;
 
 } // namespace
@@ -58,6 +60,8 @@ void _mlir_ciface_relayout_to_tiled_bf16(Bf16x2 *, Bf16Tiled *);
 void _mlir_ciface_relayout_from_tiled_bf16(Bf16Tiled *, Bf16x2 *);
 void _mlir_ciface_relayout_to_tiled_s8(S8x2 *, S8Tiled *);
 void _mlir_ciface_relayout_from_tiled_s8(S8Tiled *, S8x2 *);
+void _mlir_ciface_relayout_to_packed_s4(S8x2 *, S4Packed *);
+void _mlir_ciface_relayout_from_packed_s4(S4Packed *, S8x2 *);
 void _mlir_ciface_transpose_to_colmajor_f32(F32x2 *, F32x2 *);
 void _mlir_ciface_transpose_tiled_f32(F32Tiled *, F32Tiled *);
 void _mlir_ciface_matmul_tiled_f32(F32Tiled *, F32Tiled *, F32Tiled *);
@@ -84,6 +88,8 @@ constexpr int64_t kElements = kN * kN;
 constexpr int64_t kF32Bytes = kElements * sizeof(float);
 constexpr int64_t kBf16Bytes = kElements * sizeof(bf16);
 constexpr int64_t kS8Bytes = kElements * sizeof(s8);
+/// The bytes of the packed int4 array, two elements a byte.
+constexpr int64_t kS4Bytes = kElements / 2;
 /// The elements the step-3 loops touch: every third column of each row.
 constexpr int64_t kStep3Elements = kN * ((kN + 2) / 3);
 /// The matrix products' size, and their floating-point operations.
@@ -173,6 +179,7 @@ struct Buffers {
   S8x2 p2 = view<s8, 2>(p, {kN, kN}), q2 = view<s8, 2>(q, {kN, kN});
   S8Tiled p6 = view<s8, 6>(p, {kN / 8, kN / 128, 2, 128, 4, 1});
   S8Tiled q6 = view<s8, 6>(q, {kN / 8, kN / 128, 2, 128, 4, 1});
+  S4Packed p1 = view<s8, 1>(p, {kS4Bytes}), q1 = view<s8, 1>(q, {kS4Bytes});
   F32x1 out = view<float, 1>(row, {kN});
   F32x2 ma2 = view<float, 2>(ma, {kM, kM}), mb2 = view<float, 2>(mb, {kM, kM});
   F32x2 mc2 = view<float, 2>(mc, {kM, kM});
@@ -262,6 +269,10 @@ void registerBenchmarks() {
       [](Buffers &m) { _mlir_ciface_relayout_to_tiled_s8(&m.p2, &m.q6); });
   add("relayout_from_tiled_s8", 2 * kS8Bytes,
       [](Buffers &m) { _mlir_ciface_relayout_from_tiled_s8(&m.p6, &m.q2); });
+  add("relayout_to_packed_s4", kS8Bytes + kS4Bytes,
+      [](Buffers &m) { _mlir_ciface_relayout_to_packed_s4(&m.p2, &m.q1); });
+  add("relayout_from_packed_s4", kS4Bytes + kS8Bytes,
+      [](Buffers &m) { _mlir_ciface_relayout_from_packed_s4(&m.p1, &m.q2); });
   add("transpose_to_colmajor_f32", 2 * kF32Bytes,
       [](Buffers &m) { _mlir_ciface_transpose_to_colmajor_f32(&m.a2, &m.c2); });
   add("transpose_tiled_f32", 2 * kF32Bytes,
@@ -425,6 +436,29 @@ int verify() {
   expect(placedAt(m.q, m.p, tiledS8), "relayout_to_tiled_s8");
   _mlir_ciface_relayout_from_tiled_s8(&m.p6, &m.q2);
   expect(placedAt(m.p, m.q, tiledS8), "relayout_from_tiled_s8");
+
+  // Packed int4: element (i, j) at position tiledS4[i * kN + j] of
+  // T(8,128)(8,1), in byte position / 2, the high nibble for an even
+  // position (XLA's order).
+  std::vector<int64_t> tiledS4 = tiledOffsets(/*rows=*/8);
+  auto nibble = [](const s8 *bytes, int64_t position) {
+    uint8_t byte = static_cast<uint8_t>(bytes[position / 2]);
+    return position % 2 ? byte & 15 : byte >> 4;
+  };
+  std::memset(m.q, 0, kS8Bytes);
+  _mlir_ciface_relayout_to_packed_s4(&m.p2, &m.q1);
+  bool packed = true;
+  for (int64_t k = 0; k < kElements; ++k)
+    packed &= nibble(m.q, tiledS4[k]) == (static_cast<uint8_t>(m.p[k]) & 15);
+  expect(packed, "relayout_to_packed_s4");
+  // p's first half read as packed int4: q gets each nibble sign-extended.
+  _mlir_ciface_relayout_from_packed_s4(&m.p1, &m.q2);
+  bool unpacked = true;
+  for (int64_t k = 0; k < kElements; ++k) {
+    int value = nibble(m.p, tiledS4[k]);
+    unpacked &= m.q[k] == (value >= 8 ? value - 16 : value);
+  }
+  expect(unpacked, "relayout_from_packed_s4");
 
   // a, b and c read as tiled buffers, then as row-major ones.
   _mlir_ciface_add_tiled(&m.a4, &m.b4, &m.c4);

@@ -7,6 +7,7 @@
 #B = #tlayout.tiled<{1,0:T(8,128)(2,1)}>
 #Q = #tlayout.tiled<{1,0:T(8,128)(4,1)}>
 #C = #tlayout.tiled<{0,1}>
+#P = #tlayout.tiled<{1,0:T(8,128)(8,1)E(4)}>
 
 // Relayout: row-major to T(8,128) and back, and bf16 to T(8,128)(2,1) and
 // back.
@@ -52,6 +53,41 @@ func.func @relayout_from_tiled_s8(%src: memref<4096x4096xi8, #Q>,
                                   %dst: memref<4096x4096xi8>)
     attributes {llvm.emit_c_interface} {
   memref.copy %src, %dst : memref<4096x4096xi8, #Q> to memref<4096x4096xi8>
+  return
+}
+
+// int8 to packed int4, the TPU's T(8,128)(8,1)E(4) (two elements a byte,
+// eight rows interleaved), and back with sign extension, written as a user
+// converts: each row's 128-element vectors read, converted and written.
+func.func @relayout_to_packed_s4(%src: memref<4096x4096xi8>,
+                                 %dst: memref<4096x4096xi4, #P>)
+    attributes {llvm.emit_c_interface} {
+  %pad = arith.constant 0 : i8
+  affine.for %i = 0 to 4096 {
+    affine.for %j = 0 to 4096 step 128 {
+      %v = vector.transfer_read %src[%i, %j], %pad {in_bounds = [true]}
+          : memref<4096x4096xi8>, vector<128xi8>
+      %t = arith.trunci %v : vector<128xi8> to vector<128xi4>
+      vector.transfer_write %t, %dst[%i, %j] {in_bounds = [true]}
+          : vector<128xi4>, memref<4096x4096xi4, #P>
+    }
+  }
+  return
+}
+
+func.func @relayout_from_packed_s4(%src: memref<4096x4096xi4, #P>,
+                                   %dst: memref<4096x4096xi8>)
+    attributes {llvm.emit_c_interface} {
+  %pad = arith.constant 0 : i4
+  affine.for %i = 0 to 4096 {
+    affine.for %j = 0 to 4096 step 128 {
+      %v = vector.transfer_read %src[%i, %j], %pad {in_bounds = [true]}
+          : memref<4096x4096xi4, #P>, vector<128xi4>
+      %e = arith.extsi %v : vector<128xi4> to vector<128xi8>
+      vector.transfer_write %e, %dst[%i, %j] {in_bounds = [true]}
+          : vector<128xi8>, memref<4096x4096xi8>
+    }
+  }
   return
 }
 

@@ -28,6 +28,8 @@ ROWS = [
     ("relayout_from_tiled_bf16", "memcpy_bf16"),
     ("relayout_to_tiled_s8", "memcpy_s8"),
     ("relayout_from_tiled_s8", "memcpy_s8"),
+    ("relayout_to_packed_s4", "memcpy_s8"),
+    ("relayout_from_packed_s4", "memcpy_s8"),
     ("transpose_to_colmajor_f32", "memcpy_f32"),
     ("transpose_tiled_f32", "memcpy_f32"),
     ("add_tiled", "add_rowmajor"),

@@ -9,7 +9,9 @@
 // layout's contiguity analysis shows the vector's elements adjacent in the
 // physical buffer (a 1-D vector within a contiguous run, from a start index
 // that is a known multiple of a width the run admits), it becomes one
-// vector.load or vector.store on the physical buffer. Otherwise it becomes
+// vector.load or vector.store on the physical buffer. A tile row of packed
+// elements interleaved by groups of rows (`T(8,128)(8,1)E(4)`) is one access
+// of the group's run as words, one per column. Otherwise it becomes
 // one scalar access per vector element, which --lower-tiled-layouts then
 // lowers.
 // A vector may cross tile boundaries, where consecutive elements are not
@@ -36,6 +38,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Interfaces/DataLayoutInterfaces.h"
 
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "llvm/Support/CheckedArithmetic.h"
@@ -322,6 +325,124 @@ accessPackedBytes(RewriterBase &rewriter, Operation *op, Value memref,
   return success();
 }
 
+/// A vector access of one tile row of packed elements interleaved by groups
+/// of rows, `{1,0:T(r,c)(k,1)E(n)}` (the TPU's `T(8,128)(8,1)E(4)` for
+/// `i4`): the c elements of row i of a tile sit one per column group of k*n
+/// bits, a whole number of bytes, in the run of the tile's k rows. On a
+/// little-endian target the access loads the run as c integers of k*n bits
+/// (one per column) and shifts each element's bits out, or, for a store,
+/// clears them, ors the new ones in and stores the run back: a
+/// read-modify-write of the run, whose other rows' elements it keeps.
+/// Needs a static shape of whole tiles, integer elements of exactly n bits
+/// and a start column that is a known multiple of c; fails, changing
+/// nothing, otherwise.
+static LogicalResult accessPackedColumns(RewriterBase &rewriter, Operation *op,
+                                         Value memref, ValueRange indices,
+                                         VectorType vectorType, unsigned dim,
+                                         Value toStore) {
+  auto type = cast<MemRefType>(memref.getType());
+  int64_t bits = getPackedBits(type);
+  auto attr = dyn_cast<TiledLayoutAttr>(type.getLayout());
+  auto elementType = dyn_cast<IntegerType>(type.getElementType());
+  if (!bits || !attr || attr.isView() || type.getRank() != 2 || dim != 1 ||
+      !type.hasStaticShape() || !elementType ||
+      elementType.getWidth() != bits || vectorType.getRank() != 1 ||
+      vectorType.getElementType() != elementType)
+    return failure();
+  ::tlayout::TiledLayout layout = attr.getLayout();
+  if (layout.tailPaddingAlignment != 1 ||
+      layout.minorToMajor != ArrayRef<int64_t>{1, 0} ||
+      layout.tiles.size() != 2 || layout.tiles[0].dims.size() != 2 ||
+      layout.tiles[1].dims.size() != 2 || layout.tiles[1].dims[1] != 1)
+    return failure();
+  int64_t r = layout.tiles[0].dims[0], c = layout.tiles[0].dims[1];
+  int64_t k = layout.tiles[1].dims[0];
+  int64_t perByte = 8 / bits;
+  int64_t wordBits = k * bits;
+  if (r <= 0 || c <= 0 || k <= 0 || r % k || k % perByte ||
+      !llvm::is_contained({8, 16, 32, 64}, wordBits) ||
+      vectorType.getNumElements() != c || type.getDimSize(0) % r ||
+      type.getDimSize(1) % c)
+    return failure();
+  int64_t multiple = knownMultiple(indices[1]);
+  if (multiple && multiple % c)
+    return failure();
+  // The shifts below take the bytes of a column's word in memory order from
+  // its least significant bits.
+  Attribute endianness = DataLayout::closest(op).getEndianness();
+  if (auto name = dyn_cast_or_null<StringAttr>(endianness);
+      endianness && (!name || name.getValue() != "little"))
+    return failure();
+  std::optional<::tlayout::BufferIndexing> indexing =
+      llvm::expectedToOptional(attr.compile(type.getShape(), 0));
+  if (!indexing || indexing->getOffset().hasSymbols())
+    return failure();
+  std::optional<int64_t> numBytes =
+      ::tlayout::getFootprint(*indexing, bits).physicalBytes.getConstant();
+  if (!numBytes)
+    return failure();
+
+  Location loc = op->getLoc();
+  MLIRContext *context = rewriter.getContext();
+  AffineExpr row = getAffineDimExpr(0, context);
+  AffineExpr position = toAffineExpr(indexing->getOffset(), context);
+  AffineExpr slot = row % k;
+  // The run's first byte, and the element's shift within its column word:
+  // byte slot / perByte of the word, XLA's order within the byte.
+  // The run starts at the position of the tile row's first element in the
+  // group's first row (the start column is a multiple of c).
+  AffineExpr col = getAffineDimExpr(1, context);
+  AffineExpr runByte = simplifyAffineExpr(
+      position.replaceDims({row - slot, col.floorDiv(c) * c}).floorDiv(perByte),
+      2, 0);
+  AffineExpr shift =
+      (slot.floorDiv(perByte)) * 8 + (perByte - 1 - slot % perByte) * bits;
+  auto apply = [&](AffineExpr expr) {
+    return affine::AffineApplyOp::create(rewriter, loc,
+                                         AffineMap::get(2, 0, expr), indices);
+  };
+  auto i8 = rewriter.getI8Type();
+  auto bufferType = MemRefType::get(
+      {*numBytes}, i8, MemRefLayoutAttrInterface(), type.getMemorySpace());
+  Value buffer = ToPhysicalOp::create(rewriter, loc, bufferType, memref);
+  Value start = apply(runByte);
+  auto wordType = rewriter.getIntegerType(wordBits);
+  auto wordsType = VectorType::get({c}, wordType);
+  Value run = vector::LoadOp::create(rewriter, loc,
+                                     VectorType::get({c * wordBits / 8}, i8),
+                                     buffer, ValueRange{start});
+  Value words = vector::BitCastOp::create(rewriter, loc, wordsType, run);
+  Value shiftIndex = apply(shift);
+  Value shiftWord =
+      arith::IndexCastUIOp::create(rewriter, loc, wordType, shiftIndex);
+  Value shifts =
+      vector::BroadcastOp::create(rewriter, loc, wordsType, shiftWord);
+  if (!toStore) {
+    Value moved = arith::ShRUIOp::create(rewriter, loc, words, shifts);
+    rewriter.replaceOp(
+        op,
+        arith::TruncIOp::create(rewriter, loc, vectorType, moved).getResult());
+    return success();
+  }
+  Value ones = arith::ConstantOp::create(
+      rewriter, loc,
+      DenseElementsAttr::get(wordsType, APInt::getLowBitsSet(wordBits, bits)));
+  Value allOnes = arith::ConstantOp::create(
+      rewriter, loc,
+      DenseElementsAttr::get(wordsType, APInt::getAllOnes(wordBits)));
+  Value mask = arith::ShLIOp::create(rewriter, loc, ones, shifts);
+  Value keep = arith::XOrIOp::create(rewriter, loc, mask, allOnes);
+  Value cleared = arith::AndIOp::create(rewriter, loc, words, keep);
+  Value value = arith::ExtUIOp::create(rewriter, loc, wordsType, toStore);
+  Value placed = arith::ShLIOp::create(rewriter, loc, value, shifts);
+  Value updated = arith::OrIOp::create(rewriter, loc, cleared, placed);
+  Value bytes =
+      vector::BitCastOp::create(rewriter, loc, run.getType(), updated);
+  vector::StoreOp::create(rewriter, loc, bytes, buffer, ValueRange{start});
+  rewriter.eraseOp(op);
+  return success();
+}
+
 /// Rewrites a 1-D vector access along memref dimension `dim` at `indices`
 /// into one vector.load (or vector.store of `toStore`) on the physical
 /// buffer when the layout keeps the vector's elements adjacent. Fails,
@@ -352,7 +473,9 @@ static LogicalResult accessContiguously(RewriterBase &rewriter, Operation *op,
   int64_t widest =
       ::tlayout::getWidestVector(*indexing, dim, multiple ? multiple : width);
   if (width > widest)
-    return failure();
+    return packed ? accessPackedColumns(rewriter, op, memref, indices,
+                                        vectorType, dim, toStore)
+                  : failure();
 
   Location loc = op->getLoc();
   MLIRContext *context = rewriter.getContext();
