@@ -29,7 +29,10 @@ element width; written values and padding are truncated too. The reference
 holds the same values sign-extended to i8 on row-major memrefs (upstream's
 lowering of vector transfers on untiled sub-byte memrefs packs the elements
 its own way, unlike its scalar accesses, so it is no reference). Both print
-their vectors and memref extended to i32 with arith.extsi.
+their vectors and memref extended to i32 with arith.extsi. Before printing,
+the tiled program copies its memref (memref.copy) to a random unpacked
+layout, on to a row-major memref, to another random packed layout and back,
+which must give back its values.
 
 run: generates the programs in batches (one module per batch), lowers the
 tiled ones with each --tlayout-lower-to-llvm configuration given and the
@@ -89,6 +92,26 @@ def byte_case(rng, inspect):
             return shape, layout, placed[0]
 
 
+def layout_of(rng, inspect, shape):
+    """A random valid layout of `shape` (as random_layouts.py draws them):
+    its text and physical size."""
+    while True:
+        perm = list(range(len(shape)))
+        rng.shuffle(perm)
+        tiles = []
+        for _ in range(rng.randint(1, 2)):
+            entries = [rng.choice(["*", "1", "2", "3", "4", "8"])
+                       for _ in range(rng.randint(1, len(shape) + 1))]
+            if entries[-1] == "*":
+                entries[-1] = str(rng.randint(1, 8))
+            tiles.append("(" + ",".join(entries) + ")")
+        layout = ("{" + ",".join(map(str, perm)) + ":T" + "".join(tiles) +
+                  "}")
+        placed = core_offsets(inspect, shape, layout)
+        if placed:
+            return layout, placed[0]
+
+
 def wrap(value, bits):
     """`value` truncated to `bits` bits, as a signed number (what an
     arith.extsi of the truncated value gives back)."""
@@ -123,6 +146,15 @@ class Program:
         self.sizes = [self.arg(s) if d else None
                       for s, d in zip(shape, self.dynamic)]
         self.ops = [self.transfer(rng, k) for k in range(rng.randint(2, 6))]
+        # Packed mode: before printing, the tiled program copies the memref
+        # to an unpacked layout, from there to a row-major memref, from
+        # there to another packed layout and back (memref.copy each time).
+        self.copies = []
+        if bits:
+            unpacked = layout_of(rng, inspect, shape)
+            packed = layout_of(rng, inspect, shape)
+            self.copies = [unpacked, (packed[0][:-1] + f"E({bits})}}",
+                                      packed[1])]
 
     def arg(self, value):
         name = f"%a{len(self.args)}"
@@ -293,6 +325,8 @@ class Program:
             body.append(f"{indent}}}")
         for op in self.ops:
             body += self.op_text(op, t, tiled, const)
+        if tiled and self.copies:
+            body += self.round_trip(t, dyn)
         plain = self.memref_type(False)
         if self.bits:
             # Element by element, sign-extended to i32.
@@ -326,6 +360,40 @@ class Program:
         for v in sorted(consts):
             lines.append(f"  {const(v)} = arith.constant {v} : index")
         return lines + body
+
+    def round_trip(self, t, dyn):
+        """Copies %m through an unpacked layout, a row-major memref and
+        another packed layout back to %m."""
+        dims = "x".join("?" if d else str(s)
+                        for s, d in zip(self.shape, self.dynamic))
+        operands = f"[{', '.join(dyn)}]" if dyn else ""
+        lines, types = [], []
+        for n, (layout, total) in enumerate(self.copies):
+            packed = "E(" in layout
+            count = (total * self.bits + 7) // 8 if packed else total
+            etype = "i8" if packed else self.elem
+            buf = f"memref<{count}x{etype}>"
+            mt = f"memref<{dims}x{self.elem}, #tlayout.tiled<{layout}>>"
+            lines.append(f"  %cb{n} = memref.alloc() : {buf}")
+            view = f"%cb{n}"
+            if dyn:
+                lines.append(f"  %cd{n} = memref.cast %cb{n} : {buf} to "
+                             f"memref<?x{etype}>")
+                view, buf = f"%cd{n}", f"memref<?x{etype}>"
+            lines.append(f"  %cm{n} = tlayout.from_physical {view}{operands} "
+                         f": {buf} to {mt}")
+            types.append((f"%cm{n}", mt, f"%cb{n}",
+                          f"memref<{count}x{etype}>"))
+        rm = f"memref<{dims}x{self.elem}>"
+        lines.append(f"  %crm = memref.alloc({', '.join(dyn)}) : {rm}")
+        (u, ut, ub, ubt), (p, pt, pb, pbt) = types
+        for a, at, b, bt in [("%m", t, u, ut), (u, ut, "%crm", rm),
+                             ("%crm", rm, p, pt), (p, pt, "%m", t)]:
+            lines.append(f"  memref.copy {a}, {b} : {at} to {bt}")
+        lines += [f"  memref.dealloc %crm : {rm}",
+                  f"  memref.dealloc {ub} : {ubt}",
+                  f"  memref.dealloc {pb} : {pbt}"]
+        return lines
 
     def buffer_type(self):
         """The physical buffer of the tiled memref: bytes in packed mode."""
