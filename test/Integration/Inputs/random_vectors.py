@@ -21,6 +21,19 @@ lowering itself gives permuted transfers. Upstream's VectorToSCF indexes the
 mask of some permuted transfers in vector order, and lowers no masked 0-d
 transfer; the reference takes those through one-element transfers.
 
+--element i4, i2 or i1: packed sub-byte elements. The tiled memrefs take
+that element type with E(4), E(2) or E(1) in the layout (several elements a
+byte; two fifths of the layouts with minor dimensions and tiles long enough for
+whole-byte vector accesses) and hold the row-major ids truncated to the
+element width; written values and padding are truncated too. The reference
+holds the same values sign-extended to i8 on row-major memrefs (upstream's
+lowering of vector transfers on untiled sub-byte memrefs packs the elements
+its own way, unlike its scalar accesses, so it is no reference). Both print
+their vectors and memref extended to i32 with arith.extsi. Before printing,
+the tiled program copies its memref (memref.copy) to a random unpacked
+layout, on to a row-major memref, to another random packed layout and back,
+which must give back its values.
+
 run: generates the programs in batches (one module per batch), lowers the
 tiled ones with each --tlayout-lower-to-llvm configuration given and the
 reference once, executes them with mlir-runner and compares the printed
@@ -36,7 +49,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from random_layouts import draw_case  # noqa: E402
+from random_layouts import core_offsets, draw_case  # noqa: E402
 
 
 def vec_type(shape, elem="i32"):
@@ -56,21 +69,92 @@ def bools(bits):
     return ["true" if b else "false" for b in bits]
 
 
+def byte_case(rng, inspect):
+    """A random layout whose most minor dimension and tiles are long enough
+    for runs of whole bytes of packed elements (the shapes of draw_case are
+    at most 6 long): its shape, layout text and physical size."""
+    while True:
+        rank = rng.randint(1, 3)
+        perm = list(range(rank))
+        rng.shuffle(perm)
+        shape = [rng.randint(1, 4) for _ in range(rank)]
+        shape[perm[0]] = rng.choice([8, 16, 17, 24, 32])
+        tiles = []
+        for _ in range(rng.randint(1, 2)):
+            minor = str(rng.choice([8, 16, 32, 3, 1]))
+            tiles.append("(" + ",".join([str(rng.randint(1, 3))
+                                         for _ in range(rng.randint(0, 1))] +
+                                        [minor]) + ")")
+        layout = ("{" + ",".join(map(str, perm)) + ":T" + "".join(tiles) +
+                  "}")
+        placed = core_offsets(inspect, shape, layout)
+        if placed:
+            return shape, layout, placed[0]
+
+
+def layout_of(rng, inspect, shape):
+    """A random valid layout of `shape` (as random_layouts.py draws them):
+    its text and physical size."""
+    while True:
+        perm = list(range(len(shape)))
+        rng.shuffle(perm)
+        tiles = []
+        for _ in range(rng.randint(1, 2)):
+            entries = [rng.choice(["*", "1", "2", "3", "4", "8"])
+                       for _ in range(rng.randint(1, len(shape) + 1))]
+            if entries[-1] == "*":
+                entries[-1] = str(rng.randint(1, 8))
+            tiles.append("(" + ",".join(entries) + ")")
+        layout = ("{" + ",".join(map(str, perm)) + ":T" + "".join(tiles) +
+                  "}")
+        placed = core_offsets(inspect, shape, layout)
+        if placed:
+            return layout, placed[0]
+
+
+def wrap(value, bits):
+    """`value` truncated to `bits` bits, as a signed number (what an
+    arith.extsi of the truncated value gives back)."""
+    if not bits:
+        return value
+    value &= (1 << bits) - 1
+    return value - (1 << bits) if value >> (bits - 1) else value
+
+
 class Program:
     """One random program: a layout, a memref and random transfers."""
 
-    def __init__(self, rng, inspect, index):
+    def __init__(self, rng, inspect, index, bits=None):
         self.index = index
-        shape, layout, total, _ = draw_case(rng, inspect)
+        if bits and rng.random() < 0.4:
+            shape, layout, total = byte_case(rng, inspect)
+        else:
+            shape, layout, total, _ = draw_case(rng, inspect)
         self.total = total
         self.shape = shape
         self.layout = layout
+        # Packed mode: `bits`-bit elements with E(bits) in the tiled program,
+        # i8 elements holding the same (sign-extended) values in the
+        # row-major reference.
+        self.bits = bits
+        self.elem = f"i{bits}" if bits else "i32"
+        self.ref_elem = "i8" if bits else "i32"
+        self.tiled_layout = layout[:-1] + f"E({bits})}}" if bits else layout
         self.rank = len(shape)
         self.dynamic = [rng.random() < 0.25 for _ in shape]
         self.args = []  # (name, value) of the index arguments.
         self.sizes = [self.arg(s) if d else None
                       for s, d in zip(shape, self.dynamic)]
         self.ops = [self.transfer(rng, k) for k in range(rng.randint(2, 6))]
+        # Packed mode: before printing, the tiled program copies the memref
+        # to an unpacked layout, from there to a row-major memref, from
+        # there to another packed layout and back (memref.copy each time).
+        self.copies = []
+        if bits:
+            unpacked = layout_of(rng, inspect, shape)
+            packed = layout_of(rng, inspect, shape)
+            self.copies = [unpacked, (packed[0][:-1] + f"E({bits})}}",
+                                      packed[1])]
 
     def arg(self, value):
         name = f"%a{len(self.args)}"
@@ -136,32 +220,51 @@ class Program:
             mask = ("create", bounds)
         value = None
         if write:
-            value = [1000 * (k + 1) + i for i in range(total)]
+            value = [self.value(1000 * (k + 1) + i) for i in range(total)]
         return dict(write=write, results=results, sizes=sizes, base=base,
                     in_bounds=in_bounds, mask=mask, mask_shape=mask_shape,
                     wrap=mask is not None and mask_kind == "vector.mask",
-                    padding=-rng.randint(1, 99), value=value, k=k)
+                    padding=self.value(-rng.randint(1, 99)), value=value,
+                    k=k)
+
+    def value(self, v):
+        """`v` as an element of the program (truncated in packed mode)."""
+        return wrap(v, self.bits)
 
     def aligned_transfer(self, rng, k, write):
         """An unmasked, in-bounds 1-D transfer along the layout's most minor
         dimension from a multiple of its width: where the layout keeps such
         runs together, one vector access of the buffer."""
         m = int(self.layout[1:].split(",")[0].split(":")[0])
-        size = rng.choice([s for s in (1, 2, 3, 4, 8) if s <= self.shape[m]])
+        size = rng.choice([s for s in (1, 2, 3, 4, 8, 16, 32)
+                           if s <= self.shape[m]])
         base = [rng.randint(0, s - 1) for s in self.shape]
         base[m] = size * rng.randint(0, (self.shape[m] - size) // size)
         return dict(write=write, results=[("dim", m)], sizes=[size],
                     base=base, in_bounds=[True], mask=None, mask_shape=[size],
-                    wrap=False, padding=-rng.randint(1, 99),
-                    value=[1000 * (k + 1) + i for i in range(size)], k=k)
+                    wrap=False, padding=self.value(-rng.randint(1, 99)),
+                    value=[self.value(1000 * (k + 1) + i)
+                           for i in range(size)], k=k)
 
     # -- Printing ---------------------------------------------------------
 
     def memref_type(self, tiled):
         dims = "x".join("?" if d else str(s)
                         for s, d in zip(self.shape, self.dynamic))
-        layout = f", #tlayout.tiled<{self.layout}>" if tiled else ""
-        return f"memref<{dims}xi32{layout}>"
+        layout = f", #tlayout.tiled<{self.tiled_layout}>" if tiled else ""
+        return f"memref<{dims}x{self.etype(tiled)}{layout}>"
+
+    def etype(self, tiled):
+        return self.elem if tiled else self.ref_elem
+
+    def print_vector(self, value, shape, tiled):
+        """Prints `value` of `shape`, extended to i32 in packed mode."""
+        vtype = vec_type(shape, self.etype(tiled))
+        if not self.bits:
+            return [f"  vector.print {value} : {vtype}"]
+        wide = vec_type(shape)
+        return [f"  {value}x = arith.extsi {value} : {vtype} to {wide}",
+                f"  vector.print {value}x : {wide}"]
 
     def function(self, tiled):
         t = self.memref_type(tiled)
@@ -180,14 +283,15 @@ class Program:
         if tiled:
             # On a buffer of the layout's physical size (allocating the
             # tiled memref itself is not always accepted).
-            buf = f"memref<{self.total}xi32>"
+            buf = self.buffer_type()
             body.append(f"  %buf = memref.alloc() : {buf}")
             view, operands = "%buf", ""
             if dyn:
                 view, operands = "%dbuf", f"[{', '.join(dyn)}]"
+                dbuf = buf.split("x")[-1]
                 body.append(f"  %dbuf = memref.cast %buf : {buf} to "
-                            "memref<?xi32>")
-                buf = "memref<?xi32>"
+                            f"memref<?x{dbuf}")
+                buf = f"memref<?x{dbuf}"
             body.append(f"  %m = tlayout.from_physical {view}{operands} : "
                         f"{buf} to {t}")
         else:
@@ -204,23 +308,51 @@ class Program:
             body.append(f"{indent}%s{d} = arith.muli %id{d - 1}, "
                         f"{const(self.shape[d])} : index")
             body.append(f"{indent}%id{d} = arith.addi %s{d}, %i{d} : index")
+        v = "%v"
         body.append(f"{indent}%v = arith.index_cast %id{self.rank - 1} : "
                     "index to i32")
+        if self.bits:
+            v = "%vt"
+            body.append(f"{indent}%vt = arith.trunci %v : i32 to {self.elem}")
+            if not tiled:
+                v = "%vr"
+                body.append(f"{indent}%vr = arith.extsi %vt : {self.elem} to "
+                            "i8")
         ivs = ", ".join(f"%i{d}" for d in range(self.rank))
-        body.append(f"{indent}memref.store %v, %m[{ivs}] : {t}")
+        body.append(f"{indent}memref.store {v}, %m[{ivs}] : {t}")
         for d in range(self.rank):
             indent = indent[:-2]
             body.append(f"{indent}}}")
         for op in self.ops:
             body += self.op_text(op, t, tiled, const)
+        if tiled and self.copies:
+            body += self.round_trip(t, dyn)
         plain = self.memref_type(False)
-        body.append(f"  %out = memref.alloc({', '.join(dyn)}) : {plain}")
-        body.append(f"  memref.copy %m, %out : {t} to {plain}")
+        if self.bits:
+            # Element by element, sign-extended to i32.
+            plain = plain.replace("xi8>", "xi32>")
+            body.append(f"  %out = memref.alloc({', '.join(dyn)}) : {plain}")
+            indent = "  "
+            for d in range(self.rank):
+                body.append(f"{indent}scf.for %j{d} = {const(0)} to "
+                            f"{ubs[d]} step {const(1)} {{")
+                indent += "  "
+            ivs = ", ".join(f"%j{d}" for d in range(self.rank))
+            body.append(f"{indent}%x = memref.load %m[{ivs}] : {t}")
+            body.append(f"{indent}%xx = arith.extsi %x : {self.etype(tiled)} "
+                        "to i32")
+            body.append(f"{indent}memref.store %xx, %out[{ivs}] : {plain}")
+            for d in range(self.rank):
+                indent = indent[:-2]
+                body.append(f"{indent}}}")
+        else:
+            body.append(f"  %out = memref.alloc({', '.join(dyn)}) : {plain}")
+            body.append(f"  memref.copy %m, %out : {t} to {plain}")
         body.append(f"  %u = memref.cast %out : {plain} to memref<*xi32>")
         body.append("  call @printMemrefI32(%u) : (memref<*xi32>) -> ()")
         body.append(f"  memref.dealloc %out : {plain}")
         if tiled:
-            body.append(f"  memref.dealloc %buf : memref<{self.total}xi32>")
+            body.append(f"  memref.dealloc %buf : {self.buffer_type()}")
         else:
             body.append(f"  memref.dealloc %m : {t}")
         body.append("  return")
@@ -228,6 +360,46 @@ class Program:
         for v in sorted(consts):
             lines.append(f"  {const(v)} = arith.constant {v} : index")
         return lines + body
+
+    def round_trip(self, t, dyn):
+        """Copies %m through an unpacked layout, a row-major memref and
+        another packed layout back to %m."""
+        dims = "x".join("?" if d else str(s)
+                        for s, d in zip(self.shape, self.dynamic))
+        operands = f"[{', '.join(dyn)}]" if dyn else ""
+        lines, types = [], []
+        for n, (layout, total) in enumerate(self.copies):
+            packed = "E(" in layout
+            count = (total * self.bits + 7) // 8 if packed else total
+            etype = "i8" if packed else self.elem
+            buf = f"memref<{count}x{etype}>"
+            mt = f"memref<{dims}x{self.elem}, #tlayout.tiled<{layout}>>"
+            lines.append(f"  %cb{n} = memref.alloc() : {buf}")
+            view = f"%cb{n}"
+            if dyn:
+                lines.append(f"  %cd{n} = memref.cast %cb{n} : {buf} to "
+                             f"memref<?x{etype}>")
+                view, buf = f"%cd{n}", f"memref<?x{etype}>"
+            lines.append(f"  %cm{n} = tlayout.from_physical {view}{operands} "
+                         f": {buf} to {mt}")
+            types.append((f"%cm{n}", mt, f"%cb{n}",
+                          f"memref<{count}x{etype}>"))
+        rm = f"memref<{dims}x{self.elem}>"
+        lines.append(f"  %crm = memref.alloc({', '.join(dyn)}) : {rm}")
+        (u, ut, ub, ubt), (p, pt, pb, pbt) = types
+        for a, at, b, bt in [("%m", t, u, ut), (u, ut, "%crm", rm),
+                             ("%crm", rm, p, pt), (p, pt, "%m", t)]:
+            lines.append(f"  memref.copy {a}, {b} : {at} to {bt}")
+        lines += [f"  memref.dealloc %crm : {rm}",
+                  f"  memref.dealloc {ub} : {ubt}",
+                  f"  memref.dealloc {pb} : {pbt}"]
+        return lines
+
+    def buffer_type(self):
+        """The physical buffer of the tiled memref: bytes in packed mode."""
+        if self.bits:
+            return f"memref<{(self.total * self.bits + 7) // 8}xi8>"
+        return f"memref<{self.total}xi32>"
 
     def call(self):
         values = ", ".join(f"%c{v}" for _, v in self.args)
@@ -241,7 +413,8 @@ class Program:
         results, sizes = op["results"], op["sizes"]
         idx = ", ".join(const(b) for b in op["base"])
         pad = f"%pad{k}"
-        lines = [f"  {pad} = arith.constant {op['padding']} : i32"]
+        elem = self.etype(tiled)
+        lines = [f"  {pad} = arith.constant {op['padding']} : {elem}"]
         mask = None
         mask_type = vec_type(op["mask_shape"], "i1")
         if op["mask"]:
@@ -260,7 +433,7 @@ class Program:
         if tiled:
             exprs = ", ".join(f"d{m}" if kind == "dim" else "0"
                               for kind, m in results)
-            vtype = vec_type(sizes)
+            vtype = vec_type(sizes, elem)
             attrs = (f"{{in_bounds = [{', '.join(bools(op['in_bounds']))}], "
                      f"permutation_map = affine_map<({dims}) -> ({exprs})>}}")
             if op["write"]:
@@ -283,7 +456,7 @@ class Program:
                 m = f", {mask}" if mask else ""
                 lines.append(f"  %r{k} = vector.transfer_read %m[{idx}], {pad}"
                              f"{m} {attrs} : {t}, {vtype}")
-            lines.append(f"  vector.print %r{k} : {vtype}")
+            lines += self.print_vector(f"%r{k}", sizes, tiled)
             return lines
         # The reference: along the used memref dimensions in memref order.
         used = [m for kind, m in results if kind == "dim"]
@@ -297,8 +470,8 @@ class Program:
             # One element along the last dimension, which is in bounds.
             sorted_sizes, sorted_bounds = [1], [True]
             exprs = f"d{rank - 1}"
-        stype = vec_type(sorted_sizes)
-        vtype = vec_type(sizes)
+        stype = vec_type(sorted_sizes, elem)
+        vtype = vec_type(sizes, elem)
         attrs = (f"{{in_bounds = [{', '.join(bools(sorted_bounds))}], "
                  f"permutation_map = affine_map<({dims}) -> ({exprs})>}}")
         m = f", {mask}" if mask else ""
@@ -332,19 +505,20 @@ class Program:
                      f"{attrs} : {t}, {stype}")
         src, srcshape = f"%s{k}", sorted_sizes
         if not order:
-            lines.append(f"  %e{k} = vector.extract %s{k}[0] : i32 from "
+            lines.append(f"  %e{k} = vector.extract %s{k}[0] : {elem} from "
                          f"{stype}")
-            lines.append(f"  %r{k} = vector.broadcast %e{k} : i32 to {vtype}")
+            lines.append(f"  %r{k} = vector.broadcast %e{k} : {elem} to "
+                         f"{vtype}")
         else:
             if bcast:
-                btype = vec_type(bcast + sorted_sizes)
+                btype = vec_type(bcast + sorted_sizes, elem)
                 lines.append(f"  %b{k} = vector.broadcast %s{k} : {stype} to "
                              f"{btype}")
                 src, srcshape = f"%b{k}", bcast + sorted_sizes
             lines.append(f"  %r{k} = vector.transpose {src}, "
                          f"[{', '.join(map(str, perm))}] : "
-                         f"{vec_type(srcshape)} to {vtype}")
-        lines.append(f"  vector.print %r{k} : {vtype}")
+                         f"{vec_type(srcshape, elem)} to {vtype}")
+        lines += self.print_vector(f"%r{k}", sizes, tiled)
         return lines
 
 
@@ -461,11 +635,18 @@ def main():
     parser.add_argument("--progress", action="store_true",
                         help="report the running totals after each batch")
     parser.add_argument("--out", help="generate: the output file prefix")
+    parser.add_argument("--element", choices=["i32", "i4", "i2", "i1"],
+                        default="i32",
+                        help="the element type; i4, i2 and i1 pack the "
+                        "tiled memrefs with E(4), E(2) and E(1), with i8 "
+                        "row-major memrefs of the same values as reference")
     args = parser.parse_args()
     configs = args.config or ["--tlayout-lower-to-llvm",
                               "--tlayout-lower-to-llvm=simplify-indexing=false"]
     rng = random.Random(args.seed)
-    programs = [Program(rng, args.inspect, i) for i in range(args.count)]
+    bits = None if args.element == "i32" else int(args.element[1:])
+    programs = [Program(rng, args.inspect, i, bits)
+                for i in range(args.count)]
     if args.mode == "generate":
         with open(args.out + ".tiled.mlir", "w") as f:
             f.write(module(programs, True))
@@ -477,7 +658,7 @@ def main():
 
     def report(p, config, lines):
         print(f"mismatch in program {p.index} (seed {args.seed}, "
-              f"{p.shape} {p.layout}, {config}):")
+              f"{p.shape} {p.tiled_layout}, {config}):")
         for line in lines:
             print("  " + line)
         if args.failures:
