@@ -64,6 +64,7 @@ void _mlir_ciface_relayout_to_packed_s4(S8x2 *, S4Packed *);
 void _mlir_ciface_relayout_from_packed_s4(S4Packed *, S8x2 *);
 void _mlir_ciface_transpose_to_colmajor_f32(F32x2 *, F32x2 *);
 void _mlir_ciface_transpose_tiled_f32(F32Tiled *, F32Tiled *);
+void _mlir_ciface_transpose_tiled_copy_f32(F32Tiled *, F32Tiled *);
 void _mlir_ciface_matmul_tiled_f32(F32Tiled *, F32Tiled *, F32Tiled *);
 void _mlir_ciface_matmul_rowmajor_f32(F32x2 *, F32x2 *, F32x2 *);
 void _mlir_ciface_matmul_tiled_bf16(Bf16T4 *, Bf16T4 *, F32Tiled *);
@@ -277,6 +278,8 @@ void registerBenchmarks() {
       [](Buffers &m) { _mlir_ciface_transpose_to_colmajor_f32(&m.a2, &m.c2); });
   add("transpose_tiled_f32", 2 * kF32Bytes,
       [](Buffers &m) { _mlir_ciface_transpose_tiled_f32(&m.a4, &m.c4); });
+  add("transpose_tiled_copy_f32", 2 * kF32Bytes,
+      [](Buffers &m) { _mlir_ciface_transpose_tiled_copy_f32(&m.a4, &m.c4); });
   add("add_rowmajor", 3 * kF32Bytes,
       [](Buffers &m) { _mlir_ciface_add_rowmajor(&m.a2, &m.b2, &m.c2); });
   add("add_tiled", 3 * kF32Bytes,
@@ -487,6 +490,13 @@ int verify() {
     for (int64_t j = 0; j < kN; ++j)
       transposed &= m.c[tiledF32[j * kN + i]] == m.a[tiledF32[i * kN + j]];
   expect(transposed, "transpose_tiled_f32");
+  std::memset(m.c, 0, kF32Bytes);
+  _mlir_ciface_transpose_tiled_copy_f32(&m.a4, &m.c4);
+  transposed = true;
+  for (int64_t i = 0; i < kN; ++i)
+    for (int64_t j = 0; j < kN; ++j)
+      transposed &= m.c[tiledF32[j * kN + i]] == m.a[tiledF32[i * kN + j]];
+  expect(transposed, "transpose_tiled_copy_f32");
 
   _mlir_ciface_row_sum_tiled(&m.a4, &m.out);
   expect(sumsCorrect(m.a, &tiledF32, /*alongRows=*/true, m.row),

@@ -8,6 +8,7 @@
 #Q = #tlayout.tiled<{1,0:T(8,128)(4,1)}>
 #C = #tlayout.tiled<{0,1}>
 #P = #tlayout.tiled<{1,0:T(8,128)(8,1)E(4)}>
+#TT = #tlayout.tiled<{0,1:T(8,128)}>
 
 // Relayout: row-major to T(8,128) and back, and bf16 to T(8,128)(2,1) and
 // back.
@@ -105,6 +106,18 @@ func.func @transpose_to_colmajor_f32(%src: memref<4096x4096xf32>,
                                      %dst: memref<4096x4096xf32, #C>)
     attributes {llvm.emit_c_interface} {
   memref.copy %src, %dst : memref<4096x4096xf32> to memref<4096x4096xf32, #C>
+  return
+}
+
+// T(8,128) to T(8,128) of the transposed array as XLA writes a transpose:
+// a memref.copy to `{0,1:T(8,128)}` (the transposed array in tiles), lowered
+// by --lower-tiled-layouts into 16 x 16 blocks of vector shuffles between
+// the two tiled buffers.
+func.func @transpose_tiled_copy_f32(%src: memref<4096x4096xf32, #T>,
+                                    %dst: memref<4096x4096xf32, #TT>)
+    attributes {llvm.emit_c_interface} {
+  memref.copy %src, %dst
+      : memref<4096x4096xf32, #T> to memref<4096x4096xf32, #TT>
   return
 }
 

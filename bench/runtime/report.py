@@ -32,6 +32,7 @@ ROWS = [
     ("relayout_from_packed_s4", "memcpy_s8"),
     ("transpose_to_colmajor_f32", "memcpy_f32"),
     ("transpose_tiled_f32", "memcpy_f32"),
+    ("transpose_tiled_copy_f32", "memcpy_f32"),
     ("add_tiled", "add_rowmajor"),
     ("add_step3_tiled", "add_step3_rowmajor"),
     ("row_sum_tiled", "row_sum_rowmajor"),

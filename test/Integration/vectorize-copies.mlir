@@ -1,8 +1,9 @@
 // Relayout copies that lower to vector shuffles (whole tiles of
 // T(8,128)(2,1), T(8,128)(4,1), whole 16 x 16 blocks of a column-major
-// transpose) place every element where the layout's index map says, and
-// the way back gives the input again; the same for shapes with padding or
-// odd sizes, which take the element-by-element nest. Each case counts the
+// transpose, also between two tiled layouts) place every element where the
+// layout's index map says, and the way back gives the input again; the
+// same for shapes with padding or odd sizes, which take the
+// element-by-element nest. Each case counts the
 // elements that differ from the row-major source: read through the tiled
 // memref's own loads (the generic access lowering) and after the copy
 // back.
@@ -258,6 +259,168 @@ func.func @transpose_19x23() {
   return
 }
 
+// Transposing copies between two tlayout layouts (the transposed array
+// in tiles, as XLA writes a transpose), there and back: the first count
+// reads the second layout through its loads, the second compares the round
+// trip. 40x24 is not whole 16 x 16 blocks and T(8,8) rows do not hold a
+// block of f32: both take the element-by-element nest.
+
+func.func @transpose_tiles_48x256() {
+  %a = memref.alloc() : memref<48x256xf32>
+  %t = memref.alloc() : memref<48x256xf32, #tlayout.tiled<{1,0:T(8,128)}>>
+  %u = memref.alloc() : memref<48x256xf32, #tlayout.tiled<{0,1:T(8,128)}>>
+  %w = memref.alloc() : memref<48x256xf32, #tlayout.tiled<{1,0:T(8,128)}>>
+  %r = memref.alloc() : memref<48x256xf32>
+  %b = memref.alloc() : memref<48x256xf32>
+  %ad = memref.cast %a : memref<48x256xf32> to memref<?x?xf32>
+  %rd = memref.cast %r : memref<48x256xf32> to memref<?x?xf32>
+  %bd = memref.cast %b : memref<48x256xf32> to memref<?x?xf32>
+  call @fill32(%ad) : (memref<?x?xf32>) -> ()
+  memref.copy %a, %t : memref<48x256xf32> to memref<48x256xf32, #tlayout.tiled<{1,0:T(8,128)}>>
+  memref.copy %t, %u : memref<48x256xf32, #tlayout.tiled<{1,0:T(8,128)}>> to memref<48x256xf32, #tlayout.tiled<{0,1:T(8,128)}>>
+  affine.for %i = 0 to 48 {
+    affine.for %j = 0 to 256 {
+      %v = affine.load %u[%i, %j] : memref<48x256xf32, #tlayout.tiled<{0,1:T(8,128)}>>
+      affine.store %v, %r[%i, %j] : memref<48x256xf32>
+    }
+  }
+  call @diff32(%ad, %rd) : (memref<?x?xf32>, memref<?x?xf32>) -> ()
+  memref.copy %u, %w : memref<48x256xf32, #tlayout.tiled<{0,1:T(8,128)}>> to memref<48x256xf32, #tlayout.tiled<{1,0:T(8,128)}>>
+  memref.copy %w, %b : memref<48x256xf32, #tlayout.tiled<{1,0:T(8,128)}>> to memref<48x256xf32>
+  call @diff32(%ad, %bd) : (memref<?x?xf32>, memref<?x?xf32>) -> ()
+  return
+}
+
+func.func @transpose_tiles_64x32() {
+  %a = memref.alloc() : memref<64x32xf32>
+  %t = memref.alloc() : memref<64x32xf32, #tlayout.tiled<{0,1:T(8,128)}>>
+  %u = memref.alloc() : memref<64x32xf32, #tlayout.tiled<{1,0:T(8,128)}>>
+  %w = memref.alloc() : memref<64x32xf32, #tlayout.tiled<{0,1:T(8,128)}>>
+  %r = memref.alloc() : memref<64x32xf32>
+  %b = memref.alloc() : memref<64x32xf32>
+  %ad = memref.cast %a : memref<64x32xf32> to memref<?x?xf32>
+  %rd = memref.cast %r : memref<64x32xf32> to memref<?x?xf32>
+  %bd = memref.cast %b : memref<64x32xf32> to memref<?x?xf32>
+  call @fill32(%ad) : (memref<?x?xf32>) -> ()
+  memref.copy %a, %t : memref<64x32xf32> to memref<64x32xf32, #tlayout.tiled<{0,1:T(8,128)}>>
+  memref.copy %t, %u : memref<64x32xf32, #tlayout.tiled<{0,1:T(8,128)}>> to memref<64x32xf32, #tlayout.tiled<{1,0:T(8,128)}>>
+  affine.for %i = 0 to 64 {
+    affine.for %j = 0 to 32 {
+      %v = affine.load %u[%i, %j] : memref<64x32xf32, #tlayout.tiled<{1,0:T(8,128)}>>
+      affine.store %v, %r[%i, %j] : memref<64x32xf32>
+    }
+  }
+  call @diff32(%ad, %rd) : (memref<?x?xf32>, memref<?x?xf32>) -> ()
+  memref.copy %u, %w : memref<64x32xf32, #tlayout.tiled<{1,0:T(8,128)}>> to memref<64x32xf32, #tlayout.tiled<{0,1:T(8,128)}>>
+  memref.copy %w, %b : memref<64x32xf32, #tlayout.tiled<{0,1:T(8,128)}>> to memref<64x32xf32>
+  call @diff32(%ad, %bd) : (memref<?x?xf32>, memref<?x?xf32>) -> ()
+  return
+}
+
+func.func @transpose_rowmajor_tiles_32x48() {
+  %a = memref.alloc() : memref<32x48xf32>
+  %t = memref.alloc() : memref<32x48xf32, #tlayout.tiled<{1,0}>>
+  %u = memref.alloc() : memref<32x48xf32, #tlayout.tiled<{0,1:T(8,16)}>>
+  %w = memref.alloc() : memref<32x48xf32, #tlayout.tiled<{1,0}>>
+  %r = memref.alloc() : memref<32x48xf32>
+  %b = memref.alloc() : memref<32x48xf32>
+  %ad = memref.cast %a : memref<32x48xf32> to memref<?x?xf32>
+  %rd = memref.cast %r : memref<32x48xf32> to memref<?x?xf32>
+  %bd = memref.cast %b : memref<32x48xf32> to memref<?x?xf32>
+  call @fill32(%ad) : (memref<?x?xf32>) -> ()
+  memref.copy %a, %t : memref<32x48xf32> to memref<32x48xf32, #tlayout.tiled<{1,0}>>
+  memref.copy %t, %u : memref<32x48xf32, #tlayout.tiled<{1,0}>> to memref<32x48xf32, #tlayout.tiled<{0,1:T(8,16)}>>
+  affine.for %i = 0 to 32 {
+    affine.for %j = 0 to 48 {
+      %v = affine.load %u[%i, %j] : memref<32x48xf32, #tlayout.tiled<{0,1:T(8,16)}>>
+      affine.store %v, %r[%i, %j] : memref<32x48xf32>
+    }
+  }
+  call @diff32(%ad, %rd) : (memref<?x?xf32>, memref<?x?xf32>) -> ()
+  memref.copy %u, %w : memref<32x48xf32, #tlayout.tiled<{0,1:T(8,16)}>> to memref<32x48xf32, #tlayout.tiled<{1,0}>>
+  memref.copy %w, %b : memref<32x48xf32, #tlayout.tiled<{1,0}>> to memref<32x48xf32>
+  call @diff32(%ad, %bd) : (memref<?x?xf32>, memref<?x?xf32>) -> ()
+  return
+}
+
+func.func @transpose_tiles_i16_32x64() {
+  %a = memref.alloc() : memref<32x64xi16>
+  %t = memref.alloc() : memref<32x64xi16, #tlayout.tiled<{1,0:T(8,32)}>>
+  %u = memref.alloc() : memref<32x64xi16, #tlayout.tiled<{0,1:T(4,16)}>>
+  %w = memref.alloc() : memref<32x64xi16, #tlayout.tiled<{1,0:T(8,32)}>>
+  %r = memref.alloc() : memref<32x64xi16>
+  %b = memref.alloc() : memref<32x64xi16>
+  %ad = memref.cast %a : memref<32x64xi16> to memref<?x?xi16>
+  %rd = memref.cast %r : memref<32x64xi16> to memref<?x?xi16>
+  %bd = memref.cast %b : memref<32x64xi16> to memref<?x?xi16>
+  call @fill16(%ad) : (memref<?x?xi16>) -> ()
+  memref.copy %a, %t : memref<32x64xi16> to memref<32x64xi16, #tlayout.tiled<{1,0:T(8,32)}>>
+  memref.copy %t, %u : memref<32x64xi16, #tlayout.tiled<{1,0:T(8,32)}>> to memref<32x64xi16, #tlayout.tiled<{0,1:T(4,16)}>>
+  affine.for %i = 0 to 32 {
+    affine.for %j = 0 to 64 {
+      %v = affine.load %u[%i, %j] : memref<32x64xi16, #tlayout.tiled<{0,1:T(4,16)}>>
+      affine.store %v, %r[%i, %j] : memref<32x64xi16>
+    }
+  }
+  call @diff16(%ad, %rd) : (memref<?x?xi16>, memref<?x?xi16>) -> ()
+  memref.copy %u, %w : memref<32x64xi16, #tlayout.tiled<{0,1:T(4,16)}>> to memref<32x64xi16, #tlayout.tiled<{1,0:T(8,32)}>>
+  memref.copy %w, %b : memref<32x64xi16, #tlayout.tiled<{1,0:T(8,32)}>> to memref<32x64xi16>
+  call @diff16(%ad, %bd) : (memref<?x?xi16>, memref<?x?xi16>) -> ()
+  return
+}
+
+func.func @transpose_narrow_tiles_32x32() {
+  %a = memref.alloc() : memref<32x32xf32>
+  %t = memref.alloc() : memref<32x32xf32, #tlayout.tiled<{1,0:T(8,8)}>>
+  %u = memref.alloc() : memref<32x32xf32, #tlayout.tiled<{0,1:T(8,128)}>>
+  %w = memref.alloc() : memref<32x32xf32, #tlayout.tiled<{1,0:T(8,8)}>>
+  %r = memref.alloc() : memref<32x32xf32>
+  %b = memref.alloc() : memref<32x32xf32>
+  %ad = memref.cast %a : memref<32x32xf32> to memref<?x?xf32>
+  %rd = memref.cast %r : memref<32x32xf32> to memref<?x?xf32>
+  %bd = memref.cast %b : memref<32x32xf32> to memref<?x?xf32>
+  call @fill32(%ad) : (memref<?x?xf32>) -> ()
+  memref.copy %a, %t : memref<32x32xf32> to memref<32x32xf32, #tlayout.tiled<{1,0:T(8,8)}>>
+  memref.copy %t, %u : memref<32x32xf32, #tlayout.tiled<{1,0:T(8,8)}>> to memref<32x32xf32, #tlayout.tiled<{0,1:T(8,128)}>>
+  affine.for %i = 0 to 32 {
+    affine.for %j = 0 to 32 {
+      %v = affine.load %u[%i, %j] : memref<32x32xf32, #tlayout.tiled<{0,1:T(8,128)}>>
+      affine.store %v, %r[%i, %j] : memref<32x32xf32>
+    }
+  }
+  call @diff32(%ad, %rd) : (memref<?x?xf32>, memref<?x?xf32>) -> ()
+  memref.copy %u, %w : memref<32x32xf32, #tlayout.tiled<{0,1:T(8,128)}>> to memref<32x32xf32, #tlayout.tiled<{1,0:T(8,8)}>>
+  memref.copy %w, %b : memref<32x32xf32, #tlayout.tiled<{1,0:T(8,8)}>> to memref<32x32xf32>
+  call @diff32(%ad, %bd) : (memref<?x?xf32>, memref<?x?xf32>) -> ()
+  return
+}
+
+func.func @transpose_odd_tiles_40x24() {
+  %a = memref.alloc() : memref<40x24xf32>
+  %t = memref.alloc() : memref<40x24xf32, #tlayout.tiled<{1,0:T(8,128)}>>
+  %u = memref.alloc() : memref<40x24xf32, #tlayout.tiled<{0,1:T(8,128)}>>
+  %w = memref.alloc() : memref<40x24xf32, #tlayout.tiled<{1,0:T(8,128)}>>
+  %r = memref.alloc() : memref<40x24xf32>
+  %b = memref.alloc() : memref<40x24xf32>
+  %ad = memref.cast %a : memref<40x24xf32> to memref<?x?xf32>
+  %rd = memref.cast %r : memref<40x24xf32> to memref<?x?xf32>
+  %bd = memref.cast %b : memref<40x24xf32> to memref<?x?xf32>
+  call @fill32(%ad) : (memref<?x?xf32>) -> ()
+  memref.copy %a, %t : memref<40x24xf32> to memref<40x24xf32, #tlayout.tiled<{1,0:T(8,128)}>>
+  memref.copy %t, %u : memref<40x24xf32, #tlayout.tiled<{1,0:T(8,128)}>> to memref<40x24xf32, #tlayout.tiled<{0,1:T(8,128)}>>
+  affine.for %i = 0 to 40 {
+    affine.for %j = 0 to 24 {
+      %v = affine.load %u[%i, %j] : memref<40x24xf32, #tlayout.tiled<{0,1:T(8,128)}>>
+      affine.store %v, %r[%i, %j] : memref<40x24xf32>
+    }
+  }
+  call @diff32(%ad, %rd) : (memref<?x?xf32>, memref<?x?xf32>) -> ()
+  memref.copy %u, %w : memref<40x24xf32, #tlayout.tiled<{0,1:T(8,128)}>> to memref<40x24xf32, #tlayout.tiled<{1,0:T(8,128)}>>
+  memref.copy %w, %b : memref<40x24xf32, #tlayout.tiled<{1,0:T(8,128)}>> to memref<40x24xf32>
+  call @diff32(%ad, %bd) : (memref<?x?xf32>, memref<?x?xf32>) -> ()
+  return
+}
+
 // A small T(4,8)(2,1) buffer printed whole: element (i, j) (value
 // 10 i + j) of the 4x16 array at tile j/8, pair (i mod 4)/2, offset
 // 2 (j mod 8) + i mod 2.
@@ -279,13 +442,19 @@ func.func @small_pairs() {
 }
 
 func.func @main() {
-  // CHECK-COUNT-12: {{^}}0{{$}}
+  // CHECK-COUNT-24: {{^}}0{{$}}
   call @pairs_16x384() : () -> ()
   call @pairs_11x200() : () -> ()
   call @quads_24x256() : () -> ()
   call @quads_13x131() : () -> ()
   call @transpose_48x32() : () -> ()
   call @transpose_19x23() : () -> ()
+  call @transpose_tiles_48x256() : () -> ()
+  call @transpose_tiles_64x32() : () -> ()
+  call @transpose_rowmajor_tiles_32x48() : () -> ()
+  call @transpose_tiles_i16_32x64() : () -> ()
+  call @transpose_narrow_tiles_32x32() : () -> ()
+  call @transpose_odd_tiles_40x24() : () -> ()
   // CHECK: sizes = [64]
   // CHECK-NEXT: [0,  10,  1,  11,  2,  12,  3,  13,  4,  14,  5,  15,  6,  16,  7,  17,  20,  30,  21,  31,  22,  32,  23,  33,  24,  34,  25,  35,  26,  36,  27,  37,  8,  18,  9,  19,  10,  20,  11,  21,  12,  22,  13,  23,  14,  24,  15,  25,  28,  38,  29,  39,  30,  40,  31,  41,  32,  42,  33,  43,  34,  44,  35,  45]
   call @small_pairs() : () -> ()

@@ -16,6 +16,11 @@
 
 namespace mlir::tlayout {
 
+/// The default of --lower-tiled-layouts' `nontemporal-copy-threshold`, in
+/// bytes: 8 MiB, a copy whose target would otherwise push most of the
+/// caches' contents out.
+constexpr int64_t kDefaultNontemporalCopyThreshold = 8 << 20;
+
 #define GEN_PASS_DECL
 #include "tlayout/Conversion/Passes.h.inc"
 

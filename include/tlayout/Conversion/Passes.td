@@ -47,7 +47,18 @@ def LowerTiledLayouts : Pass<"lower-tiled-layouts", "::mlir::ModuleOp"> {
     `memref.copy` between any two layouts of the same logical shape becomes a
     loop nest that walks the destination's physical order (whole tiles,
     padding skipped) when the destination is tiled, and the logical order
-    otherwise.
+    otherwise. Two kinds become vector code instead (static 2-D shapes of
+    whole tiles or blocks): copies between row-major and `T(r,c)(2,1)` /
+    `T(r,c)(4,1)` (row loads and interleaving shuffles), and transposing
+    copies between layouts whose contiguous runs go along different
+    dimensions, such as row-major and `{0,1}`, or `{1,0:T(8,128)}` and
+    `{0,1:T(8,128)}` (XLA's transpose as a relayout; 16 x 16 blocks of
+    32-bit elements, loaded, transposed by shuffles and stored). Such a copy
+    that writes at least `nontemporal-copy-threshold` bytes is emitted twice
+    under a run-time check that its target is 64-byte aligned: with
+    non-temporal stores and an `llvm.fence` after them where it is (a large
+    copy then does not read every target line into the caches first), with
+    plain stores otherwise.
 
     `vector.transfer_read`/`transfer_write` and `affine.vector_load`/
     `vector_store` become one `vector.load`/`vector.store` of the physical
@@ -121,9 +132,17 @@ def LowerTiledLayouts : Pass<"lower-tiled-layouts", "::mlir::ModuleOp"> {
     control flow carry them. `memref.dim` returns the logical size (a
     dynamic index selects among the sizes).
   }];
+  let options = [
+    Option<"nontemporalCopyThreshold", "nontemporal-copy-threshold",
+           "int64_t", "::mlir::tlayout::kDefaultNontemporalCopyThreshold",
+           "Relayout copies lowered to vector code that write at least this "
+           "many bytes store with non-temporal hints where their target is "
+           "64-byte aligned at run time, 0 never (default: 8388608, 8 MiB)">
+  ];
   let dependentDialects = [
     "::mlir::affine::AffineDialect",
     "::mlir::arith::ArithDialect",
+    "::mlir::LLVM::LLVMDialect",
     "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect",
     "::mlir::vector::VectorDialect"

@@ -28,13 +28,14 @@ using namespace mlir;
 using namespace mlir::tlayout;
 
 void mlir::tlayout::populateLowerTiledLayoutsPatterns(
-    const TiledLayoutTypeConverter &typeConverter,
-    RewritePatternSet &patterns) {
+    const TiledLayoutTypeConverter &typeConverter, RewritePatternSet &patterns,
+    int64_t nontemporalCopyThreshold) {
   populateTiledBufferPatterns(typeConverter, patterns);
   populateTiledAccessPatterns(typeConverter, patterns);
   populateTiledViewPatterns(typeConverter, patterns);
   populateTiledCopyPatterns(typeConverter, patterns);
-  populateVectorizedCopyPatterns(typeConverter, patterns);
+  populateVectorizedCopyPatterns(typeConverter, patterns,
+                                 nontemporalCopyThreshold);
   populateTiledVectorAccessPatterns(typeConverter, patterns);
   populateTiledAtomicPatterns(typeConverter, patterns);
   populateTiledVectorMemoryPatterns(typeConverter, patterns);

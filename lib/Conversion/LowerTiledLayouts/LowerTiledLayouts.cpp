@@ -19,6 +19,7 @@
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -47,7 +48,8 @@ struct LowerTiledLayoutsPass
     TiledLayoutTypeConverter typeConverter;
     RewritePatternSet patterns(context);
     ConversionTarget target(*context);
-    populateLowerTiledLayoutsPatterns(typeConverter, patterns);
+    populateLowerTiledLayoutsPatterns(typeConverter, patterns,
+                                      nontemporalCopyThreshold);
     populateLowerTiledLayoutsStructuralPatterns(typeConverter, patterns,
                                                 target);
     configureLowerTiledLayoutsTarget(target, typeConverter);

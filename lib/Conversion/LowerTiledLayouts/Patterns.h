@@ -122,11 +122,15 @@ void populateTiledViewPatterns(const TiledLayoutTypeConverter &typeConverter,
 void populateTiledCopyPatterns(const TiledLayoutTypeConverter &typeConverter,
                                RewritePatternSet &patterns);
 
-/// memref.copy between row-major and T(r,c)(2,1) / T(r,c)(4,1) tiles or the
-/// column-major layout, as vector loads, shuffles and stores ahead of the
-/// generic expansion (VectorizeTiledCopies.cpp).
+/// memref.copy between row-major and T(r,c)(2,1) / T(r,c)(4,1) tiles, and
+/// transposing copies (row-major and column-major, T(8,128) and the
+/// transposed array in T(8,128)), as vector loads, shuffles and stores
+/// ahead of the generic expansion (VectorizeTiledCopies.cpp). Copies that
+/// write at least `nontemporalThreshold` bytes (0: none) store with
+/// non-temporal hints where the target is 64-byte aligned at run time.
 void populateVectorizedCopyPatterns(
-    const TiledLayoutTypeConverter &typeConverter, RewritePatternSet &patterns);
+    const TiledLayoutTypeConverter &typeConverter, RewritePatternSet &patterns,
+    int64_t nontemporalThreshold);
 
 /// vector.transfer_read/write (also under vector.mask) and
 /// affine.vector_load/store, as one contiguous access or element by element

@@ -4,11 +4,11 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Rewrites two kinds of `memref.copy` between a row-major memref and a
-// tlayout layout into loops of whole-vector loads, vector.shuffle and
-// whole-vector stores, ahead of the element-by-element loop nest of
-// ExpandTiledCopies.cpp (these patterns have a higher benefit and leave
-// every copy they cannot prove to be one of their forms to it):
+// Rewrites two kinds of `memref.copy` between layouts into loops of
+// whole-vector loads, vector.shuffle and whole-vector stores, ahead of the
+// element-by-element loop nest of ExpandTiledCopies.cpp (these patterns have a
+// higher benefit and leave every copy they cannot prove to be one of their
+// forms to it):
 //
 // - Interleaving tiles, `T(r,c)(k,1)` with k = 2 or 4 (bf16's `(2,1)`,
 //   s8's `(4,1)`): each group of k rows of a tile is one run of k*c
@@ -17,18 +17,21 @@
 //   (pairwise shuffles: even rows with even rows, odd with odd, then the
 //   two) and stores one vector of k*c; the way back loads the run and
 //   splits it into rows by the inverse shuffles.
-// - Transposing copies between row-major and column-major (`{0,1}`, no
-//   tiles): the physical buffer is the transposed array. The copy moves
-//   square blocks of B x B elements (B = 16 for 32-bit elements, so that a
-//   row of a block is one 64-byte line): B row loads, log2(B) rounds of
-//   two-vector shuffles (Eklundh's exchange of off-diagonal half blocks)
-//   and B row stores, by groups of blocks of up to 256 x 256 elements that
-//   stay in the L2 cache and the TLB.
+// - Transposing copies: between two layouts whose contiguous runs go along
+//   different dimensions, row-major and column-major (`{0,1}`), or
+//   `{1,0:T(8,128)}` and `{0,1:T(8,128)}` (the transposed array in tiles:
+//   XLA's transpose as a relayout). The copy moves square blocks of B x B
+//   elements (B = 16 for 32-bit elements, so that a run of a block is one
+//   64-byte line): B run loads, log2(B) rounds of two-vector shuffles
+//   (Eklundh's exchange of off-diagonal half blocks) and B run stores, by
+//   groups of blocks of up to 256 x 256 elements that stay in the L2 cache
+//   and the TLB.
 //
 // Both need static 2-D shapes of whole tiles (whole blocks for the
-// transpose), an identity-layout row-major side and a layout that is not a
-// view; anything else (padding, tails, dynamic sizes, other tilings) takes
-// the generic expansion.
+// transpose) and layouts that are not views; the interleaving copy needs a
+// row-major side, the transpose runs that stay within a tile row; anything
+// else (padding, tails, dynamic sizes, other tilings) takes the generic
+// expansion.
 //
 //===----------------------------------------------------------------------===//
 
@@ -38,11 +41,17 @@
 #include "tlayout/Dialect/TLayout/IR/TLayoutAttrs.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 using namespace mlir;
 using namespace mlir::tlayout;
+
+/// The alignment, in bytes, of every non-temporal store (one cache line).
+static constexpr int64_t kNontemporalAlignment = 64;
 
 /// Whether `type` is a static 2-D memref with the identity layout (not a
 /// tlayout layout) whose elements vectors can hold.
@@ -118,6 +127,61 @@ static AffineMap mapOf(unsigned numDims, ArrayRef<AffineExpr> exprs,
   return AffineMap::get(numDims, 0, exprs, context);
 }
 
+/// Stores `value` at `map(ivs)` of the identity-layout `buffer`: an
+/// `affine.vector_store`, or, when `nontemporal`, a `vector.store` with the
+/// non-temporal hint and an alignment of 64 bytes (the caller checked that
+/// every such store starts at a multiple of 64 bytes).
+static void storeRun(OpBuilder &builder, Location loc, Value value,
+                     Value buffer, AffineMap map, ValueRange ivs,
+                     bool nontemporal) {
+  if (!nontemporal) {
+    affine::AffineVectorStoreOp::create(builder, loc, value, buffer, map, ivs);
+    return;
+  }
+  SmallVector<Value> indices = emitResults(builder, loc, map, ivs, {});
+  auto store = vector::StoreOp::create(builder, loc, value, buffer, indices);
+  store.setNontemporal(true);
+  store.setAlignmentAttr(builder.getI64IntegerAttr(kNontemporalAlignment));
+}
+
+/// Emits a copy's loop nest through `emitNest(nontemporal)`. When
+/// `nontemporal` is allowed (the copy writes at least the threshold's bytes
+/// and every store of the nest starts at a multiple of 64 bytes from the
+/// start of `target`), the nest is emitted twice under a run-time check
+/// that `target`'s aligned pointer is a multiple of 64: with non-temporal
+/// stores and a sequentially consistent fence after them (non-temporal
+/// stores are weakly ordered), or with plain stores.
+static void emitCopyNest(OpBuilder &builder, Location loc, Value target,
+                         bool nontemporal, function_ref<void(bool)> emitNest) {
+  if (!nontemporal) {
+    emitNest(false);
+    return;
+  }
+  OpBuilder::InsertionGuard guard(builder);
+  Value pointer =
+      memref::ExtractAlignedPointerAsIndexOp::create(builder, loc, target);
+  Value misalignment = arith::RemUIOp::create(
+      builder, loc, pointer,
+      arith::ConstantIndexOp::create(builder, loc, kNontemporalAlignment));
+  Value aligned = arith::CmpIOp::create(
+      builder, loc, arith::CmpIPredicate::eq, misalignment,
+      arith::ConstantIndexOp::create(builder, loc, 0));
+  auto ifOp = scf::IfOp::create(builder, loc, aligned, /*withElseRegion=*/true);
+  builder.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+  emitNest(true);
+  builder.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+  LLVM::FenceOp::create(builder, loc, LLVM::AtomicOrdering::seq_cst);
+  builder.setInsertionPoint(ifOp.elseBlock()->getTerminator());
+  emitNest(false);
+}
+
+/// Whether a copy of `type` (the logical target) writes at least
+/// `threshold` bytes (a threshold of 0 never allows non-temporal stores).
+static bool reachesThreshold(MemRefType type, int64_t threshold) {
+  int64_t bits = type.getElementTypeBitWidth();
+  return threshold > 0 && type.getNumElements() * bits >= threshold * 8;
+}
+
 //===----------------------------------------------------------------------===//
 // Interleaving tiles: T(r,c)(k,1)
 //===----------------------------------------------------------------------===//
@@ -178,7 +242,14 @@ struct InterleavedTiles {
 /// row loads, interleaving shuffles and one store of k*c elements (or the
 /// reverse).
 struct InterleavedCopyLowering : TiledOpConversionPattern<memref::CopyOp> {
-  using TiledOpConversionPattern::TiledOpConversionPattern;
+  InterleavedCopyLowering(const TypeConverter &typeConverter,
+                          MLIRContext *context, PatternBenefit benefit,
+                          int64_t nontemporalThreshold)
+      : TiledOpConversionPattern(typeConverter, context, benefit),
+        nontemporalThreshold(nontemporalThreshold) {}
+
+  /// The fewest bytes a copy writes to use non-temporal stores (0: never).
+  int64_t nontemporalThreshold;
 
   /// The longest run (k*c elements) moved as one vector; longer tile rows
   /// take the generic expansion rather than shuffles of that many lanes.
@@ -231,9 +302,6 @@ struct InterleavedCopyLowering : TiledOpConversionPattern<memref::CopyOp> {
     Value runs = memref::CollapseShapeOp::create(
         rewriter, loc, *buffer,
         ArrayRef<ReassociationIndices>{{0}, {1}, {2}, {3, 4, 5}});
-    OpBuilder::InsertionGuard guard(rewriter);
-    SmallVector<Value> ivs =
-        buildLoops(rewriter, loc, {rowTiles, colTiles, r / k});
     AffineExpr tr = getAffineDimExpr(0, context);
     AffineExpr tc = getAffineDimExpr(1, context);
     AffineExpr g = getAffineDimExpr(2, context);
@@ -244,21 +312,38 @@ struct InterleavedCopyLowering : TiledOpConversionPattern<memref::CopyOp> {
     auto rowMap = [&](int64_t q) {
       return mapOf(3, {tr * r + g * k + q, tc * c}, context);
     };
-    if (toTiled) {
-      SmallVector<Value> rows;
-      for (int64_t q = 0; q < k; ++q)
-        rows.push_back(affine::AffineVectorLoadOp::create(
-            rewriter, loc, rowType, plain, rowMap(q), ivs));
-      Value run = interleaveRows(rewriter, loc, rows);
-      affine::AffineVectorStoreOp::create(rewriter, loc, run, runs, runMap,
-                                          ivs);
-    } else {
-      Value run = affine::AffineVectorLoadOp::create(rewriter, loc, runType,
-                                                     runs, runMap, ivs);
-      for (auto [q, row] : llvm::enumerate(deinterleave(rewriter, loc, run, k)))
-        affine::AffineVectorStoreOp::create(rewriter, loc, row, plain,
-                                            rowMap(q), ivs);
-    }
+    auto emitNest = [&](bool nontemporal) {
+      OpBuilder::InsertionGuard guard(rewriter);
+      SmallVector<Value> ivs =
+          buildLoops(rewriter, loc, {rowTiles, colTiles, r / k});
+      if (toTiled) {
+        SmallVector<Value> rows;
+        for (int64_t q = 0; q < k; ++q)
+          rows.push_back(affine::AffineVectorLoadOp::create(
+              rewriter, loc, rowType, plain, rowMap(q), ivs));
+        Value run = interleaveRows(rewriter, loc, rows);
+        storeRun(rewriter, loc, run, runs, runMap, ivs, nontemporal);
+      } else {
+        Value run = affine::AffineVectorLoadOp::create(rewriter, loc, runType,
+                                                       runs, runMap, ivs);
+        for (auto [q, row] :
+             llvm::enumerate(deinterleave(rewriter, loc, run, k)))
+          storeRun(rewriter, loc, row, plain, rowMap(q), ivs, nontemporal);
+      }
+    };
+    // Every store starts at a multiple of its run (k*c elements into the
+    // tiles) or of a row and of c elements (into the row-major matrix).
+    int64_t bytes = plainType.getElementTypeBitWidth() / 8;
+    bool linesAligned = plainType.getElementTypeBitWidth() % 8 == 0 &&
+                        (toTiled ? k * c * bytes % kNontemporalAlignment == 0
+                                 : c * bytes % kNontemporalAlignment == 0 &&
+                                       plainType.getDimSize(1) * bytes %
+                                               kNontemporalAlignment ==
+                                           0);
+    emitCopyNest(rewriter, loc, toTiled ? *buffer : plain,
+                 linesAligned &&
+                     reachesThreshold(plainType, nontemporalThreshold),
+                 emitNest);
     rewriter.eraseOp(op);
     return success();
   }
@@ -266,7 +351,7 @@ struct InterleavedCopyLowering : TiledOpConversionPattern<memref::CopyOp> {
 } // namespace
 
 //===----------------------------------------------------------------------===//
-// Transposing copies: row-major <-> column-major
+// Transposing copies
 //===----------------------------------------------------------------------===//
 
 /// The B rows of a B x B block transposed (B a power of two): log2(B)
@@ -293,13 +378,58 @@ static SmallVector<Value> transposeBlock(OpBuilder &builder, Location loc,
   return rows;
 }
 
+/// The logical dimension of the static 2-D `type` along which every run of
+/// `b` elements that starts at a multiple of `b` lies in order along the
+/// last dimension of its physical buffer: the most minor dimension of the
+/// identity layout, of a tlayout layout without tiles, or of one with a
+/// single tile of positive sizes whose last size is a multiple of `b` (the
+/// run then stays within one tile row). Nothing for other layouts.
+static std::optional<unsigned> runDimension(MemRefType type, int64_t b) {
+  if (type.getRank() != 2 || !type.hasStaticShape() ||
+      !VectorType::isValidElementType(type.getElementType()))
+    return std::nullopt;
+  if (!getLayoutAttr(type))
+    return type.getLayout().isIdentity() ? std::optional<unsigned>(1)
+                                         : std::nullopt;
+  std::optional<::tlayout::TiledLayout> layout = plainTiledLayout(type);
+  if (!layout || layout->tiles.size() > 1)
+    return std::nullopt;
+  if (layout->hasTiles()) {
+    ArrayRef<int64_t> dims = layout->tiles.front().dims;
+    if (llvm::any_of(dims, [](int64_t size) { return size <= 0; }) ||
+        dims.back() % b)
+      return std::nullopt;
+  }
+  return static_cast<unsigned>(layout->minorToMajor.front());
+}
+
 namespace {
-/// `memref.copy` between a row-major matrix and the column-major layout
-/// (`{0,1}`, no tiles) of the same static shape, a whole number of B x B
-/// blocks: per block, B row loads, transposing shuffles and B row stores
-/// into the other buffer.
+/// One side of a transposing copy: its physical buffer, the map from the
+/// logical indices to the buffer's indices and the logical dimension along
+/// which aligned runs are contiguous (see runDimension).
+struct TransposeSide {
+  Value buffer;
+  AffineMap indexMap;
+  unsigned runDim;
+};
+
+/// `memref.copy` between two static 2-D layouts of the same shape whose
+/// contiguous runs go along different logical dimensions: row-major and
+/// column-major (`{0,1}`), or `{1,0:T(8,128)}` and `{0,1:T(8,128)}` (the
+/// transposed array in tiles, XLA's transpose as a relayout), or any mix of
+/// the identity layout, tlayout layouts without tiles and single-tile
+/// layouts whose tile rows hold whole blocks. The copy moves square blocks
+/// of B x B elements of whole blocks: per block, B runs loaded from the
+/// source, transposing shuffles and B runs stored into the target.
 struct TransposingCopyLowering : TiledOpConversionPattern<memref::CopyOp> {
-  using TiledOpConversionPattern::TiledOpConversionPattern;
+  TransposingCopyLowering(const TypeConverter &typeConverter,
+                          MLIRContext *context, PatternBenefit benefit,
+                          int64_t nontemporalThreshold)
+      : TiledOpConversionPattern(typeConverter, context, benefit),
+        nontemporalThreshold(nontemporalThreshold) {}
+
+  /// The fewest bytes a copy writes to use non-temporal stores (0: never).
+  int64_t nontemporalThreshold;
 
   /// The block size for `elementType`: 64 bytes of 32-bit elements, between
   /// 8 and 16 elements for others.
@@ -308,63 +438,103 @@ struct TransposingCopyLowering : TiledOpConversionPattern<memref::CopyOp> {
     return std::clamp<int64_t>(bits ? 512 / bits : 8, 8, 16);
   }
 
+  /// The side of the copy of type `type` lowered to `lowered`, when its
+  /// runs of `b` elements are contiguous.
+  FailureOr<TransposeSide> side(memref::CopyOp op, MemRefType type,
+                                ValueRange lowered, int64_t b) const {
+    std::optional<unsigned> runDim = runDimension(type, b);
+    if (!runDim || lowered.size() != 1)
+      return failure();
+    if (!getLayoutAttr(type))
+      return TransposeSide{
+          lowered.front(),
+          AffineMap::getMultiDimIdentityMap(2, op.getContext()), *runDim};
+    FailureOr<PhysicalLayout> layout = layoutFor(*this, op, type);
+    if (failed(layout) || layout->packedBits ||
+        !layout->type.hasStaticShape() ||
+        !layout->type.getLayout().isIdentity() ||
+        lowered.front().getType() != layout->type ||
+        layout->indexMap.getNumSymbols() != 0)
+      return failure();
+    return TransposeSide{lowered.front(), layout->indexMap, *runDim};
+  }
+
   LogicalResult
   matchAndRewrite(memref::CopyOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    auto split = splitCopy(op);
-    if (!split)
-      return rewriter.notifyMatchFailure(op, "not row-major to a layout");
-    auto [plainType, otherType, toOther] = *split;
-    std::optional<::tlayout::TiledLayout> layout = plainTiledLayout(otherType);
-    if (!layout || layout->minorToMajor != ArrayRef<int64_t>{0, 1} ||
-        layout->hasTiles())
-      return rewriter.notifyMatchFailure(op, "not column-major");
-    Type elementType = plainType.getElementType();
+    auto srcType = dyn_cast<MemRefType>(op.getSource().getType());
+    auto dstType = dyn_cast<MemRefType>(op.getTarget().getType());
+    if (!srcType || !dstType || srcType.getShape() != dstType.getShape() ||
+        srcType.getElementType() != dstType.getElementType() ||
+        (!getLayoutAttr(srcType) && !getLayoutAttr(dstType)))
+      return rewriter.notifyMatchFailure(op, "not a relayout copy");
+    Type elementType = srcType.getElementType();
     if (!elementType.isIntOrFloat())
       return rewriter.notifyMatchFailure(op, "not an integer or float");
     int64_t b = blockSize(elementType);
-    int64_t rows = plainType.getDimSize(0), cols = plainType.getDimSize(1);
-    if (rows % b || cols % b)
+    FailureOr<TransposeSide> from = side(op, srcType, adaptor.getSource(), b);
+    FailureOr<TransposeSide> to = side(op, dstType, adaptor.getTarget(), b);
+    if (failed(from) || failed(to) || from->runDim == to->runDim)
+      return rewriter.notifyMatchFailure(op, "not a transposing copy");
+    if (srcType.getNumElements() == 0 || srcType.getDimSize(0) % b ||
+        srcType.getDimSize(1) % b)
       return rewriter.notifyMatchFailure(op, "not whole blocks");
-    FailureOr<Value> transposed = physicalBuffer(
-        *this, op, otherType,
-        toOther ? adaptor.getTarget() : adaptor.getSource(), {cols, rows});
-    if (failed(transposed))
-      return rewriter.notifyMatchFailure(op, "unexpected physical buffer");
-    Value plain = toOther ? op.getSource() : op.getTarget();
-    // Element (x, y) of `from` goes to (y, x) of `to`.
-    Value from = toOther ? plain : *transposed;
-    Value to = toOther ? *transposed : plain;
-    int64_t fromRows = toOther ? rows : cols;
-    int64_t fromCols = toOther ? cols : rows;
+    // The source's runs go along `run`, the target's along `other`.
+    unsigned run = from->runDim, other = to->runDim;
+    int64_t otherBlocks = srcType.getDimSize(other) / b;
+    int64_t runBlocks = srcType.getDimSize(run) / b;
 
     Location loc = op.getLoc();
     MLIRContext *context = rewriter.getContext();
-    OpBuilder::InsertionGuard guard(rewriter);
     // Blocks go by groups of up to 256 x 256 elements (16 x 16 blocks of
     // 32-bit elements), so that the lines and pages a group reads and writes
-    // stay in the L2 cache and the TLB while the group is moved: the
-    // strided side (the rows of the destination) otherwise touches a new
-    // page for every row of every block.
+    // stay in the L2 cache and the TLB while the group is moved: the side
+    // read or written across its runs otherwise touches a new page for every
+    // run of every block. Within a group the innermost loop walks the
+    // source's runs.
     int64_t s = std::max<int64_t>(1, 256 / b);
-    while ((fromRows / b) % s || (fromCols / b) % s)
+    while (otherBlocks % s || runBlocks % s)
       s /= 2;
-    SmallVector<Value> ivs = buildLoops(
-        rewriter, loc, {fromRows / (b * s), fromCols / (b * s), s, s});
-    AffineExpr bx =
-        getAffineDimExpr(0, context) * s + getAffineDimExpr(2, context);
-    AffineExpr by =
-        getAffineDimExpr(1, context) * s + getAffineDimExpr(3, context);
+    AffineExpr otherStart =
+        (getAffineDimExpr(0, context) * s + getAffineDimExpr(2, context)) * b;
+    AffineExpr runStart =
+        (getAffineDimExpr(1, context) * s + getAffineDimExpr(3, context)) * b;
+    // The indices of `side`'s buffer at the logical point with `otherAt`
+    // along `other` and `runAt` along `run`, over the four loop ivs.
+    auto indexMap = [&](const TransposeSide &side, AffineExpr otherAt,
+                        AffineExpr runAt) {
+      SmallVector<AffineExpr, 2> point(2);
+      point[other] = otherAt;
+      point[run] = runAt;
+      return simplifyAffineMap(side.indexMap.compose(mapOf(4, point, context)));
+    };
     auto rowType = VectorType::get({b}, elementType);
-    SmallVector<Value> block;
-    for (int64_t i = 0; i < b; ++i)
-      block.push_back(affine::AffineVectorLoadOp::create(
-          rewriter, loc, rowType, from, mapOf(4, {bx * b + i, by * b}, context),
-          ivs));
-    for (auto [i, row] : llvm::enumerate(transposeBlock(rewriter, loc, block)))
-      affine::AffineVectorStoreOp::create(
-          rewriter, loc, row, to,
-          mapOf(4, {by * b + static_cast<int64_t>(i), bx * b}, context), ivs);
+    auto emitNest = [&](bool nontemporal) {
+      OpBuilder::InsertionGuard guard(rewriter);
+      SmallVector<Value> ivs =
+          buildLoops(rewriter, loc, {otherBlocks / s, runBlocks / s, s, s});
+      SmallVector<Value> block;
+      for (int64_t i = 0; i < b; ++i)
+        block.push_back(affine::AffineVectorLoadOp::create(
+            rewriter, loc, rowType, from->buffer,
+            indexMap(*from, otherStart + i, runStart), ivs));
+      // Row t of the transposed block holds the elements at `runStart + t`
+      // along `run`, in order along `other`: one run of the target.
+      for (auto [t, row] :
+           llvm::enumerate(transposeBlock(rewriter, loc, block)))
+        storeRun(rewriter, loc, row, to->buffer,
+                 indexMap(*to, otherStart, runStart + static_cast<int64_t>(t)),
+                 ivs, nontemporal);
+    };
+    // A run of the target starts at a multiple of b elements of a last
+    // physical dimension that holds whole runs: with b elements in 64
+    // bytes, every store starts a line.
+    bool linesAligned =
+        b * elementType.getIntOrFloatBitWidth() == 8 * kNontemporalAlignment;
+    emitCopyNest(rewriter, loc, to->buffer,
+                 linesAligned &&
+                     reachesThreshold(dstType, nontemporalThreshold),
+                 emitNest);
     rewriter.eraseOp(op);
     return success();
   }
@@ -372,10 +542,11 @@ struct TransposingCopyLowering : TiledOpConversionPattern<memref::CopyOp> {
 } // namespace
 
 void mlir::tlayout::populateVectorizedCopyPatterns(
-    const TiledLayoutTypeConverter &typeConverter,
-    RewritePatternSet &patterns) {
+    const TiledLayoutTypeConverter &typeConverter, RewritePatternSet &patterns,
+    int64_t nontemporalThreshold) {
   // Ahead of the generic expansion (benefit 1), which takes what these
   // leave.
   patterns.add<InterleavedCopyLowering, TransposingCopyLowering>(
-      typeConverter, patterns.getContext(), /*benefit=*/2);
+      typeConverter, patterns.getContext(), /*benefit=*/2,
+      nontemporalThreshold);
 }

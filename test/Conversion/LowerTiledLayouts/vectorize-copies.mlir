@@ -125,11 +125,11 @@ func.func @fallbacks(%a: memref<6x16xbf16>, %b: memref<6x16xbf16, #B>,
 // CHECK: affine.for %[[GY:.*]] = 0 to 1 {
 // CHECK: affine.for %[[X:.*]] = 0 to 2 {
 // CHECK: affine.for %[[Y:.*]] = 0 to 2 {
-// CHECK: affine.vector_load %[[SRC]][(%[[GX]] * 2 + %[[X]]) * 16, (%[[GY]] * 2 + %[[Y]]) * 16] : memref<64x32xf32>, vector<16xf32>
-// CHECK-COUNT-15: affine.vector_load %[[SRC]][(%[[GX]] * 2 + %[[X]]) * 16 + {{[0-9]+}}, (%[[GY]] * 2 + %[[Y]]) * 16]
+// CHECK: affine.vector_load %[[SRC]][%[[GX]] * 32 + %[[X]] * 16, %[[GY]] * 32 + %[[Y]] * 16] : memref<64x32xf32>, vector<16xf32>
+// CHECK-COUNT-15: affine.vector_load %[[SRC]][%[[GX]] * 32 + %[[X]] * 16 + {{[0-9]+}}, %[[GY]] * 32 + %[[Y]] * 16]
 // CHECK-COUNT-64: vector.shuffle
-// CHECK: affine.vector_store %{{.*}}, %[[DST]][(%[[GY]] * 2 + %[[Y]]) * 16, (%[[GX]] * 2 + %[[X]]) * 16] : memref<32x64xf32>, vector<16xf32>
-// CHECK-COUNT-15: affine.vector_store %{{.*}}, %[[DST]][(%[[GY]] * 2 + %[[Y]]) * 16 + {{[0-9]+}}, (%[[GX]] * 2 + %[[X]]) * 16]
+// CHECK: affine.vector_store %{{.*}}, %[[DST]][%[[GY]] * 32 + %[[Y]] * 16, %[[GX]] * 32 + %[[X]] * 16] : memref<32x64xf32>, vector<16xf32>
+// CHECK-COUNT-15: affine.vector_store %{{.*}}, %[[DST]][%[[GY]] * 32 + %[[Y]] * 16 + {{[0-9]+}}, %[[GX]] * 32 + %[[X]] * 16]
 // CHECK-NOT: vector.shuffle
 func.func @to_column_major(%a: memref<64x32xf32>, %b: memref<64x32xf32, #C>) {
   memref.copy %a, %b : memref<64x32xf32> to memref<64x32xf32, #C>
@@ -148,9 +148,9 @@ func.func @to_column_major(%a: memref<64x32xf32>, %b: memref<64x32xf32, #C>) {
 // CHECK: affine.for %[[GY:.*]] = 0 to 1 {
 // CHECK: affine.for %[[X:.*]] = 0 to 1 {
 // CHECK: affine.for %[[Y:.*]] = 0 to 1 {
-// CHECK-COUNT-8: affine.vector_load %[[SRC]][(%[[GX]] + %[[X]]) * 8{{.*}}, (%[[GY]] + %[[Y]]) * 8] : memref<16x8xf64>, vector<8xf64>
+// CHECK-COUNT-8: affine.vector_load %[[SRC]][%[[GX]] * 8 + %[[X]] * 8{{.*}}, %[[GY]] * 8 + %[[Y]] * 8] : memref<16x8xf64>, vector<8xf64>
 // CHECK-COUNT-24: vector.shuffle
-// CHECK-COUNT-8: affine.vector_store %{{.*}}, %[[DST]][(%[[GY]] + %[[Y]]) * 8{{.*}}, (%[[GX]] + %[[X]]) * 8] : memref<8x16xf64>, vector<8xf64>
+// CHECK-COUNT-8: affine.vector_store %{{.*}}, %[[DST]][%[[GY]] * 8 + %[[Y]] * 8{{.*}}, %[[GX]] * 8 + %[[X]] * 8] : memref<8x16xf64>, vector<8xf64>
 func.func @from_column_major(%a: memref<8x16xf64, #C>, %b: memref<8x16xf64>) {
   memref.copy %a, %b : memref<8x16xf64, #C> to memref<8x16xf64>
   return
@@ -167,5 +167,46 @@ func.func @from_column_major(%a: memref<8x16xf64, #C>, %b: memref<8x16xf64>) {
 // CHECK-NOT: vector.shuffle
 func.func @transpose_fallback(%a: memref<20x16xf32>, %b: memref<20x16xf32, #C>) {
   memref.copy %a, %b : memref<20x16xf32> to memref<20x16xf32, #C>
+  return
+}
+
+// -----
+
+#R = #tlayout.tiled<{1,0:T(8,128)}>
+#T = #tlayout.tiled<{0,1:T(8,128)}>
+
+// T(8,128) to T(8,128) of the transposed array (`{0,1:T(8,128)}`): each
+// 16 x 16 block loads 16 runs from two source tiles and stores 16 runs
+// into two target tiles, both through the layouts' index maps.
+// CHECK-LABEL: func.func @tiles_to_transposed_tiles(
+// CHECK-SAME: %[[SRC:.*]]: memref<4x2x8x128xf32>, %[[DST:.*]]: memref<32x1x8x128xf32>
+// CHECK: affine.for %[[GX:.*]] = 0 to 1 {
+// CHECK: affine.for %[[GY:.*]] = 0 to 8 {
+// CHECK: affine.for %[[X:.*]] = 0 to 2 {
+// CHECK: affine.for %[[Y:.*]] = 0 to 2 {
+// CHECK-COUNT-8: affine.vector_load %[[SRC]][%[[GX]] * 4 + %[[X]] * 2, (%[[GY]] * 2 + %[[Y]]) floordiv 8, {{[0-7]}}, %[[GY]] * 32 + %[[Y]] * 16 - ((%[[GY]] * 2 + %[[Y]]) floordiv 8) * 128] : memref<4x2x8x128xf32>, vector<16xf32>
+// CHECK-COUNT-8: affine.vector_load %[[SRC]][%[[GX]] * 4 + %[[X]] * 2 + 1, (%[[GY]] * 2 + %[[Y]]) floordiv 8, {{[0-7]}}, %[[GY]] * 32 + %[[Y]] * 16 - ((%[[GY]] * 2 + %[[Y]]) floordiv 8) * 128] : memref<4x2x8x128xf32>, vector<16xf32>
+// CHECK-COUNT-64: vector.shuffle
+// CHECK-COUNT-8: affine.vector_store %{{.*}}, %[[DST]][%[[GY]] * 4 + %[[Y]] * 2, (%[[GX]] * 2 + %[[X]]) floordiv 8, {{[0-7]}}, %[[GX]] * 32 + %[[X]] * 16 - ((%[[GX]] * 2 + %[[X]]) floordiv 8) * 128] : memref<32x1x8x128xf32>, vector<16xf32>
+// CHECK-COUNT-8: affine.vector_store %{{.*}}, %[[DST]][%[[GY]] * 4 + %[[Y]] * 2 + 1, (%[[GX]] * 2 + %[[X]]) floordiv 8, {{[0-7]}}, %[[GX]] * 32 + %[[X]] * 16 - ((%[[GX]] * 2 + %[[X]]) floordiv 8) * 128] : memref<32x1x8x128xf32>, vector<16xf32>
+// CHECK-NOT: vector.shuffle
+func.func @tiles_to_transposed_tiles(%a: memref<32x256xf32, #R>, %b: memref<32x256xf32, #T>) {
+  memref.copy %a, %b : memref<32x256xf32, #R> to memref<32x256xf32, #T>
+  return
+}
+
+// -----
+
+#R = #tlayout.tiled<{1,0:T(8,8)}>
+#T = #tlayout.tiled<{0,1:T(8,128)}>
+
+// A tile row of 8 f32 does not hold a 16-element run: the
+// element-by-element nest.
+// CHECK-LABEL: func.func @narrow_tiles_transpose_fallback(
+// CHECK-NOT: vector.shuffle
+// CHECK: affine.load
+// CHECK-NOT: vector.shuffle
+func.func @narrow_tiles_transpose_fallback(%a: memref<32x32xf32, #R>, %b: memref<32x32xf32, #T>) {
+  memref.copy %a, %b : memref<32x32xf32, #R> to memref<32x32xf32, #T>
   return
 }

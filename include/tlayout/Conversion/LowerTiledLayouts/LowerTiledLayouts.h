@@ -14,6 +14,8 @@
 #ifndef TLAYOUT_CONVERSION_LOWERTILEDLAYOUTS_LOWERTILEDLAYOUTS_H
 #define TLAYOUT_CONVERSION_LOWERTILEDLAYOUTS_LOWERTILEDLAYOUTS_H
 
+#include "tlayout/Conversion/Passes.h"
+
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -74,8 +76,15 @@ private:
 /// takes (a vector of at most kMaxSplitVectorElements elements of fixed
 /// length, a `memref.dim` of an existing dimension, ranked casts and
 /// copies, no view allocated or cast).
+///
+/// A relayout copy lowered to vector code that writes at least
+/// `nontemporalCopyThreshold` bytes (0: none) stores with non-temporal
+/// hints (64-byte aligned stores that bypass the caches, then a fence)
+/// where its target is 64-byte aligned at run time, as the pass option
+/// `nontemporal-copy-threshold` does.
 void populateLowerTiledLayoutsPatterns(
-    const TiledLayoutTypeConverter &typeConverter, RewritePatternSet &patterns);
+    const TiledLayoutTypeConverter &typeConverter, RewritePatternSet &patterns,
+    int64_t nontemporalCopyThreshold = kDefaultNontemporalCopyThreshold);
 
 /// Adds the patterns that carry lowered tiled memrefs across function
 /// signatures, calls, returns, `scf` region ops and `cf` branches (upstream's

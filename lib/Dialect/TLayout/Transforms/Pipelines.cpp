@@ -54,7 +54,9 @@ struct DropAssumptionsPass
 
 void mlir::tlayout::buildLowerToLLVMPipeline(
     OpPassManager &pm, const LowerToLLVMOptions &options) {
-  pm.addPass(createLowerTiledLayouts());
+  LowerTiledLayoutsOptions lower;
+  lower.nontemporalCopyThreshold = options.nontemporalCopyThreshold;
+  pm.addPass(createLowerTiledLayouts(lower));
   if (options.simplifyIndexing) {
     SimplifyIndexingOptions simplify;
     simplify.physicalOrder = options.physicalOrder;

@@ -59,7 +59,7 @@ void mlir::tlayout::tpu::buildTpuBufferizePipeline(
   pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
   // The lowering of tiled layouts rewrites loads and stores, not linalg ops.
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToAffineLoopsPass());
-  buildTpuPipeline(pm, options, [](OpPassManager &pm) {
+  buildTpuPipeline(pm, options, [&options](OpPassManager &pm) {
     // Deallocation runs on the physical buffers: upstream's lowering of
     // bufferization.dealloc takes memrefs apart with
     // memref.extract_strided_metadata, which a tiled memref does not have
@@ -67,7 +67,9 @@ void mlir::tlayout::tpu::buildTpuBufferizePipeline(
     // are lowered every memref is a physical buffer or a strided view of
     // one. The lowering to LLVM runs --lower-tiled-layouts again, which then
     // has nothing to do.
-    pm.addPass(createLowerTiledLayouts());
+    LowerTiledLayoutsOptions lower;
+    lower.nontemporalCopyThreshold = options.nontemporalCopyThreshold;
+    pm.addPass(createLowerTiledLayouts(lower));
     // Upstream's --buffer-deallocation-pipeline without its canonicalizer:
     // the lowered accesses are affine maps with floordiv and mod, which the
     // lowering to LLVM lowers before anything canonicalizes them.

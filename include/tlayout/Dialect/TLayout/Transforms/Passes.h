@@ -11,6 +11,8 @@
 #ifndef TLAYOUT_DIALECT_TLAYOUT_TRANSFORMS_PASSES_H
 #define TLAYOUT_DIALECT_TLAYOUT_TRANSFORMS_PASSES_H
 
+#include "tlayout/Conversion/Passes.h"
+
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassOptions.h"
@@ -60,9 +62,18 @@ struct LowerToLLVMOptions : public PassPipelineOptions<LowerToLLVMOptions> {
                      "physical order (where dependences allow) (default: "
                      "true)"),
       llvm::cl::init(true)};
+  Option<int64_t> nontemporalCopyThreshold{
+      *this, "nontemporal-copy-threshold",
+      llvm::cl::desc(
+          "--lower-tiled-layouts' option: relayout copies lowered "
+          "to vector code that write at least this many bytes "
+          "store with non-temporal hints where their target is "
+          "64-byte aligned at run time, 0 never (default: 8388608, 8 MiB)"),
+      llvm::cl::init(kDefaultNontemporalCopyThreshold)};
 };
 
-/// Builds --tlayout-lower-to-llvm: --lower-tiled-layouts,
+/// Builds --tlayout-lower-to-llvm: --lower-tiled-layouts (with the
+/// pipeline's nontemporal-copy-threshold),
 /// --tlayout-simplify-indexing (unless disabled; with physical-order unless
 /// disabled), --tlayout-erase-memory-spaces, then upstream's lowering of
 /// affine, scf, vector, memref, arith, func and cf to the LLVM dialect. The
