@@ -176,10 +176,11 @@ static void emitCopyNest(OpBuilder &builder, Location loc, Value target,
 }
 
 /// Whether a copy of `type` (the logical target) writes at least
-/// `threshold` bytes (a threshold of 0 never allows non-temporal stores).
+/// `threshold` bytes (a threshold of 0 or less never allows non-temporal
+/// stores).
 static bool reachesThreshold(MemRefType type, int64_t threshold) {
   int64_t bits = type.getElementTypeBitWidth();
-  return threshold > 0 && type.getNumElements() * bits >= threshold * 8;
+  return threshold > 0 && type.getNumElements() * bits / 8 >= threshold;
 }
 
 //===----------------------------------------------------------------------===//
