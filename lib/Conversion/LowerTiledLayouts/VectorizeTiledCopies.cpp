@@ -127,6 +127,17 @@ static AffineMap mapOf(unsigned numDims, ArrayRef<AffineExpr> exprs,
   return AffineMap::get(numDims, 0, exprs, context);
 }
 
+/// Whether vectors of `type` hold one element per byte-addressed element of
+/// a memref: an integer or float of 8, 16, 32 or 64 bits (LLVM packs the
+/// lanes of `i1`/`i4` vectors into bits, while memrefs of them keep one byte
+/// per element).
+static bool isByteSizedElement(Type type) {
+  if (!type.isIntOrFloat())
+    return false;
+  unsigned bits = type.getIntOrFloatBitWidth();
+  return bits == 8 || bits == 16 || bits == 32 || bits == 64;
+}
+
 /// Stores `value` at `map(ivs)` of the identity-layout `buffer`: an
 /// `affine.vector_store`, or, when `nontemporal`, a `vector.store` with the
 /// non-temporal hint and an alignment of 64 bytes (the caller checked that
@@ -175,12 +186,13 @@ static void emitCopyNest(OpBuilder &builder, Location loc, Value target,
   emitNest(false);
 }
 
-/// Whether a copy of `type` (the logical target) writes at least
-/// `threshold` bytes (a threshold of 0 or less never allows non-temporal
-/// stores).
+/// Whether a copy of `type` (the logical target, of byte-sized elements)
+/// writes at least `threshold` bytes (a threshold of 0 or less never allows
+/// non-temporal stores).
 static bool reachesThreshold(MemRefType type, int64_t threshold) {
-  int64_t bits = type.getElementTypeBitWidth();
-  return threshold > 0 && type.getNumElements() * bits / 8 >= threshold;
+  int64_t bytes = std::max<int64_t>(1, type.getElementTypeBitWidth() / 8);
+  return threshold > 0 &&
+         type.getNumElements() >= llvm::divideCeil(threshold, bytes);
 }
 
 //===----------------------------------------------------------------------===//
@@ -261,7 +273,8 @@ struct InterleavedCopyLowering : TiledOpConversionPattern<memref::CopyOp> {
   /// whole number of tiles.
   static std::optional<InterleavedTiles> match(MemRefType type) {
     std::optional<::tlayout::TiledLayout> layout = plainTiledLayout(type);
-    if (!layout || layout->minorToMajor != ArrayRef<int64_t>{1, 0} ||
+    if (!layout || !isByteSizedElement(type.getElementType()) ||
+        layout->minorToMajor != ArrayRef<int64_t>{1, 0} ||
         layout->tiles.size() != 2 || layout->tiles[0].dims.size() != 2 ||
         layout->tiles[1].dims.size() != 2)
       return std::nullopt;
@@ -470,8 +483,9 @@ struct TransposingCopyLowering : TiledOpConversionPattern<memref::CopyOp> {
         (!getLayoutAttr(srcType) && !getLayoutAttr(dstType)))
       return rewriter.notifyMatchFailure(op, "not a relayout copy");
     Type elementType = srcType.getElementType();
-    if (!elementType.isIntOrFloat())
-      return rewriter.notifyMatchFailure(op, "not an integer or float");
+    if (!isByteSizedElement(elementType))
+      return rewriter.notifyMatchFailure(
+          op, "not an 8- to 64-bit integer or float");
     int64_t b = blockSize(elementType);
     FailureOr<TransposeSide> from = side(op, srcType, adaptor.getSource(), b);
     FailureOr<TransposeSide> to = side(op, dstType, adaptor.getTarget(), b);

@@ -210,3 +210,20 @@ func.func @narrow_tiles_transpose_fallback(%a: memref<32x32xf32, #R>, %b: memref
   memref.copy %a, %b : memref<32x32xf32, #R> to memref<32x32xf32, #T>
   return
 }
+
+// -----
+
+#B = #tlayout.tiled<{1,0:T(8,128)(2,1)}>
+#C = #tlayout.tiled<{0,1}>
+
+// `index` elements have no fixed width and i1 lanes are bits in a vector:
+// the element-by-element nest.
+// CHECK-LABEL: func.func @not_byte_sized(
+// CHECK-NOT: vector.shuffle
+// CHECK: return
+func.func @not_byte_sized(%a: memref<16x128xindex>, %b: memref<16x128xindex, #B>,
+                          %c: memref<16x16xi1>, %d: memref<16x16xi1, #C>) {
+  memref.copy %a, %b : memref<16x128xindex> to memref<16x128xindex, #B>
+  memref.copy %c, %d : memref<16x16xi1> to memref<16x16xi1, #C>
+  return
+}
