@@ -97,13 +97,31 @@ int64_t mlir::tlayout::findTilePeriod(Value iv) {
   return best > 1 ? best : 0;
 }
 
+/// The first index at or after `start` in the phase of a loop of step
+/// `step` that starts at `start` modulo `step`: `start mod step`, written
+/// without `mod` where it is not a constant, as `start + step * ((-start)
+/// ceildiv step)`. Upstream's folding of affine.for bounds takes the lowest
+/// value of `x mod step` over a range of `x` for `(lowest x) mod step`
+/// (the remainder at the low end, wherever the range spans several
+/// periods); a bound map with a `mod` result can then fold to a wrong
+/// constant or lose its other results.
+static AffineExpr makePhaseExpr(AffineExpr start, int64_t step,
+                                unsigned numDims, unsigned numSymbols) {
+  AffineExpr phase = start % step;
+  if (isa<AffineConstantExpr>(phase))
+    return phase;
+  AffineExpr negated = simplifyAffineExpr(-start, numDims, numSymbols);
+  return start + negated.ceilDiv(step) * step;
+}
+
 /// A bound map of a loop inside a loop over tiles `t` (appended as the last
-/// dim) of size `c`, for a loop of step `step`: `((lb - c * t) mod step,
-/// lb - c * t)` for the lower bound (max; every tile after the first starts
-/// at the first index of the loop's phase in it, `lb mod step` where the
-/// step divides `c`) and `(c, ub_k - c * t ...)` for the
-/// upper bound (min), dropping the `ub_k` that are multiples of `c` when
-/// `dropMultiples`.
+/// dim) of size `c`, for a loop of step `step`: the max of `lb - c * t` and
+/// the loop's phase in the tile (makePhaseExpr of `lb - c * t`, or of `lb`
+/// where the step divides `c`; every tile after the first starts there),
+/// with 0 where the phase is not a constant (its ceildiv does not show
+/// that it is never negative), for the lower bound; `(c, ub_k - c * t
+/// ...)` for the upper bound (min), dropping the `ub_k` that are multiples
+/// of `c` when `dropMultiples`.
 static std::pair<AffineMap, SmallVector<Value>>
 makeTileBound(AffineMap map, ValueRange operands, Value t, int64_t c,
               int64_t step, bool isUpper, bool dropMultiples,
@@ -111,10 +129,17 @@ makeTileBound(AffineMap map, ValueRange operands, Value t, int64_t c,
   MLIRContext *ctx = map.getContext();
   unsigned numDims = map.getNumDims();
   AffineExpr tile = getAffineDimExpr(numDims, ctx) * c;
-  SmallVector<AffineExpr> results{isUpper ? getAffineConstantExpr(c, ctx)
-                                  : c % step == 0
-                                      ? map.getResult(0) % step
-                                      : (map.getResult(0) - tile) % step};
+  SmallVector<AffineExpr> results;
+  if (isUpper) {
+    results.push_back(getAffineConstantExpr(c, ctx));
+  } else {
+    AffineExpr phase = makePhaseExpr(c % step == 0 ? map.getResult(0)
+                                                   : map.getResult(0) - tile,
+                                     step, numDims + 1, map.getNumSymbols());
+    results.push_back(phase);
+    if (!isa<AffineConstantExpr>(phase))
+      results.push_back(getAffineConstantExpr(0, ctx));
+  }
   SmallVector<IndexFacts> operandFacts = facts.getFacts(operands);
   for (AffineExpr r : map.getResults()) {
     if (dropMultiples &&
