@@ -221,10 +221,21 @@ mlir::tlayout::getTileReductions(Operation *loop) {
   return reductions;
 }
 
+/// Whether `op` runs its regions one at a time, each trip of a loop after
+/// the previous one: the loops and conditionals of scf and affine that are
+/// not parallel.
+static bool runsRegionsInOrder(Operation *op) {
+  return isa<affine::AffineForOp, affine::AffineIfOp, scf::ForOp, scf::WhileOp,
+             scf::IfOp, scf::IndexSwitchOp, scf::ExecuteRegionOp>(op);
+}
+
 /// The region of the nearest op around `op` that opens an automatic
 /// allocation scope and is not a loop (loops such as `affine.for` open one,
 /// but an alloca in a loop's body is made again on every trip once lowered
-/// to LLVM); null if an op isolated from above comes first.
+/// to LLVM); null if an op isolated from above comes first, or an op that
+/// may run its regions concurrently (scf.parallel, affine.parallel,
+/// scf.forall, an op this does not know): a buffer allocated outside it
+/// would be shared by its concurrent trips.
 static Region *getAllocationScopeRegion(Operation *op) {
   Region *region = op->getParentRegion();
   while (region) {
@@ -234,7 +245,8 @@ static Region *getAllocationScopeRegion(Operation *op) {
     if (parent->hasTrait<OpTrait::AutomaticAllocationScope>() &&
         !isa<LoopLikeOpInterface>(parent))
       return region;
-    if (parent->hasTrait<OpTrait::IsIsolatedFromAbove>())
+    if (parent->hasTrait<OpTrait::IsIsolatedFromAbove>() ||
+        !runsRegionsInOrder(parent))
       return nullptr;
     region = parent->getParentRegion();
   }
