@@ -298,12 +298,12 @@ func.func @not_assumed(%a: memref<?x?xf32, #T>, %n: index, %m: index) {
 // -----
 
 // A loop whose step does not divide the tile is strip-mined at tile
-// boundaries: tile t starts at the loop's phase in it, (0 - 8 * t) mod 3,
-// computed in the inner loop's bound once per tile; the body divides
-// nothing.
+// boundaries: tile t starts at the loop's phase in it, (0 - 8 * t) mod 3
+// (written -8 * t + 3 * ((8 * t) ceildiv 3)), computed in the inner loop's
+// bound once per tile; the body divides nothing.
 
 #T = #tlayout.tiled<{0:T(8)}>
-// CHECK-DAG:   #[[LB:.*]] = affine_map<(d0) -> ((d0 * -8) mod 3, d0 * -8)>
+// CHECK-DAG:   #[[LB:.*]] = affine_map<(d0) -> (d0 * -8 + ((d0 * 8) ceildiv 3) * 3, 0, d0 * -8)>
 // CHECK-DAG:   #[[UB:.*]] = affine_map<(d0) -> (8, d0 * -8 + 64)>
 // CHECK-LABEL: func.func @step_three
 // CHECK:       affine.for %[[T:.*]] = 0 to 8 {

@@ -97,13 +97,31 @@ int64_t mlir::tlayout::findTilePeriod(Value iv) {
   return best > 1 ? best : 0;
 }
 
+/// The first index at or after `start` in the phase of a loop of step
+/// `step` that starts at `start` modulo `step`: `start mod step`, written
+/// without `mod` where it is not a constant, as `start + step * ((-start)
+/// ceildiv step)`. Upstream's folding of affine.for bounds takes the lowest
+/// value of `x mod step` over a range of `x` for `(lowest x) mod step`
+/// (the remainder at the low end, wherever the range spans several
+/// periods); a bound map with a `mod` result can then fold to a wrong
+/// constant or lose its other results.
+static AffineExpr makePhaseExpr(AffineExpr start, int64_t step,
+                                unsigned numDims, unsigned numSymbols) {
+  AffineExpr phase = start % step;
+  if (isa<AffineConstantExpr>(phase))
+    return phase;
+  AffineExpr negated = simplifyAffineExpr(-start, numDims, numSymbols);
+  return start + negated.ceilDiv(step) * step;
+}
+
 /// A bound map of a loop inside a loop over tiles `t` (appended as the last
-/// dim) of size `c`, for a loop of step `step`: `((lb - c * t) mod step,
-/// lb - c * t)` for the lower bound (max; every tile after the first starts
-/// at the first index of the loop's phase in it, `lb mod step` where the
-/// step divides `c`) and `(c, ub_k - c * t ...)` for the
-/// upper bound (min), dropping the `ub_k` that are multiples of `c` when
-/// `dropMultiples`.
+/// dim) of size `c`, for a loop of step `step`: the max of `lb - c * t` and
+/// the loop's phase in the tile (makePhaseExpr of `lb - c * t`, or of `lb`
+/// where the step divides `c`; every tile after the first starts there),
+/// with 0 where the phase is not a constant (its ceildiv does not show
+/// that it is never negative), for the lower bound; `(c, ub_k - c * t
+/// ...)` for the upper bound (min), dropping the `ub_k` that are multiples
+/// of `c` when `dropMultiples`.
 static std::pair<AffineMap, SmallVector<Value>>
 makeTileBound(AffineMap map, ValueRange operands, Value t, int64_t c,
               int64_t step, bool isUpper, bool dropMultiples,
@@ -111,10 +129,17 @@ makeTileBound(AffineMap map, ValueRange operands, Value t, int64_t c,
   MLIRContext *ctx = map.getContext();
   unsigned numDims = map.getNumDims();
   AffineExpr tile = getAffineDimExpr(numDims, ctx) * c;
-  SmallVector<AffineExpr> results{isUpper ? getAffineConstantExpr(c, ctx)
-                                  : c % step == 0
-                                      ? map.getResult(0) % step
-                                      : (map.getResult(0) - tile) % step};
+  SmallVector<AffineExpr> results;
+  if (isUpper) {
+    results.push_back(getAffineConstantExpr(c, ctx));
+  } else {
+    AffineExpr phase = makePhaseExpr(c % step == 0 ? map.getResult(0)
+                                                   : map.getResult(0) - tile,
+                                     step, numDims + 1, map.getNumSymbols());
+    results.push_back(phase);
+    if (!isa<AffineConstantExpr>(phase))
+      results.push_back(getAffineConstantExpr(0, ctx));
+  }
   SmallVector<IndexFacts> operandFacts = facts.getFacts(operands);
   for (AffineExpr r : map.getResults()) {
     if (dropMultiples &&
@@ -196,10 +221,21 @@ mlir::tlayout::getTileReductions(Operation *loop) {
   return reductions;
 }
 
+/// Whether `op` runs its regions one at a time, each trip of a loop after
+/// the previous one: the loops and conditionals of scf and affine that are
+/// not parallel.
+static bool runsRegionsInOrder(Operation *op) {
+  return isa<affine::AffineForOp, affine::AffineIfOp, scf::ForOp, scf::WhileOp,
+             scf::IfOp, scf::IndexSwitchOp, scf::ExecuteRegionOp>(op);
+}
+
 /// The region of the nearest op around `op` that opens an automatic
 /// allocation scope and is not a loop (loops such as `affine.for` open one,
 /// but an alloca in a loop's body is made again on every trip once lowered
-/// to LLVM); null if an op isolated from above comes first.
+/// to LLVM); null if an op isolated from above comes first, or an op that
+/// may run its regions concurrently (scf.parallel, affine.parallel,
+/// scf.forall, an op this does not know): a buffer allocated outside it
+/// would be shared by its concurrent trips.
 static Region *getAllocationScopeRegion(Operation *op) {
   Region *region = op->getParentRegion();
   while (region) {
@@ -209,7 +245,8 @@ static Region *getAllocationScopeRegion(Operation *op) {
     if (parent->hasTrait<OpTrait::AutomaticAllocationScope>() &&
         !isa<LoopLikeOpInterface>(parent))
       return region;
-    if (parent->hasTrait<OpTrait::IsIsolatedFromAbove>())
+    if (parent->hasTrait<OpTrait::IsIsolatedFromAbove>() ||
+        !runsRegionsInOrder(parent))
       return nullptr;
     region = parent->getParentRegion();
   }

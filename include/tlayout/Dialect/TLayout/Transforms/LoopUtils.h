@@ -71,7 +71,9 @@ constexpr int64_t kMaxTilePartials = 1024;
 /// reductions that may be reassociated (getTileReductions) carries no
 /// values through the new loops: element `e` accumulates into a partial of
 /// its own (`memref.alloca` of `c` elements in the enclosing allocation
-/// scope, filled with the identity before the loops), and a loop after
+/// scope, filled with the identity before the loops; only where the loops
+/// between are sequential scf and affine loops and conditionals, as a
+/// parallel loop's trips would share the buffer), and a loop after
 /// them combines the initial values with the `c` partials. Every tile
 /// then continues the same `c` partials instead of reducing its elements
 /// to one value; the combined result is that of the loop up to the

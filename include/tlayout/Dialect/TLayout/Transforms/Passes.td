@@ -50,7 +50,9 @@ def SimplifyIndexing : Pass<"tlayout-simplify-indexing"> {
        the tiles combines the initial value with the `c` partials. The
        tiles then carry no value from one to the next and do not each end
        in a horizontal reduction. Without `reassoc` (or with the option
-       off) the reduction is carried through the tile loops in its order.
+       off, or inside a parallel loop, whose trips would share the
+       partials) the reduction is carried through the tile loops in its
+       order.
     4. `physical-order` (default on, as in `--tlayout-lower-to-llvm` and
        `--tlayout-tpu-pipeline`): a perfect nest of `affine.for` loops
        without `iter_args` whose innermost access indexes a buffer with one
