@@ -483,20 +483,19 @@ int verify() {
     for (int64_t j = 0; j < kN; ++j)
       transposed &= m.c[j * kN + i] == m.a[i * kN + j];
   expect(transposed, "transpose_to_colmajor_f32");
-  std::memset(m.c, 0, kF32Bytes);
-  _mlir_ciface_transpose_tiled_f32(&m.a4, &m.c4);
-  transposed = true;
-  for (int64_t i = 0; i < kN; ++i)
-    for (int64_t j = 0; j < kN; ++j)
-      transposed &= m.c[tiledF32[j * kN + i]] == m.a[tiledF32[i * kN + j]];
-  expect(transposed, "transpose_tiled_f32");
-  std::memset(m.c, 0, kF32Bytes);
-  _mlir_ciface_transpose_tiled_copy_f32(&m.a4, &m.c4);
-  transposed = true;
-  for (int64_t i = 0; i < kN; ++i)
-    for (int64_t j = 0; j < kN; ++j)
-      transposed &= m.c[tiledF32[j * kN + i]] == m.a[tiledF32[i * kN + j]];
-  expect(transposed, "transpose_tiled_copy_f32");
+  // Both T(8,128) transposes: c[j][i] == a[i][j] through the tiled offsets.
+  for (auto [kernel, name] :
+       {std::pair{&_mlir_ciface_transpose_tiled_f32, "transpose_tiled_f32"},
+        std::pair{&_mlir_ciface_transpose_tiled_copy_f32,
+                  "transpose_tiled_copy_f32"}}) {
+    std::memset(m.c, 0, kF32Bytes);
+    kernel(&m.a4, &m.c4);
+    transposed = true;
+    for (int64_t i = 0; i < kN; ++i)
+      for (int64_t j = 0; j < kN; ++j)
+        transposed &= m.c[tiledF32[j * kN + i]] == m.a[tiledF32[i * kN + j]];
+    expect(transposed, name);
+  }
 
   _mlir_ciface_row_sum_tiled(&m.a4, &m.out);
   expect(sumsCorrect(m.a, &tiledF32, /*alongRows=*/true, m.row),

@@ -347,13 +347,11 @@ struct InterleavedCopyLowering : TiledOpConversionPattern<memref::CopyOp> {
     };
     // Every store starts at a multiple of its run (k*c elements into the
     // tiles) or of a row and of c elements (into the row-major matrix).
+    // (match() admits only byte-sized elements; the matrix's rows are whole
+    // multiples of c.)
     int64_t bytes = plainType.getElementTypeBitWidth() / 8;
-    bool linesAligned = plainType.getElementTypeBitWidth() % 8 == 0 &&
-                        (toTiled ? k * c * bytes % kNontemporalAlignment == 0
-                                 : c * bytes % kNontemporalAlignment == 0 &&
-                                       plainType.getDimSize(1) * bytes %
-                                               kNontemporalAlignment ==
-                                           0);
+    bool linesAligned =
+        (toTiled ? k * c : c) * bytes % kNontemporalAlignment == 0;
     emitCopyNest(rewriter, loc, toTiled ? *buffer : plain,
                  linesAligned &&
                      reachesThreshold(plainType, nontemporalThreshold),
