@@ -9,7 +9,9 @@
 // layout's contiguity analysis shows the vector's elements adjacent in the
 // physical buffer (a 1-D vector within a contiguous run, from a start index
 // that is a known multiple of a width the run admits), it becomes one
-// vector.load or vector.store on the physical buffer. A tile row of packed
+// vector.load or vector.store on the physical buffer, unless its elements
+// are unpacked sub-byte ones (LLVM packs the lanes of their vectors into
+// bits, while the buffer gives each element a byte). A tile row of packed
 // elements interleaved by groups of rows (`T(8,128)(8,1)E(4)`) is one access
 // of the group's run as words, one per column. Otherwise it becomes
 // one scalar access per vector element, which --lower-tiled-layouts then
@@ -457,6 +459,11 @@ static LogicalResult accessContiguously(RewriterBase &rewriter, Operation *op,
   if (!layout || layout.isView() || vectorType.getRank() != 1 ||
       vectorType.getElementType() != type.getElementType() ||
       (layout.getElementSizeInBits() != 0 && !packed))
+    return failure();
+  // Unpacked elements go as one vector of the buffer's own elements, which
+  // must then sit in memory as a memref's do (an unpacked `i2` takes a whole
+  // byte, while the lanes of `vector<8xi2>` are packed bits).
+  if (!packed && !hasByteAddressedVectorLanes(type.getElementType()))
     return failure();
   // Packed elements go as whole bytes: the width a multiple of the elements
   // per byte, each of the element's own width.

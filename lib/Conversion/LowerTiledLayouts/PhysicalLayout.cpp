@@ -21,6 +21,7 @@
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace mlir::tlayout;
@@ -215,6 +216,15 @@ int64_t mlir::tlayout::getPackedBits(MemRefType type) {
   if (!attr || !::tlayout::isPackedElementSize(attr.getElementSizeInBits()))
     return 0;
   return attr.getElementSizeInBits();
+}
+
+bool mlir::tlayout::hasByteAddressedVectorLanes(Type elementType) {
+  if (elementType.isIndex())
+    return true;
+  if (!elementType.isIntOrFloat())
+    return false;
+  unsigned bits = elementType.getIntOrFloatBitWidth();
+  return bits >= 8 && llvm::isPowerOf2_32(bits);
 }
 
 PackedSlot mlir::tlayout::emitPackedSlot(OpBuilder &builder, Location loc,

@@ -59,6 +59,15 @@ struct PhysicalLayout {
 /// each byte (`E(1)`, `E(2)` or `E(4)`), else 0.
 int64_t getPackedBits(MemRefType type);
 
+/// Whether a vector of `elementType` holds its lanes in memory the way a
+/// memref of `elementType` holds its elements, so that a vector.load or
+/// vector.store of consecutive elements of an unpacked buffer is correct:
+/// `index`, or an integer or float of a power-of-two number of bits, at
+/// least 8. LLVM packs the lanes of other vectors bit by bit
+/// (`vector<8xi2>` takes 2 bytes), while a memref gives each element its
+/// own whole bytes (an `i2` or `i1` takes a byte: see PackedElements.md).
+bool hasByteAddressedVectorLanes(Type elementType);
+
 /// Where a packed element lives: the index of its byte in the byte buffer
 /// and the shift of its bits from the byte's least significant bit (both
 /// `index` values).
