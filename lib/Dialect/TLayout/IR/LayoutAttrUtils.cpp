@@ -50,6 +50,13 @@ LogicalResult mlir::tlayout::detail::verifyViewParameters(
   return success();
 }
 
+// MemRefType::verify calls MemRefLayoutAttrInterface::verifyLayout with the
+// shape only: the element type never reaches a layout attribute (MLIR 22 has
+// no overload or other hook that passes it, and a dialect's verifier hooks
+// see only its own ops and attributes). So the layout compiles here without
+// an element type, and an E(n) too small for the element type is rejected
+// where the memref type is seen whole: by compileMemRefLayout, in the
+// tlayout ops' verifiers and in the passes that lower or measure memrefs.
 LogicalResult mlir::tlayout::detail::verifyLayoutFor(
     LayoutAttrInterface attr, ArrayRef<int64_t> shape,
     function_ref<InFlightDiagnostic()> emitError) {

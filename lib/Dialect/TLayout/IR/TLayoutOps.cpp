@@ -164,6 +164,10 @@ LogicalResult SubViewOp::verify() {
       resultType.getMemorySpace() != sourceType.getMemorySpace())
     return emitOpError() << "expects the result to have the source's element "
                             "type and memory space";
+  // The layout's E(n) against the element type, which the memref type's own
+  // verifier cannot see.
+  if (failed(compileMemRefLayout(sourceType, [&] { return emitOpError(); })))
+    return failure();
   for (auto [i, size] : llvm::enumerate(getStaticSizes())) {
     if (size != resultType.getDimSize(i))
       return emitOpError() << "expects result dimension " << i << " to be "
@@ -386,5 +390,11 @@ LogicalResult CopyOp::verify() {
     if (!ShapedType::isDynamic(a) && !ShapedType::isDynamic(b) && a != b)
       return emitOpError() << "expects the same logical shape, but dimension "
                            << i << " is " << a << " and " << b;
+  // Each side's E(n) against the element type, which the memref type's own
+  // verifier cannot see.
+  for (MemRefType type : {source, target})
+    if (getLayoutAttr(type) &&
+        failed(compileMemRefLayout(type, [&] { return emitOpError(); })))
+      return failure();
   return success();
 }

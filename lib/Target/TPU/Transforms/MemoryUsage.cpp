@@ -50,11 +50,25 @@ static void measure(BufferUsage &usage) {
   // for n = 1, 2, 4), else the element type's own bytes (an i1 or i4 takes
   // a byte).
   LayoutAttrInterface layout = getLayoutAttr(type);
+  int64_t typeBits = getElementTypeBits(type.getElementType());
   int64_t bits = ::tlayout::getStoredElementBits(
-      layout ? layout.getElementSizeInBits() : 0,
-      getElementTypeBits(type.getElementType()));
+      layout ? layout.getElementSizeInBits() : 0, typeBits);
   if (bits <= 0)
     return;
+  // The memref type's verifier compiled this layout for this shape but
+  // could not see the element type. An E(n) too small for it is reported
+  // with the core's message, and the buffer left unmeasured rather than
+  // counted at E(n) bits an element.
+  if (layout && layout.getElementSizeInBits() != 0 &&
+      layout.getElementSizeInBits() < typeBits) {
+    llvm::Expected<::tlayout::BufferIndexing> checked =
+        layout.compile(type.getShape(), typeBits);
+    if (!checked) {
+      usage.alloc->emitError() << "cannot measure " << type << ": "
+                               << llvm::toString(checked.takeError());
+      return;
+    }
+  }
   // Elements only: the bytes are counted below, with checked arithmetic.
   llvm::Expected<::tlayout::BufferIndexing> indexing =
       layout ? layout.compile(type.getShape(), 0)
@@ -62,7 +76,9 @@ static void measure(BufferUsage &usage) {
                    ::tlayout::TiledLayout::rowMajor(type.getRank()),
                    type.getShape());
   if (!indexing) {
-    // A type that verified compiles unless its element count overflows.
+    // A tiled type's verifier compiled the same layout for the same shape;
+    // the row-major layout of an untiled one fails only where its element
+    // count overflows int64, which is what `overflows` reports.
     llvm::consumeError(indexing.takeError());
     usage.overflows = true;
     return;
