@@ -91,10 +91,10 @@ struct GlobalLowering : TiledOpConversionPattern<memref::GlobalOp> {
       } else {
         llvm::Expected<::tlayout::BufferIndexing> indexing =
             getLayoutAttr(type).compile(type.getShape(), 0);
-        if (!indexing) {
-          llvm::consumeError(indexing.takeError());
-          return rewriter.notifyMatchFailure(op, "invalid layout");
-        }
+        if (!indexing)
+          return rewriter.notifyMatchFailure(
+              op, "the layout does not compile: " +
+                      llvm::toString(indexing.takeError()));
         SmallVector<Attribute> logical(dense.getValues<Attribute>());
         Attribute zero = rewriter.getZeroAttr(type.getElementType());
         SmallVector<Attribute> physical;
@@ -102,10 +102,10 @@ struct GlobalLowering : TiledOpConversionPattern<memref::GlobalOp> {
         physical.reserve(total);
         for (int64_t offset = 0; offset < total; ++offset) {
           auto index = indexing->indexAt(offset);
-          if (!index) {
-            llvm::consumeError(index.takeError());
-            return rewriter.notifyMatchFailure(op, "offset outside buffer");
-          }
+          if (!index)
+            return rewriter.notifyMatchFailure(
+                op, "cannot place physical offset " + Twine(offset) + ": " +
+                        llvm::toString(index.takeError()));
           if (!*index) {
             physical.push_back(zero);
             continue;

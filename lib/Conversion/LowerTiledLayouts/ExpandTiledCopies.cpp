@@ -89,10 +89,10 @@ FailureOr<Operation *> mlir::tlayout::expandTiledCopy(RewriterBase &rewriter,
     LayoutAttrInterface layout = dstLayout;
     llvm::Expected<BufferIndexing> indexing =
         layout.compile(dstType.getShape(), 0);
-    if (!indexing) {
-      llvm::consumeError(indexing.takeError());
-      return rewriter.notifyMatchFailure(op, "invalid destination layout");
-    }
+    if (!indexing)
+      return rewriter.notifyMatchFailure(
+          op, "the destination layout does not compile: " +
+                  llvm::toString(indexing.takeError()));
     walk = physicalWalk(*indexing);
   } else {
     walk = logicalWalk(dstType);

@@ -144,6 +144,9 @@ LogicalResult mlir::tlayout::detail::stridesFor(
     return failure();
   llvm::Expected<BufferIndexing> indexing = attr.compile(shape, 0);
   if (!indexing) {
+    // The memref type's verifier compiled this layout for this shape, so
+    // only a type built without verification gets here; the interface has
+    // no way to report why (failure only says "not strided").
     llvm::consumeError(indexing.takeError());
     return failure();
   }

@@ -243,6 +243,8 @@ offsetTables(const ::tlayout::BufferIndexing &indexing,
   SmallVector<int64_t, 4> index(shape.size(), 0);
   llvm::Expected<int64_t> origin = indexing.offsetOf(index);
   if (!origin) {
+    // The verifier then asks the core for each element's offset, which
+    // fails again and reports this error with the element.
     llvm::consumeError(origin.takeError());
     return std::nullopt;
   }
@@ -253,6 +255,7 @@ offsetTables(const ::tlayout::BufferIndexing &indexing,
       index[i] = v;
       llvm::Expected<int64_t> offset = indexing.offsetOf(index);
       if (!offset) {
+        // As for the origin: the per-element path reports it.
         llvm::consumeError(offset.takeError());
         return std::nullopt;
       }
