@@ -27,6 +27,33 @@
 using namespace mlir;
 using namespace mlir::tlayout;
 
+//===----------------------------------------------------------------------===//
+// TiledConversionPattern
+//===----------------------------------------------------------------------===//
+
+TiledConversionPattern::TiledConversionPattern(
+    const TiledLayoutTypeConverter &typeConverter, StringRef rootName,
+    PatternBenefit benefit, MLIRContext *context)
+    : ConversionPattern(typeConverter, rootName, benefit, context) {
+  detail::TiledLoweringState::of(typeConverter).patterns[this] = this;
+}
+
+TiledConversionPattern::~TiledConversionPattern() {
+  detail::TiledLoweringState::of(*getTypeConverter<TiledLayoutTypeConverter>())
+      .patterns.erase(this);
+}
+
+const TiledConversionPattern *
+TiledConversionPattern::lookup(const TiledLayoutTypeConverter &typeConverter,
+                               const RewritePattern &pattern) {
+  return detail::TiledLoweringState::of(typeConverter)
+      .patterns.lookup(&pattern);
+}
+
+//===----------------------------------------------------------------------===//
+// The pattern set and the target
+//===----------------------------------------------------------------------===//
+
 void mlir::tlayout::populateLowerTiledLayoutsPatterns(
     const TiledLayoutTypeConverter &typeConverter, RewritePatternSet &patterns,
     int64_t nontemporalCopyThreshold) {
@@ -101,7 +128,7 @@ LogicalResult TiledLayoutsLoweringInfo::checkRewrites(
   // lowering's own say which ones they take.
   for (const RewritePattern *pattern : it->second)
     if (const TiledConversionPattern *tiled =
-            TiledConversionPattern::dynCast(*pattern))
+            TiledConversionPattern::lookup(typeConverter, *pattern))
       if (failed(tiled->checkSupported(op, emitError)))
         return failure();
   return success();

@@ -4,9 +4,10 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The base class of the lowering's own patterns, and one populate function
-// per file of patterns (not installed); populateLowerTiledLayoutsPatterns
-// adds them all.
+// The base class of the lowering's own patterns, one populate function per
+// file of patterns, and the expansions of copies and vector accesses that
+// the patterns run (not installed); populateLowerTiledLayoutsPatterns adds
+// all the patterns.
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,28 +27,28 @@ using EmitErrorFn = function_ref<InFlightDiagnostic()>;
 /// isLoweredTiledMemRefUser ask the pattern rooted at each op, so that a
 /// pattern's conditions are written once, next to its rewrite; the pattern
 /// checks them again (quietly) before rewriting.
+///
+/// Each one registers itself with the TiledLayoutTypeConverter it is built
+/// with, for as long as it lives: `lookup` finds, among the patterns built
+/// with a converter, those of this class, whatever other patterns share
+/// their pattern set.
 class TiledConversionPattern : public ConversionPattern {
 public:
-  /// The debug label that marks a TiledConversionPattern in a pattern set.
-  static constexpr StringLiteral kDebugLabel = "tlayout-lower-tiled-layouts";
-
-  TiledConversionPattern(const TypeConverter &typeConverter, StringRef rootName,
-                         PatternBenefit benefit, MLIRContext *context)
-      : ConversionPattern(typeConverter, rootName, benefit, context) {
-    addDebugLabels(kDebugLabel);
-  }
+  TiledConversionPattern(const TiledLayoutTypeConverter &typeConverter,
+                         StringRef rootName, PatternBenefit benefit,
+                         MLIRContext *context);
+  ~TiledConversionPattern() override;
 
   /// Whether this pattern rewrites `op`, an op of its root kind; if not,
   /// reports why through `emitError`.
   virtual LogicalResult checkSupported(Operation *op,
                                        EmitErrorFn emitError) const = 0;
 
-  /// `pattern` as a TiledConversionPattern, or null for another pattern.
-  static const TiledConversionPattern *dynCast(const RewritePattern &pattern) {
-    return llvm::is_contained(pattern.getDebugLabels(), kDebugLabel)
-               ? static_cast<const TiledConversionPattern *>(&pattern)
-               : nullptr;
-  }
+  /// `pattern` as a TiledConversionPattern built with `typeConverter`, or
+  /// null for any other pattern.
+  static const TiledConversionPattern *
+  lookup(const TiledLayoutTypeConverter &typeConverter,
+         const RewritePattern &pattern);
 };
 
 /// A TiledConversionPattern rooted at `SourceOp`: like OpConversionPattern,
@@ -59,7 +60,7 @@ public:
   using OneToNOpAdaptor =
       typename SourceOp::template GenericAdaptor<ArrayRef<ValueRange>>;
 
-  TiledOpConversionPattern(const TypeConverter &typeConverter,
+  TiledOpConversionPattern(const TiledLayoutTypeConverter &typeConverter,
                            MLIRContext *context, PatternBenefit benefit = 1)
       : TiledConversionPattern(typeConverter, SourceOp::getOperationName(),
                                benefit, context) {}
@@ -137,6 +138,58 @@ void populateVectorizedCopyPatterns(
 /// (ExpandTiledVectorAccesses.cpp).
 void populateTiledVectorAccessPatterns(
     const TiledLayoutTypeConverter &typeConverter, RewritePatternSet &patterns);
+
+//===----------------------------------------------------------------------===//
+// Expansions the patterns run inside the conversion
+//===----------------------------------------------------------------------===//
+
+/// Rewrites a `memref.copy` with a tiled memref on either side into a loop
+/// nest of loads and stores of the original memrefs (which the lowering then
+/// rewrites; a conversion pattern calls it inside the conversion). With a
+/// tiled destination the nest walks its physical order,
+/// whole tiles at a time, skipping padding; otherwise it walks the logical
+/// indices in row-major order. Static shapes give affine loops:
+///
+/// ```mlir
+/// memref.copy %a, %b : memref<3x5xf32> to
+///                      memref<3x5xf32, #tlayout.tiled<{1,0:T(2,2)}>>
+/// ```
+/// becomes
+/// ```mlir
+/// affine.for %t0 = 0 to 2 { affine.for %t1 = 0 to 3 {
+///   affine.for %r = 0 to 2 { affine.for %c = 0 to 2 {
+///     affine.if #in_bounds(%t0, %t1, %r, %c) {
+///       %v = affine.load %a[%t0 * 2 + %r, %t1 * 2 + %c] : ...
+///       affine.store %v, %b[%t0 * 2 + %r, %t1 * 2 + %c] : ... }}}}}
+/// ```
+/// Returns the outermost op of the nest.
+FailureOr<Operation *> expandTiledCopy(RewriterBase &rewriter,
+                                       memref::CopyOp op);
+
+class CopyOp;
+
+/// Rewrites `tlayout.copy` into what --lower-tiled-layouts lowers: a
+/// `memref.copy` of the two physical buffers when both layouts place every
+/// element at the same offset, a `memref.copy` when neither memref has a
+/// tlayout layout, and otherwise the loop nest of expandTiledCopy (which
+/// writes the target in its physical order). Returns the first op created;
+/// on failure `op` is left in place.
+FailureOr<Operation *> expandCopyOp(RewriterBase &rewriter, CopyOp op);
+
+/// The largest vector (in elements) that `expandTiledVectorAccess` splits.
+constexpr int64_t kMaxSplitVectorElements = 4096;
+
+/// Rewrites a vector access of a tiled memref (`vector.transfer_read`,
+/// `vector.transfer_write`, `affine.vector_load`, `affine.vector_store`)
+/// into one `vector.load`/`vector.store` of the physical buffer where the
+/// layout keeps the elements adjacent (1-D, unmasked, in bounds, from a start
+/// index known to be a multiple of a width the run admits), and otherwise
+/// into one scalar access per element, guarded by the transfer's bounds and
+/// mask (a transfer inside `vector.mask` replaces the `vector.mask`).
+/// Correct also when the vector crosses tile boundaries. Fails for scalable
+/// vectors, vectors of more than kMaxSplitVectorElements elements, memrefs
+/// of vectors and transfers on tensors.
+LogicalResult expandTiledVectorAccess(RewriterBase &rewriter, Operation *op);
 
 } // namespace mlir::tlayout
 

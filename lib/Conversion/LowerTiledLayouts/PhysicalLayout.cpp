@@ -340,14 +340,10 @@ bool mlir::tlayout::isTiledMemRef(Type type) {
   return memref && getLayoutAttr(memref);
 }
 
-struct TiledLayoutTypeConverter::Cache {
-  DenseMap<Type, std::optional<PhysicalLayout>> layouts;
-};
-
 TiledLayoutTypeConverter::~TiledLayoutTypeConverter() = default;
 
 TiledLayoutTypeConverter::TiledLayoutTypeConverter()
-    : cache(std::make_unique<Cache>()) {
+    : state(std::make_unique<detail::TiledLoweringState>()) {
   addConversion([](Type type) { return type; });
   // A tiled memref becomes its physical buffer followed by the sizes of its
   // dynamic logical dimensions, which the physical shape cannot recover.
@@ -475,8 +471,9 @@ mlir::tlayout::layoutFor(const ConversionPattern &pattern, Operation *op,
   auto memref = dyn_cast<MemRefType>(type);
   if (!memref || !getLayoutAttr(memref))
     return failure();
-  auto &layouts =
-      pattern.getTypeConverter<TiledLayoutTypeConverter>()->getCache().layouts;
+  auto &layouts = detail::TiledLoweringState::of(
+                      *pattern.getTypeConverter<TiledLayoutTypeConverter>())
+                      .layouts;
   auto [it, inserted] = layouts.try_emplace(type);
   if (inserted) {
     FailureOr<PhysicalLayout> layout =

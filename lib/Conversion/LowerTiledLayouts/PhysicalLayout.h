@@ -55,6 +55,21 @@ struct PhysicalLayout {
   SmallVector<int64_t> alignedOrigin;
 };
 
+class TiledConversionPattern;
+
+/// What the patterns built with one TiledLayoutTypeConverter share for the
+/// converter's lifetime (one conversion).
+struct detail::TiledLoweringState {
+  /// The lowering of each tiled type met so far (std::nullopt: none).
+  DenseMap<Type, std::optional<PhysicalLayout>> layouts;
+  /// The TiledConversionPatterns built with the converter and still alive.
+  DenseMap<const RewritePattern *, const TiledConversionPattern *> patterns;
+
+  static TiledLoweringState &of(const TiledLayoutTypeConverter &converter) {
+    return *converter.state;
+  }
+};
+
 /// The bits per element when `type`'s layout packs several elements into
 /// each byte (`E(1)`, `E(2)` or `E(4)`), else 0.
 int64_t getPackedBits(MemRefType type);

@@ -255,7 +255,7 @@ struct InterleavedTiles {
 /// row loads, interleaving shuffles and one store of k*c elements (or the
 /// reverse).
 struct InterleavedCopyLowering : TiledOpConversionPattern<memref::CopyOp> {
-  InterleavedCopyLowering(const TypeConverter &typeConverter,
+  InterleavedCopyLowering(const TiledLayoutTypeConverter &typeConverter,
                           MLIRContext *context, PatternBenefit benefit,
                           int64_t nontemporalThreshold)
       : TiledOpConversionPattern(typeConverter, context, benefit),
@@ -434,7 +434,7 @@ struct TransposeSide {
 /// of B x B elements of whole blocks: per block, B runs loaded from the
 /// source, transposing shuffles and B runs stored into the target.
 struct TransposingCopyLowering : TiledOpConversionPattern<memref::CopyOp> {
-  TransposingCopyLowering(const TypeConverter &typeConverter,
+  TransposingCopyLowering(const TiledLayoutTypeConverter &typeConverter,
                           MLIRContext *context, PatternBenefit benefit,
                           int64_t nontemporalThreshold)
       : TiledOpConversionPattern(typeConverter, context, benefit),

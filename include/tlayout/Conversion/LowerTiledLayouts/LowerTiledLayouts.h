@@ -6,8 +6,9 @@
 //
 // The lowering of tiled memrefs to their physical buffers, for passes and
 // downstream compilers to compose: the physical type of a tiled memref, the
-// type converter, the conversion patterns, and the expansions of copies and
-// vector accesses into what the patterns lower.
+// type converter, the conversion patterns and target, and what the lowering
+// rewrites. How the patterns work (their shared state, the expansions of
+// copies and vector accesses) stays in lib/Conversion/LowerTiledLayouts.
 //
 //===----------------------------------------------------------------------===//
 
@@ -34,23 +35,24 @@ namespace mlir::tlayout {
 /// other than the element type's.
 FailureOr<MemRefType> getPhysicalMemRefType(MemRefType type);
 
+namespace detail {
+struct TiledLoweringState;
+} // namespace detail
+
 /// A type converter that maps tiled memrefs to `getPhysicalMemRefType`
 /// followed by one `index` per dynamic logical size (and, for a view that is
 /// not a window, one per dynamic size of its root and per dynamic offset),
-/// and leaves every other type alone. It also caches, per tiled type, the index
-/// maps the patterns use, so that each layout is compiled once per conversion.
+/// and leaves every other type alone. The patterns built with it share, through
+/// it, what they compute once per conversion (each layout's index maps), so
+/// it must outlive them.
 class TiledLayoutTypeConverter : public TypeConverter {
 public:
   TiledLayoutTypeConverter();
   ~TiledLayoutTypeConverter() override;
 
-  /// The lowering of each tiled type (an implementation detail of the
-  /// patterns).
-  struct Cache;
-  Cache &getCache() const { return *cache; }
-
 private:
-  std::unique_ptr<Cache> cache;
+  friend struct detail::TiledLoweringState;
+  std::unique_ptr<detail::TiledLoweringState> state;
 };
 
 /// Adds the patterns that rewrite the ops using tiled memrefs into ops on
@@ -70,12 +72,11 @@ private:
 /// one list of the ops the lowering handles (TiledLayoutsLoweringInfo reads
 /// it): a new op is one pattern here plus its test. Copies and vector
 /// accesses expand, inside the conversion, into accesses of the original
-/// memrefs (expandCopyOp, expandTiledCopy, expandTiledVectorAccess), which
-/// the conversion lowers in turn; a failure anywhere leaves the IR as it
-/// was. Each pattern of the lowering also says which ops of its kind it
-/// takes (a vector of at most kMaxSplitVectorElements elements of fixed
-/// length, a `memref.dim` of an existing dimension, ranked casts and
-/// copies, no view allocated or cast).
+/// memrefs, which the conversion lowers in turn; a failure anywhere leaves
+/// the IR as it was. Each pattern of the lowering also says which ops of its
+/// kind it takes (a vector of at most 4096 elements of fixed length, a
+/// `memref.dim` of an existing dimension, ranked casts and copies, no view
+/// allocated or cast).
 ///
 /// A relayout copy lowered to vector code that writes at least
 /// `nontemporalCopyThreshold` bytes (0: none) stores with non-temporal
@@ -155,54 +156,6 @@ bool isLoweredTiledMemRefUser(Operation *op);
 /// have no physical layout, with what to do instead; fails if there is one.
 /// Runs before the conversion, which would stop at the first such op.
 LogicalResult checkLowerTiledLayoutsPreconditions(ModuleOp module);
-
-/// Rewrites a `memref.copy` with a tiled memref on either side into a loop
-/// nest of loads and stores of the original memrefs (which the lowering then
-/// rewrites; a conversion pattern calls it inside the conversion). With a
-/// tiled destination the nest walks its physical order,
-/// whole tiles at a time, skipping padding; otherwise it walks the logical
-/// indices in row-major order. Static shapes give affine loops:
-///
-/// ```mlir
-/// memref.copy %a, %b : memref<3x5xf32> to
-///                      memref<3x5xf32, #tlayout.tiled<{1,0:T(2,2)}>>
-/// ```
-/// becomes
-/// ```mlir
-/// affine.for %t0 = 0 to 2 { affine.for %t1 = 0 to 3 {
-///   affine.for %r = 0 to 2 { affine.for %c = 0 to 2 {
-///     affine.if #in_bounds(%t0, %t1, %r, %c) {
-///       %v = affine.load %a[%t0 * 2 + %r, %t1 * 2 + %c] : ...
-///       affine.store %v, %b[%t0 * 2 + %r, %t1 * 2 + %c] : ... }}}}}
-/// ```
-/// Returns the outermost op of the nest.
-FailureOr<Operation *> expandTiledCopy(RewriterBase &rewriter,
-                                       memref::CopyOp op);
-
-class CopyOp;
-
-/// Rewrites `tlayout.copy` into what --lower-tiled-layouts lowers: a
-/// `memref.copy` of the two physical buffers when both layouts place every
-/// element at the same offset, a `memref.copy` when neither memref has a
-/// tlayout layout, and otherwise the loop nest of expandTiledCopy (which
-/// writes the target in its physical order). Returns the first op created;
-/// on failure `op` is left in place.
-FailureOr<Operation *> expandCopyOp(RewriterBase &rewriter, CopyOp op);
-
-/// The largest vector (in elements) that `expandTiledVectorAccess` splits.
-constexpr int64_t kMaxSplitVectorElements = 4096;
-
-/// Rewrites a vector access of a tiled memref (`vector.transfer_read`,
-/// `vector.transfer_write`, `affine.vector_load`, `affine.vector_store`)
-/// into one `vector.load`/`vector.store` of the physical buffer where the
-/// layout keeps the elements adjacent (1-D, unmasked, in bounds, from a start
-/// index known to be a multiple of a width the run admits), and otherwise
-/// into one scalar access per element, guarded by the transfer's bounds and
-/// mask (a transfer inside `vector.mask` replaces the `vector.mask`).
-/// Correct also when the vector crosses tile boundaries. Fails for scalable
-/// vectors, vectors of more than kMaxSplitVectorElements elements, memrefs
-/// of vectors and transfers on tensors.
-LogicalResult expandTiledVectorAccess(RewriterBase &rewriter, Operation *op);
 
 } // namespace mlir::tlayout
 
