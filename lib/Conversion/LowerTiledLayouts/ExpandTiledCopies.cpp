@@ -30,6 +30,9 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IntegerSet.h"
+#include "llvm/Support/DebugLog.h"
+
+#define DEBUG_TYPE "lower-tiled-layouts"
 
 using namespace mlir;
 using namespace mlir::tlayout;
@@ -224,6 +227,8 @@ FailureOr<Operation *> mlir::tlayout::expandCopyOp(RewriterBase &rewriter,
   if (srcType.getShape() == dstType.getShape() && srcKey && dstKey &&
       *srcKey == *dstKey) {
     // The same placement: move the physical buffers whole.
+    LDBG() << "tlayout.copy at " << loc
+           << ": the same placement, the buffers copied whole";
     auto bufferOf = [&](Value memref, MemRefType type) -> Value {
       FailureOr<BufferIndexing> indexing =
           compileMemRefLayout(type, [&] { return op.emitError(); });
@@ -252,6 +257,8 @@ FailureOr<Operation *> mlir::tlayout::expandCopyOp(RewriterBase &rewriter,
     rewriter.eraseOp(op);
     return copy.getOperation();
   }
+  LDBG() << "tlayout.copy at " << loc
+         << ": another placement, expanded as memref.copy";
   // `op` stays until the expansion succeeded, so that a caller can report
   // at it.
   FailureOr<Operation *> expanded = expandTiledCopy(rewriter, copy);

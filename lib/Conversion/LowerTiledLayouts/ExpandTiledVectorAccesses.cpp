@@ -44,8 +44,11 @@
 
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "llvm/Support/CheckedArithmetic.h"
+#include "llvm/Support/DebugLog.h"
 
 #include <numeric>
+
+#define DEBUG_TYPE "lower-tiled-layouts"
 
 using namespace mlir;
 using namespace mlir::tlayout;
@@ -449,6 +452,14 @@ static LogicalResult accessPackedColumns(RewriterBase &rewriter, Operation *op,
 /// into one vector.load (or vector.store of `toStore`) on the physical
 /// buffer when the layout keeps the vector's elements adjacent. Fails,
 /// changing nothing, otherwise.
+/// Fails, tracing why `op` does not become one vector access (it is then
+/// split into element accesses).
+static LogicalResult notContiguous(Operation *op, const Twine &why) {
+  LDBG() << "element by element: " << op->getName() << " at " << op->getLoc()
+         << ": " << why;
+  return failure();
+}
+
 static LogicalResult accessContiguously(RewriterBase &rewriter, Operation *op,
                                         Value memref, ValueRange indices,
                                         VectorType vectorType, unsigned dim,
@@ -456,29 +467,37 @@ static LogicalResult accessContiguously(RewriterBase &rewriter, Operation *op,
   auto type = cast<MemRefType>(memref.getType());
   LayoutAttrInterface layout = getLayoutAttr(type);
   int64_t packed = getPackedBits(type);
-  if (!layout || layout.isView() || vectorType.getRank() != 1 ||
-      vectorType.getElementType() != type.getElementType() ||
-      (layout.getElementSizeInBits() != 0 && !packed))
-    return failure();
+  if (!layout || layout.isView())
+    return notContiguous(op, "not a tiled memref that is not a view");
+  if (vectorType.getRank() != 1 ||
+      vectorType.getElementType() != type.getElementType())
+    return notContiguous(op, "not a 1-D vector of the memref's elements");
+  if (layout.getElementSizeInBits() != 0 && !packed)
+    return notContiguous(op, "an element size E(n) that does not pack");
   // Unpacked elements go as one vector of the buffer's own elements, which
   // must then sit in memory as a memref's do (an unpacked `i2` takes a whole
   // byte, while the lanes of `vector<8xi2>` are packed bits).
   if (!packed && !hasByteAddressedVectorLanes(type.getElementType()))
-    return failure();
+    return notContiguous(op, "unpacked elements that a vector packs into bits");
   // Packed elements go as whole bytes: the width a multiple of the elements
   // per byte, each of the element's own width.
   if (packed && (vectorType.getNumElements() % (8 / packed) != 0 ||
                  type.getElementType().getIntOrFloatBitWidth() != packed))
-    return failure();
+    return notContiguous(op, "packed elements that are not whole bytes");
+  // A type that verified compiles.
   std::optional<::tlayout::BufferIndexing> indexing =
       llvm::expectedToOptional(layout.compile(type.getShape(), 0));
   if (!indexing)
-    return failure();
+    return notContiguous(op, "the layout does not compile");
   int64_t width = vectorType.getNumElements();
   int64_t multiple = knownMultiple(indices[dim]);
   // A start of 0 is a multiple of anything; ask for the width itself.
   int64_t widest =
       ::tlayout::getWidestVector(*indexing, dim, multiple ? multiple : width);
+  if (width > widest && !packed)
+    return notContiguous(op, "the layout keeps at most " + Twine(widest) +
+                                 " elements adjacent from this start, not " +
+                                 Twine(width));
   if (width > widest)
     return packed ? accessPackedColumns(rewriter, op, memref, indices,
                                         vectorType, dim, toStore)
@@ -494,7 +513,7 @@ static LogicalResult accessContiguously(RewriterBase &rewriter, Operation *op,
     AffineExpr position = toAffineExpr(offset, context);
     if (offset.hasSymbols() ||
         exprMultiple(position, indices, {}, 0) % (8 / packed) != 0)
-      return failure();
+      return notContiguous(op, "the first element may not start a byte");
     return accessPackedBytes(rewriter, op, memref, *indexing, indices,
                              vectorType, packed, toStore);
   }
@@ -529,11 +548,11 @@ static LogicalResult tryContiguous(RewriterBase &rewriter, Operation *op) {
     auto write = dyn_cast<vector::TransferWriteOp>(op);
     if (transfer.getMask() || transfer.getVectorType().getRank() != 1 ||
         !transfer.getInBoundsValues()[0] || (write && write->getNumResults()))
-      return failure();
+      return notContiguous(op, "masked, not 1-D or not in bounds");
     auto dim =
         dyn_cast<AffineDimExpr>(transfer.getPermutationMap().getResult(0));
     if (!dim)
-      return failure();
+      return notContiguous(op, "a broadcast");
     return accessContiguously(rewriter, op, transfer.getBase(),
                               transfer.getIndices(), transfer.getVectorType(),
                               dim.getPosition(),
@@ -548,7 +567,7 @@ static LogicalResult tryContiguous(RewriterBase &rewriter, Operation *op) {
   AffineMap map = load ? load.getAffineMap() : store.getAffineMap();
   ValueRange operands = load ? load.getMapOperands() : store.getMapOperands();
   if (type.getRank() != 1)
-    return failure();
+    return notContiguous(op, "not 1-D");
   // Affine vector accesses run along the most minor dimension; the indices'
   // affine.apply ops carry what is known of their alignment.
   unsigned rank = cast<MemRefType>(memref.getType()).getRank();
@@ -597,6 +616,8 @@ LogicalResult mlir::tlayout::expandTiledVectorAccess(RewriterBase &rewriter,
     Value passthru;
     auto maskOp = dyn_cast_or_null<vector::MaskOp>(op->getParentOp());
     if (maskOp) {
+      LDBG() << "element by element: " << op->getName() << " at "
+             << op->getLoc() << ": inside vector.mask";
       if (maskOp.getMaskableOp() != op || mask)
         return failure();
       mask = maskOp.getMask();

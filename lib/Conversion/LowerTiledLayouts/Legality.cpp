@@ -23,6 +23,9 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "llvm/Support/DebugLog.h"
+
+#define DEBUG_TYPE "lower-tiled-layouts"
 
 using namespace mlir;
 using namespace mlir::tlayout;
@@ -241,6 +244,8 @@ mlir::tlayout::checkLowerTiledLayoutsPreconditions(ModuleOp module) {
     OperationName name = op->getName();
     if (!handled) {
       auto [what, index, type] = *first;
+      LDBG() << "pre-check: no pattern is rooted at " << name << " at "
+             << op->getLoc() << ", which uses a tiled memref";
       op->emitError() << name << " uses a tiled memref (" << what << " #"
                       << index << " of type " << type
                       << "), which --lower-tiled-layouts cannot rewrite; "
@@ -249,6 +254,8 @@ mlir::tlayout::checkLowerTiledLayoutsPreconditions(ModuleOp module) {
       return;
     }
     if (failed(info.checkRewrites(op, [&] { return op->emitError(); }))) {
+      LDBG() << "pre-check: the pattern rooted at " << name << " at "
+             << op->getLoc() << " does not take it";
       ok = false;
       return;
     }
@@ -256,6 +263,8 @@ mlir::tlayout::checkLowerTiledLayoutsPreconditions(ModuleOp module) {
       auto [it, inserted] = lowerable.try_emplace(type, true);
       if (!inserted) {
         if (!it->second) {
+          LDBG() << "pre-check: " << name << " at " << op->getLoc()
+                 << " uses the type " << type << ", which has no lowering";
           op->emitError() << name << " cannot be rewritten: its " << what
                           << " #" << index << " has type " << type
                           << ", which cannot be lowered (reported above)";
@@ -270,6 +279,9 @@ mlir::tlayout::checkLowerTiledLayoutsPreconditions(ModuleOp module) {
                        << name << " cannot be rewritten: cannot lower " << what
                        << " #" << index << ": ";
               }))) {
+        LDBG() << "pre-check: " << type << " (" << what << " #" << index
+               << " of " << name << " at " << op->getLoc()
+               << ") has no lowering";
         it->second = false;
         ok = false;
         return;

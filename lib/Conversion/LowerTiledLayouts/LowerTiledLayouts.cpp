@@ -25,6 +25,9 @@
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Transforms/DialectConversion.h"
+#include "llvm/Support/DebugLog.h"
+
+#define DEBUG_TYPE "lower-tiled-layouts"
 
 namespace mlir::tlayout {
 #define GEN_PASS_DEF_LOWERTILEDLAYOUTS
@@ -41,8 +44,10 @@ struct LowerTiledLayoutsPass
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    if (failed(checkLowerTiledLayoutsPreconditions(module)))
+    if (failed(checkLowerTiledLayoutsPreconditions(module))) {
+      LDBG() << "the pre-check rejected the module: nothing rewritten";
       return signalPassFailure();
+    }
 
     MLIRContext *context = &getContext();
     TiledLayoutTypeConverter typeConverter;
@@ -60,8 +65,10 @@ struct LowerTiledLayoutsPass
     ConversionConfig config;
     config.foldingMode = DialectConversionFoldingMode::AfterPatterns;
     if (failed(applyPartialConversion(module, target, std::move(patterns),
-                                      config)))
+                                      config))) {
+      LDBG() << "the conversion failed and was rolled back";
       return signalPassFailure();
+    }
   }
 };
 } // namespace

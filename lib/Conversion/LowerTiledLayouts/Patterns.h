@@ -16,7 +16,14 @@
 
 #include "tlayout/Conversion/LowerTiledLayouts/LowerTiledLayouts.h"
 
+#include "llvm/Support/DebugLog.h"
+
 namespace mlir::tlayout {
+
+/// The debug type of the lowering's traces (`-debug-only=lower-tiled-layouts`
+/// where LLVM has assertions): every file of the lowering defines DEBUG_TYPE
+/// to it.
+inline constexpr const char kDebugType[] = "lower-tiled-layouts";
 
 /// Reports a diagnostic (or, quietly, none) for `checkSupported`.
 using EmitErrorFn = function_ref<InFlightDiagnostic()>;
@@ -74,8 +81,12 @@ public:
   matchAndRewrite(Operation *op, ArrayRef<ValueRange> operands,
                   ConversionPatternRewriter &rewriter) const final {
     auto sourceOp = cast<SourceOp>(op);
-    if (failed(check(sourceOp, [] { return InFlightDiagnostic(); })))
+    if (failed(check(sourceOp, [] { return InFlightDiagnostic(); }))) {
+      LDBG(kDebugType) << "no rewrite: " << op->getName() << " at "
+                       << op->getLoc()
+                       << " fails its pattern's check (the pre-check says why)";
       return rewriter.notifyMatchFailure(op, "not supported by the lowering");
+    }
     return matchAndRewrite(sourceOp, OneToNOpAdaptor(operands, sourceOp),
                            rewriter);
   }
