@@ -16,6 +16,7 @@
 #include "tlayout/Dialect/TLayout/IR/TLayoutAttrs.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 
 using namespace mlir;
 using namespace mlir::tlayout;
@@ -29,7 +30,40 @@ template <typename AllocLikeOp>
 struct AllocLowering : TiledOpConversionPattern<AllocLikeOp> {
   using TiledOpConversionPattern<AllocLikeOp>::TiledOpConversionPattern;
   LogicalResult check(AllocLikeOp op, EmitErrorFn emitError) const override {
-    return rejectView(op, op.getType(), "result", kAllocateParent, emitError);
+    if (failed(
+            rejectView(op, op.getType(), "result", kAllocateParent, emitError)))
+      return failure();
+    return checkSymbolOperands(op, emitError);
+  }
+
+  /// A layout that combines dimensions (`*`) has the logical sizes as its
+  /// affine map's symbols (the layout attribute, which has no shape, cannot
+  /// write them as constants), and upstream's verifier makes an allocation
+  /// bind them, even for a static shape. The lowering places elements by
+  /// the memref's sizes, so a symbol bound to a different known size would
+  /// make the layout map say something else than the buffer does: reject it.
+  static LogicalResult checkSymbolOperands(AllocLikeOp op,
+                                           EmitErrorFn emitError) {
+    MemRefType type = op.getType();
+    unsigned dynamic = 0;
+    for (auto [i, symbol] : llvm::enumerate(op.getSymbolOperands())) {
+      if (i >= static_cast<size_t>(type.getRank()))
+        break;
+      std::optional<int64_t> size;
+      if (type.isDynamicDim(i))
+        size = getConstantIntValue(op.getDynamicSizes()[dynamic++]);
+      else
+        size = type.getDimSize(i);
+      std::optional<int64_t> bound = getConstantIntValue(symbol);
+      if (!size || !bound || *size == *bound)
+        continue;
+      emitError() << op->getName() << " binds symbol s" << i
+                  << " of the layout map (the size of dimension " << i
+                  << ") to " << *bound << ", but that dimension has size "
+                  << *size << "; bind each symbol to its dimension's size";
+      return failure();
+    }
+    return success();
   }
   LogicalResult matchAndRewrite(
       AllocLikeOp op,
