@@ -26,6 +26,7 @@
 #include "tlayout/Target/TPU/TpuTiling.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Config/llvm-config.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -62,8 +63,14 @@ static cl::list<int64_t>
 static cl::opt<bool>
     allOffsets("all-offsets",
                cl::desc("Print the offset of every logical index, in "
-                        "row-major order, on one line"),
+                        "row-major order, on one line (at most "
+                        "--max-offsets of them)"),
                cl::cat(inspectCategory));
+static cl::opt<int64_t> maxOffsets(
+    "max-offsets",
+    cl::desc("The most offsets --all-offsets prints; a larger array is an "
+             "error rather than a flood of numbers"),
+    cl::value_desc("n"), cl::init(1 << 20), cl::cat(inspectCategory));
 static cl::opt<bool> draw("draw",
                           cl::desc("Draw the offsets of a 2-D (slice of the) "
                                    "array and the physical buffer as text "
@@ -117,6 +124,22 @@ static cl::opt<std::string> tileContiguous(
     cl::desc("Print whether every aligned tile of these sizes (one per "
              "dimension) is one contiguous range of the buffer"),
     cl::value_desc("t0,t1,..."), cl::cat(inspectCategory));
+
+//===----------------------------------------------------------------------===//
+// Target
+//===----------------------------------------------------------------------===//
+
+/// The preset `--target` names, std::nullopt when it names none; an unknown
+/// name is an error whatever the input.
+static std::optional<tpu::TargetDescription> getTarget() {
+  if (targetOpt.empty())
+    return std::nullopt;
+  std::optional<tpu::TargetDescription> target = tpu::getPreset(targetOpt);
+  if (!target)
+    fail("unknown --target '" + targetOpt + "'; the presets are " +
+         tpu::getPresetNames());
+  return target;
+}
 
 //===----------------------------------------------------------------------===//
 // Dynamic sizes
@@ -189,6 +212,11 @@ static void printAllOffsets(const ArrayReport &report, llvm::raw_ostream &os) {
     if (llvm::MulOverflow(count, d, count))
       fail("--all-offsets: the array has more elements than fit in int64 (" +
            shape.str() + ")");
+  if (count > maxOffsets)
+    fail("--all-offsets would print " + llvm::Twine(count) +
+         " offsets, more than the limit of " + llvm::Twine(maxOffsets) +
+         "; raise it with --max-offsets=N, or ask for single offsets with "
+         "--index");
   llvm::SmallVector<int64_t, 4> index(rank, 0);
   for (int64_t n = 0; n < count; ++n) {
     int64_t rest = n;
@@ -314,11 +342,7 @@ static int inspectHlo(const HloText &text) {
            "report (--json, --svg, --target, --top)");
   MemoryReportOptions options;
   options.top = topOpt;
-  if (!targetOpt.empty()) {
-    std::optional<tpu::TargetDescription> target = tpu::getPreset(targetOpt);
-    if (!target)
-      fail("unknown --target '" + targetOpt + "'; the presets are " +
-           tpu::getPresetNames());
+  if (std::optional<tpu::TargetDescription> target = getTarget()) {
     options.target = *target;
     options.targetGiven = true;
   } else {
@@ -417,6 +441,9 @@ static const InputForm inputForms[] = {
 };
 
 int main(int argc, char **argv) {
+  cl::SetVersionPrinter([](llvm::raw_ostream &os) {
+    os << "tlayout-inspect (tlayout " TLAYOUT_VERSION ")\n  built with LLVM " LLVM_VERSION_STRING "\n";
+  });
   cl::HideUnrelatedOptions(inspectCategory);
   cl::ParseCommandLineOptions(
       argc, argv,
@@ -427,6 +454,9 @@ int main(int argc, char **argv) {
       "--draw\n"
       "  tlayout-inspect 'f32[?,128]{1,0:T(8,128)}' --sizes 40 --svg x.svg\n"
       "  tlayout-inspect module.hlo --target=v5e --svg offender.svg\n");
+  // Checked before the input is read, so that every form of input rejects
+  // an unknown target.
+  (void)getTarget();
   std::string text = readInputText();
   llvm::StringRef trimmed = llvm::StringRef(text).trim();
   for (const InputForm &form : inputForms)

@@ -28,6 +28,8 @@
 #include "mlir/Parser/Parser.h"
 #include "mlir/Tools/mlir-translate/MlirTranslateMain.h"
 #include "mlir/Tools/mlir-translate/Translation.h"
+#include "llvm/Config/llvm-config.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/SourceMgr.h"
 
 using namespace mlir;
@@ -53,6 +55,14 @@ importMosaic(const std::shared_ptr<llvm::SourceMgr> &sourceMgr,
 }
 
 int main(int argc, char **argv) {
+  llvm::cl::SetVersionPrinter([](llvm::raw_ostream &os) {
+    os << "tlayout-translate (tlayout " TLAYOUT_VERSION
+          ")\n  built with LLVM " LLVM_VERSION_STRING "\n";
+  });
+  // LLVM's backend options, linked in with libMLIR, are registered by now;
+  // the translation options mlirTranslateMain registers later stay shown.
+  static llvm::cl::OptionCategory category("tlayout-translate options");
+  llvm::cl::HideUnrelatedOptions(category);
   TranslateToMLIRRegistration registration(
       "import-mosaic",
       "Rewrite memref types with Mosaic TPU layouts (#tpu.tiled, "
