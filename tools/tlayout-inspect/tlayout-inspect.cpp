@@ -442,7 +442,8 @@ static const InputForm inputForms[] = {
 
 int main(int argc, char **argv) {
   cl::SetVersionPrinter([](llvm::raw_ostream &os) {
-    os << "tlayout-inspect (tlayout " TLAYOUT_VERSION ")\n  built with LLVM " LLVM_VERSION_STRING "\n";
+    os << "tlayout-inspect (tlayout " TLAYOUT_VERSION
+          ")\n  built with LLVM " LLVM_VERSION_STRING "\n";
   });
   cl::HideUnrelatedOptions(inspectCategory);
   cl::ParseCommandLineOptions(

@@ -27,7 +27,8 @@
 
 int main(int argc, char **argv) {
   llvm::cl::SetVersionPrinter([](llvm::raw_ostream &os) {
-    os << "tlayout-opt (tlayout " TLAYOUT_VERSION ")\n  built with LLVM " LLVM_VERSION_STRING "\n";
+    os << "tlayout-opt (tlayout " TLAYOUT_VERSION
+          ")\n  built with LLVM " LLVM_VERSION_STRING "\n";
   });
   mlir::DialectRegistry registry;
   mlir::registerAllDialects(registry);
