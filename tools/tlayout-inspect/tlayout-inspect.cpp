@@ -13,6 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "../tlayout-translate/MosaicExport.h"
 #include "ArrayReport.h"
 #include "InspectSupport.h"
 #include "LayoutDrawing.h"
@@ -91,6 +92,11 @@ static cl::opt<std::string>
             cl::desc("Indices of the dimensions not drawn (a full index; "
                      "the drawn ones are ignored)"),
             cl::value_desc("i,j,..."), cl::cat(inspectCategory));
+static cl::opt<bool>
+    mosaicOpt("mosaic",
+              cl::desc("Print the array's memref type in Mosaic TPU's form "
+                       "(#tpu.tiled), or why Mosaic cannot express its layout"),
+              cl::cat(inspectCategory));
 static cl::opt<bool> json("json", cl::desc("Print everything as JSON"),
                           cl::cat(inspectCategory));
 static cl::opt<std::string>
@@ -279,6 +285,19 @@ static void applyTpuLayout(ArrayInput &input) {
   shape.hasExplicitLayout = true;
 }
 
+/// Prints the array's memref type as Mosaic writes it (`--mosaic`).
+static void printMosaicForm(const ArrayInput &input) {
+  if (input.inputDims)
+    fail("--mosaic: Mosaic has no form of a #tlayout.dims layout");
+  const XlaShape &shape = input.shape;
+  llvm::Expected<mosaic::MosaicMemRef> memref =
+      mosaic::exportToMosaic(shape.dims, toMlirTypeName(shape.elementType),
+                             getMinimumBits(shape.elementType), shape.layout);
+  if (!memref)
+    fail(llvm::toString(memref.takeError()));
+  llvm::outs() << memref->str() << "\n";
+}
+
 /// Reports on one array, as the options ask.
 static int inspectArray(ArrayInput input) {
   bindDynamicSizes(input.shape, input.givenSizes);
@@ -293,6 +312,10 @@ static int inspectArray(ArrayInput input) {
       failNeedingSizes(input.shape, "--all-offsets");
     if (draw || !svgFile.empty())
       failNeedingSizes(input.shape, "drawing");
+  }
+  if (mosaicOpt) {
+    printMosaicForm(input);
+    return 0;
   }
   ArrayReport report = computeArrayReport(std::move(input), queries);
   llvm::raw_ostream &os = llvm::outs();
