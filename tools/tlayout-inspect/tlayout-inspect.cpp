@@ -108,6 +108,11 @@ static cl::opt<unsigned>
     topOpt("top",
            cl::desc("How many padding offenders the HLO memory report lists"),
            cl::value_desc("n"), cl::init(10), cl::cat(inspectCategory));
+static cl::opt<unsigned> topBuffersOpt(
+    "top-buffers",
+    cl::desc("How many rows (identical buffers share one) the HLO memory "
+             "report's buffer table lists; 0 for all"),
+    cl::value_desc("n"), cl::init(0), cl::cat(inspectCategory));
 static cl::opt<bool>
     tpuLayout("tpu-layout",
               cl::desc("Give the array the emulated TPU's default layout "
@@ -362,9 +367,10 @@ static int inspectHlo(const HloText &text) {
     if (given)
       fail(llvm::Twine(name) +
            " needs one array shape; HLO text and tuples get the memory "
-           "report (--json, --svg, --target, --top)");
+           "report (--json, --svg, --target, --top, --top-buffers)");
   MemoryReportOptions options;
   options.top = topOpt;
+  options.topBuffers = topBuffersOpt;
   if (std::optional<tpu::TargetDescription> target = getTarget()) {
     options.target = *target;
     options.targetGiven = true;
