@@ -274,8 +274,7 @@ MemoryReport inspect::computeMemoryReport(const HloText &text,
         groupIndex.try_emplace(row.buffer.shape.str(), report.groups.size());
     if (inserted) {
       BufferGroup group;
-      group.small =
-          row.physicalBytes && *row.physicalBytes < kSmallBufferBytes;
+      group.small = row.physicalBytes && *row.physicalBytes < kSmallBufferBytes;
       report.groups.push_back(std::move(group));
     }
     BufferGroup &group = report.groups[it->second];
@@ -379,19 +378,20 @@ void inspect::printMemoryReport(const MemoryReport &report,
   size_t shown = report.groups.size();
   if (report.topBuffers && report.topBuffers < shown)
     shown = report.topBuffers;
-  for (const BufferGroup &group : llvm::ArrayRef(report.groups).take_front(shown)) {
+  for (const BufferGroup &group :
+       llvm::ArrayRef(report.groups).take_front(shown)) {
     const BufferRow &row = report.rows[group.rows.front()];
     std::string name = row.name();
     if (group.rows.size() == 2)
       name += " and " + report.rows[group.rows[1]].name();
     else if (group.rows.size() > 2)
       name += " and " + std::to_string(group.rows.size() - 1) + " more";
-    os << llvm::formatv(
-        "  {0,12} {1,12} {2,12} {3,9} {4,-6} {5,5}  {6}  {7}\n",
-        bytesText(row.logicalBytes), bytesText(row.physicalBytes),
-        row.paddingBytes, ratioText(row.paddingRatio),
-        memorySpaceName(row.memorySpace), group.rows.size(), name,
-        row.buffer.shape.str());
+    os << llvm::formatv("  {0,12} {1,12} {2,12} {3,9} {4,-6} {5,5}  {6}  {7}\n",
+                        bytesText(row.logicalBytes),
+                        bytesText(row.physicalBytes), row.paddingBytes,
+                        ratioText(row.paddingRatio),
+                        memorySpaceName(row.memorySpace), group.rows.size(),
+                        name, row.buffer.shape.str());
   }
   if (shown < report.groups.size())
     os << "  (" << report.groups.size() - shown
