@@ -219,8 +219,9 @@ static void suggest(const BufferRow &row, const MemoryReportOptions &options,
   }
 }
 
-MemoryReport inspect::computeMemoryReport(const HloText &text,
-                                          const MemoryReportOptions &options) {
+llvm::Expected<MemoryReport>
+inspect::computeMemoryReport(const HloText &text,
+                             const MemoryReportOptions &options) {
   MemoryReport report;
   report.moduleName = text.moduleName;
   report.numComputations = text.computations.size();
@@ -237,16 +238,17 @@ MemoryReport inspect::computeMemoryReport(const HloText &text,
     llvm::Expected<BufferIndexing> indexing =
         BufferIndexing::compile(shape.layout, shape.dims);
     if (!indexing)
-      fail("line " + llvm::Twine(buffer.line) + ": " + row.name() + ": " +
-           llvm::toString(indexing.takeError()));
+      return makeError("line " + llvm::Twine(buffer.line) + ": " + row.name() +
+                       ": " + llvm::toString(indexing.takeError()));
     Footprint footprint = getFootprint(*indexing, shape.getElementBits());
     row.logicalBytes = footprint.logicalBytes.getConstant();
     row.physicalBytes = footprint.physicalBytes.getConstant();
     if (row.physicalBytes) {
       int64_t prefix = shape.extras.dynamicMetadataPrefixBytes;
       if (llvm::AddOverflow(*row.physicalBytes, prefix, *row.physicalBytes))
-        fail("line " + llvm::Twine(buffer.line) + ": " + row.name() +
-             ": the physical size does not fit in int64");
+        return makeError("line " + llvm::Twine(buffer.line) + ": " +
+                         row.name() +
+                         ": the physical size does not fit in int64");
       row.paddingBytes = *row.physicalBytes - *row.logicalBytes;
       if (*row.logicalBytes > 0)
         row.paddingRatio = double(*row.physicalBytes) / *row.logicalBytes;
@@ -334,7 +336,7 @@ MemoryReport inspect::computeMemoryReport(const HloText &text,
             std::to_string(capacity) + " by " +
             std::to_string(totals.physicalBytes - capacity));
     }
-  return report;
+  return std::move(report);
 }
 
 static std::string bytesText(const std::optional<int64_t> &bytes) {
@@ -550,17 +552,18 @@ llvm::json::Value inspect::memoryReportToJson(const MemoryReport &report) {
   return llvm::json::Value(std::move(out));
 }
 
-void inspect::writeOffenderSvg(const MemoryReport &report,
-                               llvm::StringRef path) {
+llvm::Error inspect::writeOffenderSvg(const MemoryReport &report,
+                                      llvm::StringRef path) {
   if (report.offenders.empty())
-    fail("--svg draws the largest padding offender, but no buffer has "
-         "padding");
+    return makeError(
+        "--svg draws the largest padding offender, but no buffer has "
+        "padding");
   const BufferRow &row = report.rows[report.offenders.front().row];
   const XlaShape &shape = row.buffer.shape;
   llvm::Expected<BufferIndexing> indexing =
       BufferIndexing::compile(shape.layout, shape.dims);
   if (!indexing)
-    fail(llvm::toString(indexing.takeError()));
+    return indexing.takeError();
   std::vector<std::string> notes;
   notes.push_back("buffer " + row.name() + " in " +
                   memorySpaceName(row.memorySpace));
@@ -576,5 +579,5 @@ void inspect::writeOffenderSvg(const MemoryReport &report,
                     std::to_string(offender.change->savedBytes) + " bytes");
   std::optional<llvm::SmallVector<PhysDim, 4>> noDims;
   DrawRequest request{shape, *indexing, noDims, "", "", notes};
-  writeSvgDrawing(request, path);
+  return writeSvgDrawing(request, path);
 }

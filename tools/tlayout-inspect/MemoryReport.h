@@ -18,6 +18,7 @@
 #include "tlayout/Core/HloText.h"
 #include "tlayout/Target/TPU/TpuTarget.h"
 
+#include "llvm/Support/Error.h"
 #include "llvm/Support/JSON.h"
 
 #include <map>
@@ -120,8 +121,10 @@ struct MemoryReport {
   unsigned numUnsized = 0;
 };
 
-MemoryReport computeMemoryReport(const HloText &text,
-                                 const MemoryReportOptions &options);
+/// Computes the report; a buffer whose layout does not compile, or whose
+/// size does not fit in int64, is an error.
+llvm::Expected<MemoryReport>
+computeMemoryReport(const HloText &text, const MemoryReportOptions &options);
 
 /// `hbm`, `vmem`, ... or `S(n)`.
 std::string memorySpaceName(int64_t space);
@@ -129,7 +132,7 @@ std::string memorySpaceName(int64_t space);
 void printMemoryReport(const MemoryReport &report, llvm::raw_ostream &os);
 llvm::json::Value memoryReportToJson(const MemoryReport &report);
 /// Draws the first tiles of the largest offender with its totals under it.
-void writeOffenderSvg(const MemoryReport &report, llvm::StringRef path);
+llvm::Error writeOffenderSvg(const MemoryReport &report, llvm::StringRef path);
 
 } // namespace tlayout::inspect
 
