@@ -10,9 +10,13 @@ Two kinds of examples are checked:
   expected output is an error (``tool: error:`` or ``file:line:col:
   error:``), in which case it must be non-zero.
 
-* An ``<!-- example: ARGS -->`` comment followed by two fenced ``mlir``
-  blocks: ``tlayout-opt ARGS`` on the first must print the second. An
-  example comment without its two blocks is an error.
+* A line that shows the command, ``$ tlayout-opt ARGS input.mlir`` in a
+  code span (the rest of the line is free text), followed by two fenced
+  ``mlir`` blocks: ``tlayout-opt ARGS`` on the first (input.mlir) must print
+  the second. A command line without its two blocks is an error. (The older
+  hidden form, an ``<!-- example: ARGS -->`` comment, is still read, so that
+  every example is checked, but a reader cannot see it: write the visible
+  one.)
 
 And so that the text does not drift from the code:
 
@@ -38,6 +42,8 @@ import sys
 
 FENCE = re.compile(r"^```(\w*)\s*$")
 EXAMPLE = re.compile(r"^<!--\s*example:\s*(.*?)\s*-->\s*$")
+VISIBLE_EXAMPLE = re.compile(
+    r"^`\$ tlayout-opt\s+(.*?)\s+input\.mlir`.*$")
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 # A path in the repository (or, under build/, in the build directory): it
@@ -61,7 +67,7 @@ def blocks(lines):
     i = 0
     comment = None
     while i < len(lines):
-        m = EXAMPLE.match(lines[i])
+        m = EXAMPLE.match(lines[i]) or VISIBLE_EXAMPLE.match(lines[i])
         if m:
             comment = m.group(1)
             i += 1
@@ -77,8 +83,8 @@ def blocks(lines):
             comment = None
             i = j + 1
             continue
-        if lines[i].strip():
-            comment = None if not lines[i].startswith("<!--") else comment
+        if lines[i].strip() and not lines[i].startswith("<!--"):
+            comment = None
         i += 1
 
 

@@ -117,8 +117,8 @@ std::vector<std::string> inspect::explainLayoutExtras(const XlaShape &shape) {
   return notes;
 }
 
-ArrayReport inspect::computeArrayReport(ArrayInput input,
-                                        const ArrayQueries &queries) {
+llvm::Expected<ArrayReport>
+inspect::computeArrayReport(ArrayInput input, const ArrayQueries &queries) {
   ArrayReport report;
   report.input = std::move(input);
   const XlaShape &shape = report.input.shape;
@@ -127,23 +127,26 @@ ArrayReport inspect::computeArrayReport(ArrayInput input,
       inputDims ? BufferIndexing::compile(*inputDims, shape.dims)
                 : BufferIndexing::compile(shape.layout, shape.dims);
   if (!compiled)
-    fail(llvm::toString(compiled.takeError()));
+    return compiled.takeError();
   report.indexing.emplace(std::move(*compiled));
   const BufferIndexing &indexing = *report.indexing;
   unsigned rank = shape.dims.size();
   bool dynamic = !indexing.hasStaticShape();
 
   for (const std::string &text : queries.indices) {
-    llvm::SmallVector<int64_t, 4> index = parseList(text, "--index");
-    llvm::Expected<int64_t> offset = indexing.offsetOf(index);
+    llvm::Expected<llvm::SmallVector<int64_t, 4>> index =
+        parseList(text, "--index");
+    if (!index)
+      return index.takeError();
+    llvm::Expected<int64_t> offset = indexing.offsetOf(*index);
     if (!offset)
-      fail(llvm::toString(offset.takeError()));
+      return offset.takeError();
     report.offsets.push_back(*offset);
   }
   for (int64_t offset : queries.offsets) {
     auto index = indexing.indexAt(offset);
     if (!index)
-      fail(llvm::toString(index.takeError()));
+      return index.takeError();
     report.indices.push_back(*index);
   }
 
@@ -184,14 +187,14 @@ ArrayReport inspect::computeArrayReport(ArrayInput input,
     llvm::Expected<llvm::SmallVector<PhysDim, 4>> canonical =
         canonicalizePhysDims(*dims, shape.dims);
     if (!canonical)
-      fail(llvm::toString(canonical.takeError()));
+      return canonical.takeError();
     report.canonicalDims = "#tlayout.dims<" + printPhysDims(*canonical) + ">";
   }
   report.physicalMap =
       affineMapText(rank, dynamic, indexing.getPhysicalIndices());
   report.offsetMap = affineMapText(rank, dynamic, {indexing.getOffset()});
   report.notes = explainLayoutExtras(shape);
-  return report;
+  return std::move(report);
 }
 
 void inspect::printQueryAnswers(const ArrayReport &report,

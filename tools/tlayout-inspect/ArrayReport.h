@@ -63,8 +63,9 @@ struct ArrayReport {
   std::vector<std::optional<llvm::SmallVector<int64_t, 4>>> indices;
 };
 
-/// Computes the report; fails (exit 1) with one line on bad queries.
-ArrayReport computeArrayReport(ArrayInput input, const ArrayQueries &queries);
+/// Computes the report; bad queries are errors.
+llvm::Expected<ArrayReport> computeArrayReport(ArrayInput input,
+                                               const ArrayQueries &queries);
 
 /// The sentences explaining `shape`'s non-placing layout fields.
 std::vector<std::string> explainLayoutExtras(const XlaShape &shape);

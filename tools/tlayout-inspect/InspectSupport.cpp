@@ -14,20 +14,25 @@
 using namespace tlayout;
 using namespace tlayout::inspect;
 
+llvm::Error inspect::makeError(const llvm::Twine &message) {
+  return llvm::createStringError(message);
+}
+
 void inspect::fail(const llvm::Twine &message) {
   llvm::errs() << "tlayout-inspect: error: " << message << "\n";
   std::exit(1);
 }
 
-llvm::SmallVector<int64_t, 4> inspect::parseList(llvm::StringRef text,
-                                                 llvm::StringRef what) {
+llvm::Expected<llvm::SmallVector<int64_t, 4>>
+inspect::parseList(llvm::StringRef text, llvm::StringRef what) {
   llvm::SmallVector<int64_t, 4> values;
   llvm::SmallVector<llvm::StringRef> parts;
   text.trim().trim("()[]").split(parts, ',', -1, false);
   for (llvm::StringRef part : parts) {
     int64_t v;
     if (part.trim().getAsInteger(10, v))
-      fail("invalid " + what + " '" + text + "': expected integers i,j,...");
+      return makeError("invalid " + what + " '" + text +
+                       "': expected integers i,j,...");
     values.push_back(v);
   }
   return values;

@@ -4,8 +4,9 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// What every part of tlayout-inspect uses: failing with one error line, and
-// reading and printing index lists and tiles.
+// What every part of tlayout-inspect uses: errors (returned up to main,
+// which prints each as one line), and reading and printing index lists and
+// tiles.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,18 +19,25 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/Twine.h"
+#include "llvm/Support/Error.h"
 
 #include <string>
 
 namespace tlayout::inspect {
 
-/// Fails with one line `tlayout-inspect: error: <message>` and exit code 1.
+/// An error with `message`; main prints it as one line
+/// `tlayout-inspect: error: <message>` and exits with code 1.
+llvm::Error makeError(const llvm::Twine &message);
+
+/// Prints `tlayout-inspect: error: <message>` and exits with code 1. Only
+/// the reading of memref input (MemRefInput.cpp) still fails this way;
+/// everything else returns its errors to main.
 [[noreturn]] void fail(const llvm::Twine &message);
 
 /// Reads `i,j,...` (optionally in parentheses or brackets); `what` names the
 /// option in the error.
-llvm::SmallVector<int64_t, 4> parseList(llvm::StringRef text,
-                                        llvm::StringRef what);
+llvm::Expected<llvm::SmallVector<int64_t, 4>> parseList(llvm::StringRef text,
+                                                        llvm::StringRef what);
 
 /// `(i,j,...)`.
 std::string indexText(llvm::ArrayRef<int64_t> index);

@@ -36,16 +36,21 @@ std::optional<llvm::SmallVector<int64_t, 4>> Slice::indexAt(int64_t r,
   return index;
 }
 
-Slice inspect::chooseSlice(const DrawRequest &request, int64_t wrapWidth) {
+llvm::Expected<Slice> inspect::chooseSlice(const DrawRequest &request,
+                                           int64_t wrapWidth) {
   const XlaShape &shape = request.shape;
   unsigned rank = shape.dims.size();
   Slice s;
   if (!request.dims.empty()) {
-    llvm::SmallVector<int64_t, 4> pair = parseList(request.dims, "--dims");
+    llvm::Expected<llvm::SmallVector<int64_t, 4>> parsed =
+        parseList(request.dims, "--dims");
+    if (!parsed)
+      return parsed.takeError();
+    llvm::SmallVector<int64_t, 4> &pair = *parsed;
     if (pair.size() != 2 || pair[0] < 0 || pair[1] < 0 ||
         pair[0] >= int64_t(rank) || pair[1] >= int64_t(rank) ||
         pair[0] == pair[1])
-      fail("--dims needs two different dimensions below the rank");
+      return makeError("--dims needs two different dimensions below the rank");
     s.rowDim = pair[0];
     s.colDim = pair[1];
   } else if (rank >= 2) {
@@ -66,9 +71,13 @@ Slice inspect::chooseSlice(const DrawRequest &request, int64_t wrapWidth) {
   }
   s.base.assign(rank, 0);
   if (!request.at.empty()) {
-    s.base = parseList(request.at, "--at");
+    llvm::Expected<llvm::SmallVector<int64_t, 4>> base =
+        parseList(request.at, "--at");
+    if (!base)
+      return base.takeError();
+    s.base = std::move(*base);
     if (s.base.size() != rank)
-      fail("--at needs " + llvm::Twine(rank) + " indices");
+      return makeError("--at needs " + llvm::Twine(rank) + " indices");
   }
   return s;
 }
@@ -77,10 +86,10 @@ Slice inspect::chooseSlice(const DrawRequest &request, int64_t wrapWidth) {
 // Tile levels
 //===----------------------------------------------------------------------===//
 
-int64_t TileLevel::tileOf(llvm::ArrayRef<int64_t> index) const {
+llvm::Expected<int64_t> TileLevel::tileOf(llvm::ArrayRef<int64_t> index) const {
   llvm::Expected<int64_t> offset = truncated.offsetOf(index);
   if (!offset)
-    fail(llvm::toString(offset.takeError()));
+    return offset.takeError();
   return *offset / size;
 }
 
@@ -92,7 +101,7 @@ static int64_t productOf(llvm::ArrayRef<IndexExpr> sizes) {
   return product;
 }
 
-llvm::SmallVector<TileLevel, 3>
+llvm::Expected<llvm::SmallVector<TileLevel, 3>>
 inspect::getTileLevels(const DrawRequest &request) {
   llvm::SmallVector<TileLevel, 3> levels;
   const XlaShape &shape = request.shape;
@@ -104,7 +113,7 @@ inspect::getTileLevels(const DrawRequest &request) {
     if (size > 1)
       levels.push_back({"block of the fixed-size physical dimensions",
                         request.indexing, size, size});
-    return levels;
+    return std::move(levels);
   }
   const TiledLayout &layout = shape.layout;
   auto levelShapes = request.indexing.getLevelShapes();
@@ -119,7 +128,7 @@ inspect::getTileLevels(const DrawRequest &request) {
     llvm::Expected<BufferIndexing> compiled =
         BufferIndexing::compile(truncated, shape.dims);
     if (!compiled)
-      fail(llvm::toString(compiled.takeError()));
+      return compiled.takeError();
     int64_t size = 1;
     for (int64_t d : layout.tiles[k].dims)
       if (d != Tile::kCombine)
@@ -141,33 +150,38 @@ inspect::getTileLevels(const DrawRequest &request) {
     levels.push_back(
         {"T" + tileText(layout.tiles[k]), std::move(*compiled), size, run});
   }
-  return levels;
+  return std::move(levels);
 }
 
 //===----------------------------------------------------------------------===//
 // Text drawing
 //===----------------------------------------------------------------------===//
 
-void inspect::printTextDrawing(const DrawRequest &request,
-                               llvm::raw_ostream &os) {
+llvm::Error inspect::printTextDrawing(const DrawRequest &request,
+                                      llvm::raw_ostream &os) {
   const BufferIndexing &indexing = request.indexing;
   if (!indexing.hasStaticShape())
-    fail("drawing needs a static shape: give the sizes of the dynamic "
-         "dimensions with --sizes");
+    return makeError(
+        "drawing needs a static shape: give the sizes of the dynamic "
+        "dimensions with --sizes");
   std::optional<int64_t> total = indexing.getNumElements().getConstant();
   if (!total || *total > 65536)
-    fail("the buffer is too large to draw as text (more than 65536 "
-         "elements); --svg draws a window of it");
-  Slice slice = chooseSlice(request);
-  llvm::SmallVector<TileLevel, 3> levels = getTileLevels(request);
+    return makeError("the buffer is too large to draw as text (more than 65536 "
+                     "elements); --svg draws a window of it");
+  llvm::Expected<Slice> chosen = chooseSlice(request);
+  if (!chosen)
+    return chosen.takeError();
+  const Slice &slice = *chosen;
+  llvm::Expected<llvm::SmallVector<TileLevel, 3>> tileLevels =
+      getTileLevels(request);
+  if (!tileLevels)
+    return tileLevels.takeError();
+  llvm::ArrayRef<TileLevel> levels = *tileLevels;
   // Without tiles every element is its own tile.
-  auto tileOf = [&](llvm::ArrayRef<int64_t> index) -> int64_t {
+  auto tileOf = [&](llvm::ArrayRef<int64_t> index) -> llvm::Expected<int64_t> {
     if (!levels.empty())
       return levels.front().tileOf(index);
-    llvm::Expected<int64_t> offset = indexing.offsetOf(index);
-    if (!offset)
-      fail(llvm::toString(offset.takeError()));
-    return *offset;
+    return indexing.offsetOf(index);
   };
 
   int64_t rows = slice.rows, cols = slice.cols;
@@ -177,9 +191,12 @@ void inspect::printTextDrawing(const DrawRequest &request,
       llvm::SmallVector<int64_t, 4> index = *slice.indexAt(r, c);
       llvm::Expected<int64_t> offset = indexing.offsetOf(index);
       if (!offset)
-        fail(llvm::toString(offset.takeError()));
+        return offset.takeError();
       offsets.push_back(*offset);
-      tiles.push_back(tileOf(index));
+      llvm::Expected<int64_t> tile = tileOf(index);
+      if (!tile)
+        return tile.takeError();
+      tiles.push_back(*tile);
     }
   int64_t width = 1;
   for (int64_t o : offsets)
@@ -219,11 +236,12 @@ void inspect::printTextDrawing(const DrawRequest &request,
   for (int64_t o = 0; o < *total; ++o) {
     auto at = indexing.indexAt(o);
     if (!at)
-      fail(llvm::toString(at.takeError()));
+      return at.takeError();
     if (o % memoryWidth == 0)
       os << llvm::format("  %6lld:", static_cast<long long>(o));
     os << ' ' << (*at ? indexText(**at) : std::string("."));
     if ((o + 1) % memoryWidth == 0 || o + 1 == *total)
       os << "\n";
   }
+  return llvm::Error::success();
 }

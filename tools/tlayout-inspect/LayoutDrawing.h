@@ -19,6 +19,7 @@
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <optional>
@@ -58,9 +59,10 @@ struct Slice {
                                                        int64_t c) const;
 };
 
-/// Reads `--dims` and `--at` (failing on bad values) and sets up the slice;
+/// Reads `--dims` and `--at` (bad values are errors) and sets up the slice;
 /// a rank-1 array wraps at `wrapWidth` when it is non-zero.
-Slice chooseSlice(const DrawRequest &request, int64_t wrapWidth = 0);
+llvm::Expected<Slice> chooseSlice(const DrawRequest &request,
+                                  int64_t wrapWidth = 0);
 
 /// One level of tiling: `T(8,128)` of `T(8,128)(2,1)`, or for a
 /// `#tlayout.dims` layout the block its fixed-size entries span.
@@ -76,22 +78,23 @@ struct TileLevel {
   std::optional<int64_t> memoryRun;
 
   /// The number of the tile holding `index`: tiles are numbered in memory
-  /// order.
-  int64_t tileOf(llvm::ArrayRef<int64_t> index) const;
+  /// order. An index outside the array is an error.
+  llvm::Expected<int64_t> tileOf(llvm::ArrayRef<int64_t> index) const;
 };
 
 /// The tile levels of a static-shape layout, outermost first; none for an
 /// untiled layout.
-llvm::SmallVector<TileLevel, 3> getTileLevels(const DrawRequest &request);
+llvm::Expected<llvm::SmallVector<TileLevel, 3>>
+getTileLevels(const DrawRequest &request);
 
 /// Prints the offsets of the slice and the buffer, cell by cell, with the
-/// first-level tile boundaries. Fails for buffers of more than 65536
-/// elements.
-void printTextDrawing(const DrawRequest &request, llvm::raw_ostream &os);
+/// first-level tile boundaries. Buffers of more than 65536 elements are an
+/// error.
+llvm::Error printTextDrawing(const DrawRequest &request, llvm::raw_ostream &os);
 
 /// Writes an SVG picture of the slice and the buffer: a window of the first
 /// tiles when the array is large, each tile level marked, with a legend.
-void writeSvgDrawing(const DrawRequest &request, llvm::StringRef path);
+llvm::Error writeSvgDrawing(const DrawRequest &request, llvm::StringRef path);
 
 } // namespace tlayout::inspect
 

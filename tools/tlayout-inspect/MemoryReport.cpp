@@ -219,8 +219,9 @@ static void suggest(const BufferRow &row, const MemoryReportOptions &options,
   }
 }
 
-MemoryReport inspect::computeMemoryReport(const HloText &text,
-                                          const MemoryReportOptions &options) {
+llvm::Expected<MemoryReport>
+inspect::computeMemoryReport(const HloText &text,
+                             const MemoryReportOptions &options) {
   MemoryReport report;
   report.moduleName = text.moduleName;
   report.numComputations = text.computations.size();
@@ -237,16 +238,17 @@ MemoryReport inspect::computeMemoryReport(const HloText &text,
     llvm::Expected<BufferIndexing> indexing =
         BufferIndexing::compile(shape.layout, shape.dims);
     if (!indexing)
-      fail("line " + llvm::Twine(buffer.line) + ": " + row.name() + ": " +
-           llvm::toString(indexing.takeError()));
+      return makeError("line " + llvm::Twine(buffer.line) + ": " + row.name() +
+                       ": " + llvm::toString(indexing.takeError()));
     Footprint footprint = getFootprint(*indexing, shape.getElementBits());
     row.logicalBytes = footprint.logicalBytes.getConstant();
     row.physicalBytes = footprint.physicalBytes.getConstant();
     if (row.physicalBytes) {
       int64_t prefix = shape.extras.dynamicMetadataPrefixBytes;
       if (llvm::AddOverflow(*row.physicalBytes, prefix, *row.physicalBytes))
-        fail("line " + llvm::Twine(buffer.line) + ": " + row.name() +
-             ": the physical size does not fit in int64");
+        return makeError("line " + llvm::Twine(buffer.line) + ": " +
+                         row.name() +
+                         ": the physical size does not fit in int64");
       row.paddingBytes = *row.physicalBytes - *row.logicalBytes;
       if (*row.logicalBytes > 0)
         row.paddingRatio = double(*row.physicalBytes) / *row.logicalBytes;
@@ -266,15 +268,63 @@ MemoryReport inspect::computeMemoryReport(const HloText &text,
   llvm::stable_sort(report.byPadding, [&](size_t a, size_t b) {
     return report.rows[a].paddingBytes > report.rows[b].paddingBytes;
   });
-  for (size_t i : report.byPadding) {
-    if (report.offenders.size() >= options.top ||
-        report.rows[i].paddingBytes <= 0)
-      break;
-    Offender offender;
-    offender.row = i;
-    suggest(report.rows[i], options, offender);
-    report.offenders.push_back(std::move(offender));
+  // Identical buffers: the same shape, layout and memory space.
+  std::map<std::string, size_t> groupIndex;
+  for (size_t i = 0; i < report.rows.size(); ++i) {
+    const BufferRow &row = report.rows[i];
+    auto [it, inserted] =
+        groupIndex.try_emplace(row.buffer.shape.str(), report.groups.size());
+    if (inserted) {
+      BufferGroup group;
+      group.small = row.physicalBytes && *row.physicalBytes < kSmallBufferBytes;
+      report.groups.push_back(std::move(group));
+    }
+    BufferGroup &group = report.groups[it->second];
+    group.rows.push_back(i);
+    if (llvm::AddOverflow(group.paddingBytes, row.paddingBytes,
+                          group.paddingBytes))
+      group.paddingBytes = std::numeric_limits<int64_t>::max();
+    if (llvm::AddOverflow(group.physicalBytes, row.physicalBytes.value_or(0),
+                          group.physicalBytes))
+      group.physicalBytes = std::numeric_limits<int64_t>::max();
   }
+  llvm::stable_sort(report.groups,
+                    [](const BufferGroup &a, const BufferGroup &b) {
+                      if (a.small != b.small)
+                        return b.small;
+                      if (a.paddingBytes != b.paddingBytes)
+                        return a.paddingBytes > b.paddingBytes;
+                      return a.physicalBytes > b.physicalBytes;
+                    });
+  report.topBuffers = options.topBuffers;
+  // Offenders: every padded group with what its fix saves, most bytes
+  // saved first and small buffers after every larger one.
+  std::vector<Offender> offenders;
+  for (auto [g, group] : llvm::enumerate(report.groups)) {
+    const BufferRow &row = report.rows[group.rows.front()];
+    if (row.paddingBytes <= 0)
+      continue;
+    Offender offender;
+    offender.row = group.rows.front();
+    offender.group = g;
+    suggest(row, options, offender);
+    int64_t each =
+        offender.change ? offender.change->savedBytes : row.paddingBytes;
+    if (llvm::MulOverflow(each, int64_t(group.rows.size()),
+                          offender.savedBytes))
+      offender.savedBytes = std::numeric_limits<int64_t>::max();
+    offenders.push_back(std::move(offender));
+  }
+  llvm::stable_sort(offenders, [&](const Offender &a, const Offender &b) {
+    bool aSmall = report.groups[a.group].small;
+    bool bSmall = report.groups[b.group].small;
+    if (aSmall != bSmall)
+      return bSmall;
+    return a.savedBytes > b.savedBytes;
+  });
+  if (offenders.size() > options.top)
+    offenders.resize(options.top);
+  report.offenders = std::move(offenders);
   if (report.target)
     for (const auto &[space, totals] : report.bySpace) {
       int64_t capacity = report.target->getCapacity(space);
@@ -286,7 +336,7 @@ MemoryReport inspect::computeMemoryReport(const HloText &text,
             std::to_string(capacity) + " by " +
             std::to_string(totals.physicalBytes - capacity));
     }
-  return report;
+  return std::move(report);
 }
 
 static std::string bytesText(const std::optional<int64_t> &bytes) {
@@ -322,18 +372,32 @@ void inspect::printMemoryReport(const MemoryReport &report,
      << " buffers)\n";
   if (report.target)
     os << "target:       " << report.target->name << "\n";
-  os << "buffers, largest padding first:\n";
-  os << llvm::formatv("  {0,12} {1,12} {2,12} {3,9} {4,-6} {5}\n", "logical",
-                      "physical", "padding", "ratio", "space",
-                      "buffer and shape");
-  for (size_t i : report.byPadding) {
-    const BufferRow &row = report.rows[i];
-    os << llvm::formatv(
-        "  {0,12} {1,12} {2,12} {3,9} {4,-6} {5}  {6}\n",
-        bytesText(row.logicalBytes), bytesText(row.physicalBytes),
-        row.paddingBytes, ratioText(row.paddingRatio),
-        memorySpaceName(row.memorySpace), row.name(), row.buffer.shape.str());
+  os << "buffers, largest total padding first (identical buffers once, "
+        "with their count):\n";
+  os << llvm::formatv("  {0,12} {1,12} {2,12} {3,9} {4,-6} {5,5}  {6}\n",
+                      "logical", "physical", "padding", "ratio", "space",
+                      "count", "buffer and shape");
+  size_t shown = report.groups.size();
+  if (report.topBuffers && report.topBuffers < shown)
+    shown = report.topBuffers;
+  for (const BufferGroup &group :
+       llvm::ArrayRef(report.groups).take_front(shown)) {
+    const BufferRow &row = report.rows[group.rows.front()];
+    std::string name = row.name();
+    if (group.rows.size() == 2)
+      name += " and " + report.rows[group.rows[1]].name();
+    else if (group.rows.size() > 2)
+      name += " and " + std::to_string(group.rows.size() - 1) + " more";
+    os << llvm::formatv("  {0,12} {1,12} {2,12} {3,9} {4,-6} {5,5}  {6}  {7}\n",
+                        bytesText(row.logicalBytes),
+                        bytesText(row.physicalBytes), row.paddingBytes,
+                        ratioText(row.paddingRatio),
+                        memorySpaceName(row.memorySpace), group.rows.size(),
+                        name, row.buffer.shape.str());
   }
+  if (shown < report.groups.size())
+    os << "  (" << report.groups.size() - shown
+       << " more rows; --top-buffers=0 lists them all)\n";
   if (report.numUnsized)
     os << "  (" << report.numUnsized
        << " buffers with '?' dimensions have no static size and are not "
@@ -365,18 +429,26 @@ void inspect::printMemoryReport(const MemoryReport &report,
       os << "no padding\n";
     return;
   }
-  os << "largest padding offenders:\n";
+  os << "largest padding offenders, most bytes saved first:\n";
   for (auto [n, offender] : llvm::enumerate(report.offenders)) {
     const BufferRow &row = report.rows[offender.row];
-    os << "  " << n + 1 << ". " << row.name() << " " << row.buffer.shape.str()
-       << ": " << row.paddingBytes << " padding bytes ("
+    size_t count = report.groups[offender.group].rows.size();
+    os << "  " << n + 1 << ". " << row.name();
+    if (count > 1)
+      os << " and " << count - 1 << " more like it";
+    os << " " << row.buffer.shape.str() << ": " << row.paddingBytes
+       << " padding bytes" << (count > 1 ? " each" : "") << " ("
        << ratioText(row.paddingRatio) << ")\n";
     if (!offender.cause.empty())
       os << "     cause: " << offender.cause << "\n";
-    if (offender.change)
+    if (offender.change) {
       os << "     fix:   " << offender.change->shape << ", "
          << offender.change->how << ": " << offender.change->physicalBytes
-         << " bytes, saves " << offender.change->savedBytes << "\n";
+         << " bytes, saves " << offender.change->savedBytes;
+      if (count > 1)
+        os << " each, " << offender.savedBytes << " in all";
+      os << "\n";
+    }
     if (!offender.rounding.empty())
       os << "     or:    " << offender.rounding << "\n";
   }
@@ -409,7 +481,13 @@ llvm::json::Value inspect::memoryReportToJson(const MemoryReport &report) {
     b["opcode"] = row.buffer.opcode;
     b["tuple_index"] = llvm::json::Array(row.buffer.tupleIndex);
     b["shape"] = row.buffer.shape.str();
+    b["memref"] = memrefTypeOf(row.buffer.shape, std::nullopt);
     b["line"] = row.buffer.line;
+    if (report.target) {
+      int64_t capacity = report.target->getCapacity(row.memorySpace);
+      b["exceeds_capacity"] =
+          capacity > 0 && row.physicalBytes && *row.physicalBytes > capacity;
+    }
     b["memory_space"] = row.memorySpace;
     b["memory_space_name"] = memorySpaceName(row.memorySpace);
     if (row.physicalBytes) {
@@ -454,6 +532,8 @@ llvm::json::Value inspect::memoryReportToJson(const MemoryReport &report) {
     o["buffer"] = row.name();
     o["shape"] = row.buffer.shape.str();
     o["padding_bytes"] = row.paddingBytes;
+    o["count"] = int64_t(report.groups[offender.group].rows.size());
+    o["saved_bytes"] = offender.savedBytes;
     o["cause"] = offender.cause;
     if (offender.change) {
       llvm::json::Object c;
@@ -472,17 +552,18 @@ llvm::json::Value inspect::memoryReportToJson(const MemoryReport &report) {
   return llvm::json::Value(std::move(out));
 }
 
-void inspect::writeOffenderSvg(const MemoryReport &report,
-                               llvm::StringRef path) {
+llvm::Error inspect::writeOffenderSvg(const MemoryReport &report,
+                                      llvm::StringRef path) {
   if (report.offenders.empty())
-    fail("--svg draws the largest padding offender, but no buffer has "
-         "padding");
+    return makeError(
+        "--svg draws the largest padding offender, but no buffer has "
+        "padding");
   const BufferRow &row = report.rows[report.offenders.front().row];
   const XlaShape &shape = row.buffer.shape;
   llvm::Expected<BufferIndexing> indexing =
       BufferIndexing::compile(shape.layout, shape.dims);
   if (!indexing)
-    fail(llvm::toString(indexing.takeError()));
+    return indexing.takeError();
   std::vector<std::string> notes;
   notes.push_back("buffer " + row.name() + " in " +
                   memorySpaceName(row.memorySpace));
@@ -498,5 +579,5 @@ void inspect::writeOffenderSvg(const MemoryReport &report,
                     std::to_string(offender.change->savedBytes) + " bytes");
   std::optional<llvm::SmallVector<PhysDim, 4>> noDims;
   DrawRequest request{shape, *indexing, noDims, "", "", notes};
-  writeSvgDrawing(request, path);
+  return writeSvgDrawing(request, path);
 }

@@ -18,6 +18,7 @@
 #include "tlayout/Core/HloText.h"
 #include "tlayout/Target/TPU/TpuTarget.h"
 
+#include "llvm/Support/Error.h"
 #include "llvm/Support/JSON.h"
 
 #include <map>
@@ -55,9 +56,33 @@ struct LayoutChange {
   int64_t savedBytes = 0;
 };
 
-/// An offender: a buffer among the largest padding, and how to cut it.
+/// Buffers below this many physical bytes (one 4 KiB tile of 8x128 32-bit
+/// elements) are small: however padded, they rank after every larger one.
+constexpr int64_t kSmallBufferBytes = 4096;
+
+/// Buffers of one shape (layout and memory space included), which take the
+/// same bytes: the report shows them as one row with their count.
+struct BufferGroup {
+  /// Row numbers in input order; the first names the group.
+  std::vector<size_t> rows;
+  /// The padding bytes of all of them (saturated at int64's maximum).
+  int64_t paddingBytes = 0;
+  /// The physical bytes of all of them (saturated likewise).
+  int64_t physicalBytes = 0;
+  /// Each buffer takes fewer than kSmallBufferBytes physical bytes.
+  bool small = false;
+};
+
+/// An offender: a group of buffers among the largest padding, and how to
+/// cut it.
 struct Offender {
+  /// The first buffer of the group.
   size_t row = 0;
+  /// The group in MemoryReport::groups.
+  size_t group = 0;
+  /// The bytes the fix (or, without one, a layout without padding) saves
+  /// over the whole group.
+  int64_t savedBytes = 0;
   /// Which dimension and tile cause the padding.
   std::string cause;
   /// The best other layout under the target's rules, when one saves bytes.
@@ -72,6 +97,9 @@ struct MemoryReportOptions {
   bool targetGiven = false;
   /// How many offenders to list.
   unsigned top = 10;
+  /// How many rows (groups of identical buffers) of the buffer table to
+  /// print; 0 for all.
+  unsigned topBuffers = 0;
 };
 
 struct MemoryReport {
@@ -80,6 +108,10 @@ struct MemoryReport {
   std::vector<BufferRow> rows;
   /// Row numbers, largest padding first.
   std::vector<size_t> byPadding;
+  /// Identical buffers, largest total padding first, small ones last.
+  std::vector<BufferGroup> groups;
+  /// How many groups the text's buffer table prints; 0 for all.
+  unsigned topBuffers = 0;
   std::map<int64_t, Totals> bySpace;
   std::vector<std::pair<std::string, Totals>> byComputation;
   std::vector<Offender> offenders;
@@ -89,8 +121,10 @@ struct MemoryReport {
   unsigned numUnsized = 0;
 };
 
-MemoryReport computeMemoryReport(const HloText &text,
-                                 const MemoryReportOptions &options);
+/// Computes the report; a buffer whose layout does not compile, or whose
+/// size does not fit in int64, is an error.
+llvm::Expected<MemoryReport>
+computeMemoryReport(const HloText &text, const MemoryReportOptions &options);
 
 /// `hbm`, `vmem`, ... or `S(n)`.
 std::string memorySpaceName(int64_t space);
@@ -98,7 +132,7 @@ std::string memorySpaceName(int64_t space);
 void printMemoryReport(const MemoryReport &report, llvm::raw_ostream &os);
 llvm::json::Value memoryReportToJson(const MemoryReport &report);
 /// Draws the first tiles of the largest offender with its totals under it.
-void writeOffenderSvg(const MemoryReport &report, llvm::StringRef path);
+llvm::Error writeOffenderSvg(const MemoryReport &report, llvm::StringRef path);
 
 } // namespace tlayout::inspect
 

@@ -40,21 +40,22 @@ static std::string listText(llvm::ArrayRef<int64_t> values) {
   return s + "]";
 }
 
-int inspect::inspectMosaic(const MosaicRequest &request) {
+llvm::Error inspect::inspectMosaic(const MosaicRequest &request) {
   // The report answers --index, --offset and --json; the other options are
   // about tlayout's layouts: say so rather than ignore them.
   for (const auto &entry : llvm::cl::getRegisteredOptions()) {
     llvm::StringRef name = entry.first;
     if (!name.empty() && entry.second->getNumOccurrences() && name != "index" &&
         name != "offset" && name != "json")
-      fail("--" + name +
-           " does not apply to Mosaic memref text: inspect the tlayout "
-           "memref type that tlayout-inspect prints for it");
+      return makeError(
+          "--" + name +
+          " does not apply to Mosaic memref text: inspect the tlayout "
+          "memref type that tlayout-inspect prints for it");
   }
   llvm::Expected<MosaicMemRef> parsed =
       MosaicMemRef::parse(request.text.trim());
   if (!parsed)
-    fail(llvm::toString(parsed.takeError()));
+    return parsed.takeError();
   const MosaicMemRef &memref = *parsed;
   llvm::Expected<TLayoutEquivalent> eq = memref.toTLayout();
   std::string noEquivalent;
@@ -67,7 +68,7 @@ int inspect::inspectMosaic(const MosaicRequest &request) {
     llvm::Expected<BufferIndexing> compiled =
         BufferIndexing::compile(eq->layout, eq->bufferShape);
     if (!compiled)
-      fail(llvm::toString(compiled.takeError()));
+      return compiled.takeError();
     indexing.emplace(std::move(*compiled));
   }
 
@@ -75,23 +76,26 @@ int inspect::inspectMosaic(const MosaicRequest &request) {
   std::vector<std::string> answers;
   llvm::json::Array offsetsJson, indicesJson;
   for (const std::string &text : request.indices) {
-    llvm::SmallVector<int64_t, 4> index = parseList(text, "--index");
-    llvm::Expected<int64_t> offset = memref.offsetOf(index);
+    llvm::Expected<llvm::SmallVector<int64_t, 4>> index =
+        parseList(text, "--index");
+    if (!index)
+      return index.takeError();
+    llvm::Expected<int64_t> offset = memref.offsetOf(*index);
     if (!offset)
-      fail(llvm::toString(offset.takeError()));
+      return offset.takeError();
     answers.push_back(std::to_string(*offset));
     offsetsJson.push_back(*offset);
   }
   // The index Mosaic stores at each requested offset.
   for (int64_t offset : request.offsets) {
     if (!indexing)
-      fail("--offset needs a tlayout equivalent of the layout: " +
-           noEquivalent);
+      return makeError("--offset needs a tlayout equivalent of the layout: " +
+                       noEquivalent);
     if (!memref.hasStaticShape())
-      fail("--offset needs a static shape");
+      return makeError("--offset needs a static shape");
     auto index = indexing->indexAt(offset);
     if (!index)
-      fail(llvm::toString(index.takeError()));
+      return index.takeError();
     std::string answer = "padding";
     llvm::json::Value value = "padding";
     if (*index) {
@@ -104,10 +108,13 @@ int inspect::inspectMosaic(const MosaicRequest &request) {
         value = "outside the window";
       } else {
         llvm::Expected<int64_t> check = memref.offsetOf(at);
-        if (!check || *check != offset)
-          fail("internal error: the tlayout equivalent disagrees with "
-               "Mosaic's formula at offset " +
-               llvm::Twine(offset));
+        if (!check)
+          return check.takeError();
+        if (*check != offset)
+          return makeError(
+              "internal error: the tlayout equivalent disagrees with "
+              "Mosaic's formula at offset " +
+              llvm::Twine(offset));
         answer = indexText(at);
         value = llvm::json::Array(at);
       }
@@ -172,12 +179,12 @@ int inspect::inspectMosaic(const MosaicRequest &request) {
       out["indices"] = std::move(indicesJson);
     llvm::outs() << llvm::formatv("{0:2}", llvm::json::Value(std::move(out)))
                  << "\n";
-    return 0;
+    return llvm::Error::success();
   }
   if (!answers.empty()) {
     for (const std::string &line : answers)
       llvm::outs() << line << "\n";
-    return 0;
+    return llvm::Error::success();
   }
   llvm::raw_ostream &os = llvm::outs();
   os << "mosaic memref:      " << memref.str() << "\n";
@@ -193,7 +200,7 @@ int inspect::inspectMosaic(const MosaicRequest &request) {
   os << "offset map:         " << memref.getOffsetMapText() << "\n";
   if (!text) {
     os << "tlayout equivalent: none: " << noEquivalent << "\n";
-    return 0;
+    return llvm::Error::success();
   }
   os << "xla layout:         " << text->xlaLayout
      << (eq->isWindow ? " (of the larger buffer)" : "") << "\n";
@@ -204,5 +211,5 @@ int inspect::inspectMosaic(const MosaicRequest &request) {
   os << "tlayout memref:     " << text->memrefType << "\n";
   os << (eq->isWindow ? "buffer elements:    " : "physical elements:  ")
      << indexing->getNumElements() << "\n";
-  return 0;
+  return llvm::Error::success();
 }

@@ -17,6 +17,8 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 
+#include "llvm/Support/Error.h"
+
 #include <string>
 
 namespace tlayout::inspect {
@@ -35,9 +37,9 @@ struct MosaicRequest {
   bool json = false;
 };
 
-/// Prints the report (or the answers) for a Mosaic memref type and returns
-/// the exit code; fails with one error line on bad input.
-int inspectMosaic(const MosaicRequest &request);
+/// Prints the report (or the answers) for a Mosaic memref type; bad input is
+/// an error.
+llvm::Error inspectMosaic(const MosaicRequest &request);
 
 } // namespace tlayout::inspect
 

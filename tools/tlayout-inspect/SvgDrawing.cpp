@@ -13,6 +13,10 @@
 // labels are drawn only where they fit in their cells; otherwise tiles are
 // numbered and memory rows carry their offsets and the indices they hold.
 //
+// Drawing takes two steps: SvgPicture computes the view (SvgView: the
+// panels' cells, lines to draw, labels and positions, the legend, the
+// canvas size) as plain data, and renderSvg prints that view as SVG.
+//
 //===----------------------------------------------------------------------===//
 
 #include "InspectSupport.h"
@@ -146,8 +150,10 @@ struct Panel {
   int64_t rows = 0, cols = 0;
   double cell = kMaxCell;
   std::vector<std::optional<Cell>> cells;
-  /// The state of a position outside the window.
-  std::function<CellState(int64_t, int64_t)> outsideState;
+  /// The states of the positions around the window, row by row over rows
+  /// -1 to `rows` and columns -1 to `cols` (the window's own entries are
+  /// unused).
+  std::vector<CellState> frame;
   /// Which lines of each level to draw: horizontal, vertical.
   llvm::SmallVector<std::pair<bool, bool>, 3> levelLines;
   double leftWidth = 0, rightWidth = 0;
@@ -172,8 +178,33 @@ struct Panel {
   CellState state(int64_t r, int64_t c) const {
     if (r >= 0 && c >= 0 && r < rows && c < cols)
       return at(r, c) ? CellState::Drawn : CellState::Outside;
-    return outsideState(r, c);
+    if (r < -1 || c < -1 || r > rows || c > cols)
+      return CellState::Outside;
+    return frame[(r + 1) * (cols + 2) + (c + 1)];
   }
+  /// Fills `frame` from the state of each position around the window.
+  void setFrame(llvm::function_ref<CellState(int64_t, int64_t)> outside) {
+    frame.assign((rows + 2) * (cols + 2), CellState::Outside);
+    for (int64_t r = -1; r <= rows; ++r)
+      for (int64_t c = -1; c <= cols; ++c)
+        if (r < 0 || c < 0 || r == rows || c == cols)
+          frame[(r + 1) * (cols + 2) + (c + 1)] = outside(r, c);
+  }
+};
+
+/// The picture as plain data: every shape, label and position, computed
+/// from the request by SvgBuilder and printed as SVG by renderSvg.
+struct SvgView {
+  std::string title;
+  /// Legend entries: the text and the class of the sample drawn before it.
+  std::vector<std::pair<std::string, std::string>> legend;
+  /// The number of tile levels, whose borders the panels draw.
+  size_t numLevels = 0;
+  Panel logical, memory;
+  /// Lines under the picture, starting at `notesTop`.
+  std::vector<std::string> notes;
+  double notesTop = 0;
+  double width = 0, height = 0;
 };
 } // namespace
 
@@ -288,18 +319,24 @@ static int64_t memoryWidthFor(llvm::ArrayRef<TileLevel> levels, int64_t cols) {
 }
 
 namespace {
-/// The picture: `build` chooses the windows, cells, labels and the layout of
-/// the canvas; `write` prints the SVG.
+/// Builds the picture's view: chooses the windows, cells, labels and the
+/// layout of the canvas.
 class SvgPicture {
 public:
   SvgPicture(const DrawRequest &request) : request(request) {}
-  void build();
-  void write(llvm::raw_ostream &os);
+  llvm::Error build();
+  /// The view `build` computed.
+  SvgView view;
 
 private:
   void buildLogical();
   void buildMemory();
-  void drawPanel(llvm::raw_ostream &os, const Panel &p, llvm::StringRef name);
+
+  /// The tile of `index` at `level`; std::nullopt after recording an error.
+  std::optional<int64_t> tileOf(const TileLevel &level,
+                                llvm::ArrayRef<int64_t> index);
+  /// Keeps the first error of the cell by cell building, for build().
+  void record(llvm::Error err);
 
   const DrawRequest &request;
   llvm::SmallVector<TileLevel, 3> levels;
@@ -310,29 +347,59 @@ private:
   int64_t tilesAcross = 1;
   /// Whether the windows leave part of the array or buffer out.
   bool logicalCut = false, memoryCut = false;
-  Panel logical, memory;
-  std::vector<std::pair<std::string, std::string>> legend;
-  double width = 0, height = 0, headerHeight = 0;
-  /// Where the notes under the picture start.
-  double notesTop = 0;
+  double headerHeight = 0;
+  /// The first error met building the cells, or empty.
+  std::string error;
 };
 } // namespace
 
-void SvgPicture::build() {
+std::optional<int64_t> SvgPicture::tileOf(const TileLevel &level,
+                                          llvm::ArrayRef<int64_t> index) {
+  llvm::Expected<int64_t> tile = level.tileOf(index);
+  if (!tile) {
+    record(tile.takeError());
+    return std::nullopt;
+  }
+  return *tile;
+}
+
+void SvgPicture::record(llvm::Error err) {
+  std::string message = llvm::toString(std::move(err));
+  if (error.empty())
+    error = std::move(message);
+}
+
+llvm::Error SvgPicture::build() {
   const BufferIndexing &indexing = request.indexing;
   if (!indexing.hasStaticShape())
-    fail("drawing needs a static shape: give the sizes of the dynamic "
-         "dimensions with --sizes");
+    return makeError("drawing needs a static shape: give the sizes of the "
+                     "dynamic dimensions with --sizes");
   total = *indexing.getNumElements().getConstant();
   if (*indexing.getLogicalNumElements().getConstant() == 0)
-    fail("the array has no elements to draw");
-  levels = getTileLevels(request);
-  slice = chooseSlice(request);
+    return makeError("the array has no elements to draw");
+  llvm::Expected<llvm::SmallVector<TileLevel, 3>> tileLevels =
+      getTileLevels(request);
+  if (!tileLevels)
+    return tileLevels.takeError();
+  levels = std::move(*tileLevels);
+  llvm::Expected<Slice> chosen = chooseSlice(request);
+  if (!chosen)
+    return chosen.takeError();
+  slice = std::move(*chosen);
   memoryWidth = memoryWidthFor(levels, slice.cols);
-  if (request.shape.dims.size() == 1)
-    slice = chooseSlice(request, memoryWidth);
+  if (request.shape.dims.size() == 1) {
+    chosen = chooseSlice(request, memoryWidth);
+    if (!chosen)
+      return chosen.takeError();
+    slice = std::move(*chosen);
+  }
+  view.title = request.shape.str();
+  view.notes.assign(request.notes.begin(), request.notes.end());
+  view.numLevels = levels.size();
   buildLogical();
   buildMemory();
+  if (!error.empty())
+    return makeError(error);
 
   // Legend: one line per entry, a sample and its meaning.
   for (auto [k, level] : llvm::enumerate(levels)) {
@@ -344,8 +411,8 @@ void SvgPicture::build() {
                             : std::string("not one run in memory");
     if (k == 0)
       text += "; it colours its cells in both views";
-    bool rows = logical.levelLines[k].first,
-         cols = logical.levelLines[k].second;
+    bool rows = view.logical.levelLines[k].first,
+         cols = view.logical.levelLines[k].second;
     if (!rows || !cols)
       text += std::string("; ") +
               (!rows && !cols ? "its borders"
@@ -353,62 +420,66 @@ void SvgPicture::build() {
                               : "borders between "
                                 "columns") +
               " left to the cell grid";
-    legend.push_back({text, "level" + std::to_string(k + 1)});
+    view.legend.push_back({text, "level" + std::to_string(k + 1)});
   }
   if (levels.empty())
-    legend.push_back({"the array's edge", "outline"});
+    view.legend.push_back({"the array's edge", "outline"});
   auto any = [](const Panel &p, llvm::function_ref<bool(const Cell &)> pred) {
     return llvm::any_of(p.cells, [&](const std::optional<Cell> &cell) {
       return cell && pred(*cell);
     });
   };
-  if (any(memory, [](const Cell &cell) { return cell.fill == kPaddingFill; }))
-    legend.push_back(
+  if (any(view.memory,
+          [](const Cell &cell) { return cell.fill == kPaddingFill; }))
+    view.legend.push_back(
         {"padding: a buffer position holding no element", "padding"});
   if (logicalCut || memoryCut)
-    legend.push_back({"window edge: the array or buffer goes on", "cut"});
+    view.legend.push_back({"window edge: the array or buffer goes on", "cut"});
 
   // Place the views side by side when they fit, else one above the other.
-  headerHeight = kMargin + 22 + legend.size() * 16 + 10;
-  logical.x = kMargin + logical.leftWidth;
-  logical.y = headerHeight + logical.captionsHeight() + Panel::kAxis;
+  headerHeight = kMargin + 22 + view.legend.size() * 16 + 10;
+  view.logical.x = kMargin + view.logical.leftWidth;
+  view.logical.y = headerHeight + view.logical.captionsHeight() + Panel::kAxis;
   double legendWidth = 0;
-  for (const auto &entry : legend)
+  for (const auto &entry : view.legend)
     legendWidth = std::max(legendWidth, 36 + textWidth(entry.first.size(), 11));
   double titleWidth = textWidth(request.shape.str().size(), 13);
-  if (logical.width() + 60 + memory.width() <= kSideBySideWidth) {
-    double left = kMargin + logical.width() + 60;
-    memory.x = left + memory.leftWidth;
-    memory.y = headerHeight + memory.captionsHeight() + Panel::kAxis;
-    width = left + memory.width();
-    height = headerHeight + std::max(logical.height(), memory.height());
+  if (view.logical.width() + 60 + view.memory.width() <= kSideBySideWidth) {
+    double left = kMargin + view.logical.width() + 60;
+    view.memory.x = left + view.memory.leftWidth;
+    view.memory.y = headerHeight + view.memory.captionsHeight() + Panel::kAxis;
+    view.width = left + view.memory.width();
+    view.height =
+        headerHeight + std::max(view.logical.height(), view.memory.height());
   } else {
-    double top = headerHeight + logical.height() + 24;
-    memory.x = kMargin + memory.leftWidth;
-    memory.y = top + memory.captionsHeight() + Panel::kAxis;
-    width = kMargin + std::max(logical.width(), memory.width());
-    height = top + memory.height();
+    double top = headerHeight + view.logical.height() + 24;
+    view.memory.x = kMargin + view.memory.leftWidth;
+    view.memory.y = top + view.memory.captionsHeight() + Panel::kAxis;
+    view.width = kMargin + std::max(view.logical.width(), view.memory.width());
+    view.height = top + view.memory.height();
   }
-  notesTop = height + 24;
+  view.notesTop = view.height + 24;
   double notesWidth = 0;
   for (const std::string &note : request.notes)
     notesWidth = std::max(notesWidth, textWidth(note.size(), 11));
   if (!request.notes.empty())
-    height = notesTop + request.notes.size() * 16;
-  width = std::ceil(std::max({width, kMargin + legendWidth,
-                              kMargin + titleWidth, kMargin + notesWidth}) +
-                    kMargin);
-  height = std::ceil(height + kMargin);
+    view.height = view.notesTop + request.notes.size() * 16;
+  view.width =
+      std::ceil(std::max({view.width, kMargin + legendWidth,
+                          kMargin + titleWidth, kMargin + notesWidth}) +
+                kMargin);
+  view.height = std::ceil(view.height + kMargin);
+  return llvm::Error::success();
 }
 
 void SvgPicture::buildLogical() {
-  Panel &p = logical;
+  Panel &p = view.logical;
   const BufferIndexing &indexing = request.indexing;
   auto tileAt = [&](int64_t r, int64_t c) -> std::optional<int64_t> {
     std::optional<llvm::SmallVector<int64_t, 4>> index = slice.indexAt(r, c);
     if (!index || levels.empty())
       return std::nullopt;
-    return levels.front().tileOf(*index);
+    return tileOf(levels.front(), *index);
   };
   auto [tileRows, tileCols] =
       levels.empty() ? std::pair<int64_t, int64_t>{slice.rows, slice.cols}
@@ -419,16 +490,16 @@ void SvgPicture::buildLogical() {
       std::floor(std::min(double(kMaxGridWidth) / p.cols,
                           double(kMaxLogicalHeight) / p.rows)),
       kMinCell, kMaxCell);
-  p.outsideState = [this](int64_t r, int64_t c) {
+  p.setFrame([this](int64_t r, int64_t c) {
     return slice.indexAt(r, c) ? CellState::Cut : CellState::Outside;
-  };
+  });
   // Level borders along an axis where that level's tiles are one cell wide
   // would only redraw the cell grid.
   for (const TileLevel &level : levels) {
     auto [rows, cols] = firstTileExtent(
         p.rows, p.cols, [&](int64_t r, int64_t c) -> std::optional<int64_t> {
           if (auto index = slice.indexAt(r, c))
-            return level.tileOf(*index);
+            return tileOf(level, *index);
           return std::nullopt;
         });
     bool outer = &level == &levels.front();
@@ -445,12 +516,16 @@ void SvgPicture::buildLogical() {
         continue;
       }
       llvm::Expected<int64_t> offset = indexing.offsetOf(*index);
-      if (!offset)
-        fail(llvm::toString(offset.takeError()));
+      if (!offset) {
+        record(offset.takeError());
+        p.cells.push_back(std::nullopt);
+        continue;
+      }
       Cell cell;
       for (const TileLevel &level : levels)
-        cell.tiles.push_back(level.tileOf(*index));
-      cell.fill = levels.empty() ? kUntiledFill : colorOf(*cell.tiles.front());
+        cell.tiles.push_back(tileOf(level, *index));
+      cell.fill = levels.empty() ? kUntiledFill
+                                 : colorOf(cell.tiles.front().value_or(0));
       cell.label.push_back(std::to_string(*offset));
       longest = std::max(longest, cell.label.front().size());
       p.cells.push_back(std::move(cell));
@@ -591,15 +666,16 @@ void SvgPicture::buildLogical() {
 }
 
 void SvgPicture::buildMemory() {
-  Panel &p = memory;
+  Panel &p = view.memory;
   const BufferIndexing &indexing = request.indexing;
   int64_t w = memoryWidth;
   int64_t totalRows = (total + w - 1) / w;
   std::optional<int64_t> run =
       levels.empty() ? std::nullopt : levels.front().memoryRun;
   // The distinct tiles along the logical window's first row.
-  for (int64_t c = 1; c < logical.cols; ++c) {
-    const std::optional<Cell> &a = logical.at(0, c - 1), &b = logical.at(0, c);
+  for (int64_t c = 1; c < view.logical.cols; ++c) {
+    const std::optional<Cell> &a = view.logical.at(0, c - 1),
+                              &b = view.logical.at(0, c);
     if (a && b && !a->tiles.empty() && a->tiles.front() != b->tiles.front())
       ++tilesAcross;
   }
@@ -619,11 +695,11 @@ void SvgPicture::buildMemory() {
       std::floor(std::min(double(kMaxGridWidth) / p.cols,
                           double(kMaxMemoryHeight) / p.rows)),
       kMinCell, kMaxCell);
-  p.outsideState = [this, w](int64_t r, int64_t c) {
+  p.setFrame([this, w](int64_t r, int64_t c) {
     if (r < 0 || c < 0 || c >= w || r * w + c >= total)
       return CellState::Outside;
     return CellState::Cut;
-  };
+  });
   // Rows are cut from one run: a run shorter than a row has every row
   // boundary for a border.
   for (const TileLevel &level : levels)
@@ -641,16 +717,21 @@ void SvgPicture::buildMemory() {
       continue;
     }
     auto at = indexing.indexAt(o);
-    if (!at)
-      fail(llvm::toString(at.takeError()));
+    if (!at) {
+      record(at.takeError());
+      p.cells.push_back(std::nullopt);
+      stored.push_back(std::nullopt);
+      continue;
+    }
     Cell cell;
     for (const TileLevel &level : levels)
       cell.tiles.push_back(level.memoryRun
                                ? std::optional<int64_t>(o / *level.memoryRun)
                                : std::nullopt);
     if (*at) {
-      cell.fill =
-          levels.empty() ? kUntiledFill : colorOf(levels.front().tileOf(**at));
+      cell.fill = levels.empty()
+                      ? kUntiledFill
+                      : colorOf(tileOf(levels.front(), **at).value_or(0));
       std::string text = indexText(**at);
       longest[0] = std::max(longest[0], text.size());
       longest[1] = std::max(longest[1], text.size() - 2);
@@ -758,8 +839,9 @@ void SvgPicture::buildMemory() {
   }
 }
 
-void SvgPicture::drawPanel(llvm::raw_ostream &os, const Panel &p,
-                           llvm::StringRef name) {
+/// Prints one panel of `view`.
+static void drawPanel(llvm::raw_ostream &os, const SvgView &view,
+                      const Panel &p, llvm::StringRef name) {
   double gx = p.x, gy = p.y;
   os << "<g class=\"" << name << "\">\n";
   double capY = gy - Panel::kAxis - p.captionsHeight() + 12;
@@ -805,7 +887,7 @@ void SvgPicture::drawPanel(llvm::raw_ostream &os, const Panel &p,
                      return drawn(r1, c1) && drawn(r2, c2);
                    }),
          "stroke=\"#777\" stroke-width=\"0.5\"");
-  for (size_t k = levels.size(); k-- > 0;) {
+  for (size_t k = view.numLevels; k-- > 0;) {
     const LineStyle &style = levelStyle(k);
     bool horizontal = p.levelLines[k].first;
     bool vertical = p.levelLines[k].second;
@@ -848,17 +930,18 @@ void SvgPicture::drawPanel(llvm::raw_ostream &os, const Panel &p,
   os << "</g>\n";
 }
 
-void SvgPicture::write(llvm::raw_ostream &os) {
-  os << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << num(width)
-     << "\" height=\"" << num(height)
+/// Prints `view` as SVG.
+static void renderSvg(const SvgView &view, llvm::raw_ostream &os) {
+  os << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << num(view.width)
+     << "\" height=\"" << num(view.height)
      << "\" font-family=\"monospace\" font-size=\"11\">\n";
   os << "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
   os << "<text x=\"" << kMargin << "\" y=\"" << kMargin + 12
-     << "\" font-size=\"13\" font-weight=\"bold\">"
-     << escape(request.shape.str()) << "</text>\n";
+     << "\" font-size=\"13\" font-weight=\"bold\">" << escape(view.title)
+     << "</text>\n";
   double y = kMargin + 22 + 12;
   os << "<g class=\"legend\">\n";
-  for (const auto &[text, cls] : legend) {
+  for (const auto &[text, cls] : view.legend) {
     double x0 = kMargin, x1 = kMargin + 28, mid = y - 4;
     if (cls == "padding") {
       os << "<rect x=\"" << num(x0 + 7) << "\" y=\"" << num(mid - 6)
@@ -885,12 +968,12 @@ void SvgPicture::write(llvm::raw_ostream &os) {
     y += 16;
   }
   os << "</g>\n";
-  drawPanel(os, logical, "logical");
-  drawPanel(os, memory, "memory");
-  if (!request.notes.empty()) {
+  drawPanel(os, view, view.logical, "logical");
+  drawPanel(os, view, view.memory, "memory");
+  if (!view.notes.empty()) {
     os << "<g class=\"notes\">\n";
-    double y = notesTop;
-    for (const std::string &note : request.notes) {
+    double y = view.notesTop;
+    for (const std::string &note : view.notes) {
       os << "<text x=\"" << kMargin << "\" y=\"" << num(y) << "\">"
          << escape(note) << "</text>\n";
       y += 16;
@@ -900,13 +983,15 @@ void SvgPicture::write(llvm::raw_ostream &os) {
   os << "</svg>\n";
 }
 
-void inspect::writeSvgDrawing(const DrawRequest &request,
-                              llvm::StringRef path) {
+llvm::Error inspect::writeSvgDrawing(const DrawRequest &request,
+                                     llvm::StringRef path) {
   SvgPicture picture(request);
-  picture.build();
+  if (llvm::Error err = picture.build())
+    return err;
   std::error_code ec;
   llvm::raw_fd_ostream os(path, ec, llvm::sys::fs::OF_Text);
   if (ec)
-    fail("cannot write '" + path + "': " + ec.message());
-  picture.write(os);
+    return makeError("cannot write '" + path + "': " + ec.message());
+  renderSvg(picture.view, os);
+  return llvm::Error::success();
 }

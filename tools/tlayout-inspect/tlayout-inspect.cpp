@@ -13,6 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "../tlayout-translate/MosaicExport.h"
 #include "ArrayReport.h"
 #include "InspectSupport.h"
 #include "LayoutDrawing.h"
@@ -26,6 +27,7 @@
 #include "tlayout/Target/TPU/TpuTiling.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Config/llvm-config.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -62,8 +64,14 @@ static cl::list<int64_t>
 static cl::opt<bool>
     allOffsets("all-offsets",
                cl::desc("Print the offset of every logical index, in "
-                        "row-major order, on one line"),
+                        "row-major order, on one line (at most "
+                        "--max-offsets of them)"),
                cl::cat(inspectCategory));
+static cl::opt<int64_t> maxOffsets(
+    "max-offsets",
+    cl::desc("The most offsets --all-offsets prints; a larger array is an "
+             "error rather than a flood of numbers"),
+    cl::value_desc("n"), cl::init(1 << 20), cl::cat(inspectCategory));
 static cl::opt<bool> draw("draw",
                           cl::desc("Draw the offsets of a 2-D (slice of the) "
                                    "array and the physical buffer as text "
@@ -84,6 +92,11 @@ static cl::opt<std::string>
             cl::desc("Indices of the dimensions not drawn (a full index; "
                      "the drawn ones are ignored)"),
             cl::value_desc("i,j,..."), cl::cat(inspectCategory));
+static cl::opt<bool>
+    mosaicOpt("mosaic",
+              cl::desc("Print the array's memref type in Mosaic TPU's form "
+                       "(#tpu.tiled), or why Mosaic cannot express its layout"),
+              cl::cat(inspectCategory));
 static cl::opt<bool> json("json", cl::desc("Print everything as JSON"),
                           cl::cat(inspectCategory));
 static cl::opt<std::string>
@@ -95,6 +108,11 @@ static cl::opt<unsigned>
     topOpt("top",
            cl::desc("How many padding offenders the HLO memory report lists"),
            cl::value_desc("n"), cl::init(10), cl::cat(inspectCategory));
+static cl::opt<unsigned> topBuffersOpt(
+    "top-buffers",
+    cl::desc("How many rows (identical buffers share one) the HLO memory "
+             "report's buffer table lists; 0 for all"),
+    cl::value_desc("n"), cl::init(0), cl::cat(inspectCategory));
 static cl::opt<bool>
     tpuLayout("tpu-layout",
               cl::desc("Give the array the emulated TPU's default layout "
@@ -119,6 +137,22 @@ static cl::opt<std::string> tileContiguous(
     cl::value_desc("t0,t1,..."), cl::cat(inspectCategory));
 
 //===----------------------------------------------------------------------===//
+// Target
+//===----------------------------------------------------------------------===//
+
+/// The preset `--target` names, std::nullopt when it names none; an unknown
+/// name is an error whatever the input.
+static llvm::Expected<std::optional<tpu::TargetDescription>> getTarget() {
+  if (targetOpt.empty())
+    return std::nullopt;
+  std::optional<tpu::TargetDescription> target = tpu::getPreset(targetOpt);
+  if (!target)
+    return makeError("unknown --target '" + targetOpt + "'; the presets are " +
+                     tpu::getPresetNames());
+  return target;
+}
+
+//===----------------------------------------------------------------------===//
 // Dynamic sizes
 //===----------------------------------------------------------------------===//
 
@@ -132,48 +166,54 @@ static std::string dynamicDimsText(llvm::ArrayRef<int64_t> dims) {
   return (count == 1 ? "dimension " : "dimensions ") + list;
 }
 
-/// Fails saying that `what` needs the sizes of the dynamic dimensions and
-/// how to give them.
-[[noreturn]] static void failNeedingSizes(const XlaShape &shape,
-                                          llvm::StringRef what) {
+/// The error saying that `what` needs the sizes of the dynamic dimensions
+/// and how to give them.
+static llvm::Error needingSizes(const XlaShape &shape, llvm::StringRef what) {
   int64_t count = llvm::count(shape.dims, kDynamicSize);
   std::string example = "n";
   for (int64_t i = 1; i < count; ++i)
     example += ",n";
-  fail(what +
-       (count == 1 ? " needs the size of dynamic "
-                   : " needs the sizes of dynamic ") +
-       dynamicDimsText(shape.dims) +
-       (count == 1 ? ": give it" : ": give them") + " with --sizes " + example);
+  return makeError(what +
+                   (count == 1 ? " needs the size of dynamic "
+                               : " needs the sizes of dynamic ") +
+                   dynamicDimsText(shape.dims) +
+                   (count == 1 ? ": give it" : ": give them") +
+                   " with --sizes " + example);
 }
 
 /// Replaces the dynamic dimensions of `shape` by the sizes `--sizes` gives,
 /// one per dynamic dimension in order.
-static void bindDynamicSizes(XlaShape &shape, std::string &givenSizes) {
+static llvm::Error bindDynamicSizes(XlaShape &shape, std::string &givenSizes) {
   if (sizesOpt.getNumOccurrences() == 0)
-    return;
+    return llvm::Error::success();
   int64_t count = llvm::count(shape.dims, kDynamicSize);
   if (count == 0)
-    fail("--sizes gives the sizes of dynamic ('?') dimensions, but " +
-         shape.str() + " has none");
-  llvm::SmallVector<int64_t, 4> sizes = parseList(sizesOpt, "--sizes");
+    return makeError(
+        "--sizes gives the sizes of dynamic ('?') dimensions, but " +
+        shape.str() + " has none");
+  llvm::Expected<llvm::SmallVector<int64_t, 4>> parsed =
+      parseList(sizesOpt, "--sizes");
+  if (!parsed)
+    return parsed.takeError();
+  llvm::SmallVector<int64_t, 4> &sizes = *parsed;
   if (int64_t(sizes.size()) != count)
-    fail("--sizes has " + llvm::Twine(sizes.size()) + " value" +
-         (sizes.size() == 1 ? "" : "s") + " but the shape has " +
-         llvm::Twine(count) + " dynamic " +
-         (count == 1 ? "dimension" : "dimensions") + " (" +
-         dynamicDimsText(shape.dims) + ")");
+    return makeError("--sizes has " + llvm::Twine(sizes.size()) + " value" +
+                     (sizes.size() == 1 ? "" : "s") + " but the shape has " +
+                     llvm::Twine(count) + " dynamic " +
+                     (count == 1 ? "dimension" : "dimensions") + " (" +
+                     dynamicDimsText(shape.dims) + ")");
   auto size = sizes.begin();
   for (auto [i, d] : llvm::enumerate(shape.dims)) {
     if (d != kDynamicSize)
       continue;
     if (*size < 0)
-      fail("--sizes: size " + llvm::Twine(*size) + " of dimension " +
-           llvm::Twine(i) + " is negative");
+      return makeError("--sizes: size " + llvm::Twine(*size) +
+                       " of dimension " + llvm::Twine(i) + " is negative");
     givenSizes += (givenSizes.empty() ? "dimension " : ", dimension ") +
                   std::to_string(i) + " = " + std::to_string(*size);
     d = *size++;
   }
+  return llvm::Error::success();
 }
 
 //===----------------------------------------------------------------------===//
@@ -181,14 +221,22 @@ static void bindDynamicSizes(XlaShape &shape, std::string &givenSizes) {
 //===----------------------------------------------------------------------===//
 
 /// Prints the offset of every logical index in row-major order.
-static void printAllOffsets(const ArrayReport &report, llvm::raw_ostream &os) {
+static llvm::Error printAllOffsets(const ArrayReport &report,
+                                   llvm::raw_ostream &os) {
   const XlaShape &shape = report.input.shape;
   unsigned rank = shape.dims.size();
   int64_t count = 1;
   for (int64_t d : shape.dims)
     if (llvm::MulOverflow(count, d, count))
-      fail("--all-offsets: the array has more elements than fit in int64 (" +
-           shape.str() + ")");
+      return makeError(
+          "--all-offsets: the array has more elements than fit in int64 (" +
+          shape.str() + ")");
+  if (count > maxOffsets)
+    return makeError(
+        "--all-offsets would print " + llvm::Twine(count) +
+        " offsets, more than the limit of " + llvm::Twine(maxOffsets) +
+        "; raise it with --max-offsets=N, or ask for single offsets with "
+        "--index");
   llvm::SmallVector<int64_t, 4> index(rank, 0);
   for (int64_t n = 0; n < count; ++n) {
     int64_t rest = n;
@@ -198,42 +246,50 @@ static void printAllOffsets(const ArrayReport &report, llvm::raw_ostream &os) {
     }
     llvm::Expected<int64_t> offset = report.indexing->offsetOf(index);
     if (!offset)
-      fail(llvm::toString(offset.takeError()));
+      return offset.takeError();
     os << (n ? " " : "") << *offset;
   }
   os << "\n";
+  return llvm::Error::success();
 }
 
 /// Prints the vector-width and tile-contiguity answers.
-static void printVectorAnswers(const ArrayReport &report,
-                               llvm::raw_ostream &os) {
+static llvm::Error printVectorAnswers(const ArrayReport &report,
+                                      llvm::raw_ostream &os) {
   const BufferIndexing &indexing = *report.indexing;
   int64_t rank = report.input.shape.dims.size();
   if (!widestVector.empty()) {
-    llvm::SmallVector<int64_t, 4> args =
+    llvm::Expected<llvm::SmallVector<int64_t, 4>> parsed =
         parseList(widestVector, "--widest-vector");
+    if (!parsed)
+      return parsed.takeError();
+    llvm::SmallVector<int64_t, 4> &args = *parsed;
     if (args.size() != 2 || args[0] < 0 || args[0] >= rank || args[1] < 1)
-      fail("--widest-vector needs a dimension below the rank and a "
-           "positive alignment: dim,alignment");
+      return makeError("--widest-vector needs a dimension below the rank and a "
+                       "positive alignment: dim,alignment");
     int64_t width = getWidestVector(indexing, args[0], args[1]);
     os << (width == kUnboundedWidth ? std::string("unbounded")
                                     : std::to_string(width))
        << "\n";
   }
   if (!tileContiguous.empty()) {
-    llvm::SmallVector<int64_t, 4> tile =
+    llvm::Expected<llvm::SmallVector<int64_t, 4>> parsed =
         parseList(tileContiguous, "--tile-contiguous");
+    if (!parsed)
+      return parsed.takeError();
+    llvm::SmallVector<int64_t, 4> &tile = *parsed;
     if (int64_t(tile.size()) != rank ||
         llvm::any_of(tile, [](int64_t t) { return t < 1; }))
-      fail("--tile-contiguous needs " + llvm::Twine(rank) +
-           " positive tile sizes");
+      return makeError("--tile-contiguous needs " + llvm::Twine(rank) +
+                       " positive tile sizes");
     os << (isTileContiguous(indexing, tile) ? "contiguous" : "not contiguous")
        << "\n";
   }
+  return llvm::Error::success();
 }
 
 /// Gives the array the TPU's default layout (`--tpu-layout`).
-static void applyTpuLayout(ArrayInput &input) {
+static llvm::Error applyTpuLayout(ArrayInput &input) {
   XlaShape &shape = input.shape;
   input.inputDims.reset();
   tpu::TilingOptions options;
@@ -245,37 +301,57 @@ static void applyTpuLayout(ArrayInput &input) {
   llvm::Expected<TiledLayout> layout =
       tpu::getDefaultLayout(shape.dims, bits, options);
   if (!layout)
-    fail(llvm::toString(layout.takeError()));
+    return layout.takeError();
   layout->memorySpace = shape.layout.memorySpace;
   shape.layout = std::move(*layout);
   shape.hasExplicitLayout = true;
+  return llvm::Error::success();
+}
+
+/// Prints the array's memref type as Mosaic writes it (`--mosaic`).
+static llvm::Error printMosaicForm(const ArrayInput &input) {
+  if (input.inputDims)
+    return makeError("--mosaic: Mosaic has no form of a #tlayout.dims layout");
+  const XlaShape &shape = input.shape;
+  llvm::Expected<mosaic::MosaicMemRef> memref =
+      mosaic::exportToMosaic(shape.dims, toMlirTypeName(shape.elementType),
+                             getMinimumBits(shape.elementType), shape.layout);
+  if (!memref)
+    return memref.takeError();
+  llvm::outs() << memref->str() << "\n";
+  return llvm::Error::success();
 }
 
 /// Reports on one array, as the options ask.
-static int inspectArray(ArrayInput input) {
-  bindDynamicSizes(input.shape, input.givenSizes);
+static llvm::Error inspectArray(ArrayInput input) {
+  if (llvm::Error err = bindDynamicSizes(input.shape, input.givenSizes))
+    return err;
   if (tpuLayout)
-    applyTpuLayout(input);
+    if (llvm::Error err = applyTpuLayout(input))
+      return err;
   ArrayQueries queries{indexOpts, offsetOpts};
   bool dynamic = llvm::is_contained(input.shape.dims, kDynamicSize);
   if (dynamic) {
     if (!indexOpts.empty() || !offsetOpts.empty())
-      failNeedingSizes(input.shape, indexOpts.empty() ? "--offset" : "--index");
+      return needingSizes(input.shape,
+                          indexOpts.empty() ? "--offset" : "--index");
     if (allOffsets)
-      failNeedingSizes(input.shape, "--all-offsets");
+      return needingSizes(input.shape, "--all-offsets");
     if (draw || !svgFile.empty())
-      failNeedingSizes(input.shape, "drawing");
+      return needingSizes(input.shape, "drawing");
   }
-  ArrayReport report = computeArrayReport(std::move(input), queries);
+  if (mosaicOpt)
+    return printMosaicForm(input);
+  llvm::Expected<ArrayReport> computed =
+      computeArrayReport(std::move(input), queries);
+  if (!computed)
+    return computed.takeError();
+  const ArrayReport &report = *computed;
   llvm::raw_ostream &os = llvm::outs();
-  if (allOffsets) {
-    printAllOffsets(report, os);
-    return 0;
-  }
-  if (!widestVector.empty() || !tileContiguous.empty()) {
-    printVectorAnswers(report, os);
-    return 0;
-  }
+  if (allOffsets)
+    return printAllOffsets(report, os);
+  if (!widestVector.empty() || !tileContiguous.empty())
+    return printVectorAnswers(report, os);
   if (json)
     os << llvm::formatv("{0:2}", arrayReportToJson(report, queries)) << "\n";
   else if (!indexOpts.empty() || !offsetOpts.empty())
@@ -286,11 +362,12 @@ static int inspectArray(ArrayInput input) {
     DrawRequest request{report.input.shape, *report.indexing,
                         report.input.inputDims, sliceDims, sliceAt};
     if (draw)
-      printTextDrawing(request, os);
+      if (llvm::Error err = printTextDrawing(request, os))
+        return err;
     if (!svgFile.empty())
-      writeSvgDrawing(request, svgFile);
+      return writeSvgDrawing(request, svgFile);
   }
-  return 0;
+  return llvm::Error::success();
 }
 
 //===----------------------------------------------------------------------===//
@@ -298,7 +375,7 @@ static int inspectArray(ArrayInput input) {
 //===----------------------------------------------------------------------===//
 
 /// Reports where the memory of HLO text goes.
-static int inspectHlo(const HloText &text) {
+static llvm::Error inspectHlo(const HloText &text) {
   for (auto [given, name] :
        {std::pair<bool, const char *>{!indexOpts.empty(), "--index"},
         {!offsetOpts.empty(), "--offset"},
@@ -309,29 +386,28 @@ static int inspectHlo(const HloText &text) {
         {!widestVector.empty(), "--widest-vector"},
         {!tileContiguous.empty(), "--tile-contiguous"}})
     if (given)
-      fail(llvm::Twine(name) +
-           " needs one array shape; HLO text and tuples get the memory "
-           "report (--json, --svg, --target, --top)");
+      return makeError(
+          llvm::Twine(name) +
+          " needs one array shape; HLO text and tuples get the memory "
+          "report (--json, --svg, --target, --top, --top-buffers)");
   MemoryReportOptions options;
   options.top = topOpt;
-  if (!targetOpt.empty()) {
-    std::optional<tpu::TargetDescription> target = tpu::getPreset(targetOpt);
-    if (!target)
-      fail("unknown --target '" + targetOpt + "'; the presets are " +
-           tpu::getPresetNames());
-    options.target = *target;
-    options.targetGiven = true;
-  } else {
-    options.target = tpu::getDefaultPreset();
-  }
-  MemoryReport report = computeMemoryReport(text, options);
+  options.topBuffers = topBuffersOpt;
+  llvm::Expected<std::optional<tpu::TargetDescription>> target = getTarget();
+  if (!target)
+    return target.takeError();
+  options.target = target->value_or(tpu::getDefaultPreset());
+  options.targetGiven = target->has_value();
+  llvm::Expected<MemoryReport> report = computeMemoryReport(text, options);
+  if (!report)
+    return report.takeError();
   if (json)
-    llvm::outs() << llvm::formatv("{0:2}", memoryReportToJson(report)) << "\n";
+    llvm::outs() << llvm::formatv("{0:2}", memoryReportToJson(*report)) << "\n";
   else
-    printMemoryReport(report, llvm::outs());
+    printMemoryReport(*report, llvm::outs());
   if (!svgFile.empty())
-    writeOffenderSvg(report, svgFile);
-  return 0;
+    return writeOffenderSvg(*report, svgFile);
+  return llvm::Error::success();
 }
 
 //===----------------------------------------------------------------------===//
@@ -340,27 +416,28 @@ static int inspectHlo(const HloText &text) {
 
 /// The input text: standard input for `-`, a file's contents when the
 /// argument names a file, else the argument itself.
-static std::string readInputText() {
+static llvm::Expected<std::string> readInputText() {
   if (input == "-" || llvm::sys::fs::is_regular_file(input)) {
     llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buffer =
         input == "-" ? llvm::MemoryBuffer::getSTDIN()
                      : llvm::MemoryBuffer::getFile(input);
     if (!buffer)
-      fail("cannot read '" + input + "': " + buffer.getError().message());
+      return makeError("cannot read '" + input +
+                       "': " + buffer.getError().message());
     return (*buffer)->getBuffer().str();
   }
   llvm::StringRef text(input);
   if (text.ends_with(".hlo") || text.ends_with(".txt"))
-    fail("cannot read '" + input + "': no such file");
-  return input;
+    return makeError("cannot read '" + input + "': no such file");
+  return std::string(input);
 }
 
 /// Reads one shape: an array gets the array report, anything else (a tuple,
 /// token, buffer) the memory report of its arrays.
-static int inspectShape(llvm::StringRef text) {
+static llvm::Error inspectShape(llvm::StringRef text) {
   llvm::Expected<HloShape> shape = HloShape::parse(text);
   if (!shape)
-    fail(llvm::toString(shape.takeError()));
+    return shape.takeError();
   if (shape->kind == HloShape::Kind::Array)
     return inspectArray(ArrayInput{shape->array, std::nullopt, ""});
   HloText hlo;
@@ -381,10 +458,10 @@ static int inspectShape(llvm::StringRef text) {
   return inspectHlo(hlo);
 }
 
-static int inspectHloText(llvm::StringRef text) {
+static llvm::Error inspectHloText(llvm::StringRef text) {
   llvm::Expected<HloText> hlo = readHloText(text);
   if (!hlo)
-    fail(llvm::toString(hlo.takeError()));
+    return hlo.takeError();
   return inspectHlo(*hlo);
 }
 
@@ -393,7 +470,7 @@ namespace {
 /// inspect it. The first row that accepts the text reads it.
 struct InputForm {
   bool (*accepts)(llvm::StringRef text);
-  int (*inspect)(llvm::StringRef text);
+  llvm::Error (*inspect)(llvm::StringRef text);
 };
 } // namespace
 
@@ -417,6 +494,10 @@ static const InputForm inputForms[] = {
 };
 
 int main(int argc, char **argv) {
+  cl::SetVersionPrinter([](llvm::raw_ostream &os) {
+    os << "tlayout-inspect (tlayout " TLAYOUT_VERSION
+          ")\n  built with LLVM " LLVM_VERSION_STRING "\n";
+  });
   cl::HideUnrelatedOptions(inspectCategory);
   cl::ParseCommandLineOptions(
       argc, argv,
@@ -427,10 +508,27 @@ int main(int argc, char **argv) {
       "--draw\n"
       "  tlayout-inspect 'f32[?,128]{1,0:T(8,128)}' --sizes 40 --svg x.svg\n"
       "  tlayout-inspect module.hlo --target=v5e --svg offender.svg\n");
-  std::string text = readInputText();
-  llvm::StringRef trimmed = llvm::StringRef(text).trim();
+  // Every error comes back here, and is printed as one line.
+  auto report = [](llvm::Error err) {
+    llvm::errs() << "tlayout-inspect: error: " << llvm::toString(std::move(err))
+                 << "\n";
+    return 1;
+  };
+  // Checked before the input is read, so that every form of input rejects
+  // an unknown target.
+  if (llvm::Expected<std::optional<tpu::TargetDescription>> target =
+          getTarget();
+      !target)
+    return report(target.takeError());
+  llvm::Expected<std::string> text = readInputText();
+  if (!text)
+    return report(text.takeError());
+  llvm::StringRef trimmed = llvm::StringRef(*text).trim();
   for (const InputForm &form : inputForms)
-    if (form.accepts(trimmed))
-      return form.inspect(trimmed);
+    if (form.accepts(trimmed)) {
+      if (llvm::Error err = form.inspect(trimmed))
+        return report(std::move(err));
+      return 0;
+    }
   llvm_unreachable("the last input form accepts everything");
 }

@@ -10,6 +10,8 @@
 
 #include "llvm/ADT/StringExtras.h"
 
+#include <algorithm>
+
 using namespace tlayout;
 using namespace tlayout::mosaic;
 using namespace tlayout::translate;
@@ -33,7 +35,8 @@ static size_t findClosingAngle(llvm::StringRef text, size_t open) {
 /// The tlayout type for one Mosaic memref type, or std::nullopt after
 /// reporting why there is none.
 static std::optional<std::string> rewriteMemRef(llvm::StringRef type, size_t at,
-                                                ImportErrorFn emitError) {
+                                                ImportDiagnosticFn emitError,
+                                                ImportDiagnosticFn emitRemark) {
   llvm::Expected<MosaicMemRef> memref = MosaicMemRef::parse(type);
   if (!memref) {
     llvm::handleAllErrors(memref.takeError(), [&](const ParseError &err) {
@@ -41,6 +44,24 @@ static std::optional<std::string> rewriteMemRef(llvm::StringRef type, size_t at,
                 "invalid Mosaic memref type: " + err.getMessage());
     });
     return std::nullopt;
+  }
+  // Semaphores, and memory shared by cores, have no tlayout equivalent, and
+  // MLIR's memref holds no element type of an unregistered dialect: the
+  // type is kept whole, as an opaque type of Mosaic's dialect.
+  bool noSpace =
+      memref->memorySpace && !getTLayoutMemorySpace(*memref->memorySpace);
+  if (noSpace || llvm::StringRef(memref->elementType).starts_with("!")) {
+    std::string kept = type.str();
+    std::replace(kept.begin(), kept.end(), '\n', ' ');
+    std::string opaque = "!tpu<\"" + llvm::StringRef(kept).trim().str() + "\">";
+    emitRemark(at, "kept " + type + " as the opaque type " + opaque + ": " +
+                       (noSpace ? "tlayout has no memory space '" +
+                                      getMemorySpaceName(*memref->memorySpace) +
+                                      "' (it names hbm, vmem, smem, cmem and "
+                                      "host)"
+                                : "a memref holds no Mosaic element type "
+                                  "without Mosaic's dialect"));
+    return opaque + std::string(type.count('\n'), '\n');
   }
   llvm::Expected<TLayoutEquivalent> eq = memref->toTLayout();
   if (!eq) {
@@ -58,7 +79,8 @@ static std::optional<std::string> rewriteMemRef(llvm::StringRef type, size_t at,
 }
 
 std::optional<std::string>
-translate::importMosaicText(llvm::StringRef text, ImportErrorFn emitError) {
+translate::importMosaicText(llvm::StringRef text, ImportDiagnosticFn emitError,
+                            ImportDiagnosticFn emitRemark) {
   std::string out;
   out.reserve(text.size());
   bool failed = false;
@@ -93,29 +115,13 @@ translate::importMosaicText(llvm::StringRef text, ImportErrorFn emitError) {
           return std::nullopt;
         }
         if (std::optional<std::string> rewritten =
-                rewriteMemRef(type, i, emitError))
+                rewriteMemRef(type, i, emitError, emitRemark))
           out += *rewritten;
         else
           failed = true;
         i = end;
         continue;
       }
-    }
-    if (tokenStart &&
-        (rest.starts_with("#tpu.") || rest.starts_with("!tpu."))) {
-      size_t n = 5;
-      while (n < rest.size() && isIdentifierChar(rest[n]))
-        ++n;
-      emitError(i, "Mosaic " +
-                       llvm::Twine(rest.front() == '#' ? "attribute" : "type") +
-                       " '" + rest.take_front(n) +
-                       "' has no tlayout equivalent: only memref types "
-                       "with #tpu.tiled layouts and #tpu.memory_space are "
-                       "imported");
-      failed = true;
-      out += rest.take_front(n);
-      i += n;
-      continue;
     }
     out += rest.front();
     ++i;

@@ -25,13 +25,6 @@ func.func @dynamic_window(%a: memref<?x256xf32, #tpu.tiled<(8,128),[4,1]>>) {
 
 // -----
 
-// expected-error @below {{cannot import memref<4xi32, #tpu.memory_space<semaphore_mem>>: Mosaic memory space 'semaphore_mem' has no tlayout equivalent (tlayout names hbm, vmem, smem, cmem and host)}}
-func.func @semaphores(%a: memref<4xi32, #tpu.memory_space<semaphore_mem>>) {
-  return
-}
-
-// -----
-
 // Malformed text: the error points into the type.
 // expected-error @below {{invalid Mosaic memref type: #tpu.tiled has 1 tile strides but the memref has rank 2}}
 func.func @strides(%a: memref<16x256xf32, #tpu.tiled<(8,128),[1]>>) {
@@ -54,15 +47,6 @@ func.func @nested(%a: memref<16x256xbf16, #tpu.tiled<(8,128)(3,1),[2,1]>>) {
 
 // -----
 
-// Mosaic attributes other than memref layouts and memory spaces.
-// expected-error @below {{Mosaic attribute '#tpu.dimension_semantics' has no tlayout equivalent: only memref types with #tpu.tiled layouts and #tpu.memory_space are imported}}
-func.func @semantics(%a: memref<8xf32>) attributes {dimension_semantics = [#tpu.dimension_semantics<parallel>]} {
-  return
-}
-
-// -----
-
-// expected-error @below {{Mosaic type '!tpu.dma_semaphore' has no tlayout equivalent: only memref types with #tpu.tiled layouts and #tpu.memory_space are imported}}
-func.func @dma(%a: !tpu.dma_semaphore) {
-  return
-}
+// Mosaic's own operations are kept, unknown; no other dialect's are.
+// expected-error @below {{unregistered operation 'foo.bar': only Mosaic's (tpu) operations are kept unknown}}
+"foo.bar"() : () -> ()

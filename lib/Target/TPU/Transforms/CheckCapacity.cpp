@@ -5,7 +5,9 @@
 //===----------------------------------------------------------------------===//
 //
 // The --tlayout-check-capacity pass: an error at the allocation that takes a
-// memory space of the TPU target past its capacity.
+// memory space of the TPU target past its capacity. The errors name the
+// buffer by its type and bytes and go to the operation's location alone, so
+// that no op (let alone a function body) is printed with them.
 //
 //===----------------------------------------------------------------------===//
 
@@ -49,7 +51,7 @@ struct CheckCapacityPass
         if (usage.overflows) {
           reported.insert(usage.space);
           failedAny = true;
-          usage.alloc->emitError()
+          emitError(usage.alloc->getLoc())
               << "the " << getMemorySpaceDisplayName(usage.space)
               << " allocation of " << usage.type
               << " takes more bytes than fit in 64-bit integers: its bytes "
@@ -63,21 +65,22 @@ struct CheckCapacityPass
         if (usage.liveOverflows) {
           reported.insert(usage.space);
           failedAny = true;
-          usage.alloc->emitError()
+          emitError(usage.alloc->getLoc())
               << "this allocation of " << *usage.physicalBytes
               << " bytes brings the live "
               << getMemorySpaceDisplayName(usage.space) << " of @"
               << func.getName()
               << " past what 64-bit integers count (the live bytes overflow "
                  "64-bit arithmetic), above the "
-              << capacity << " bytes of the " << description.name << " target";
+              << capacity << " bytes of the " << description.name
+              << " target; the buffer: " << usage.type;
           continue;
         }
         if (usage.liveBytes <= capacity)
           continue;
         reported.insert(usage.space);
         failedAny = true;
-        InFlightDiagnostic error = usage.alloc->emitError();
+        InFlightDiagnostic error = emitError(usage.alloc->getLoc());
         error << "this allocation of " << *usage.physicalBytes
               << " bytes (physical";
         // The accounting measures both or neither; say so if it did not.
@@ -91,7 +94,7 @@ struct CheckCapacityPass
         if (usage.runs > 1)
           error << " at the last of its " << usage.runs << " runs";
         error << ", above the " << capacity << " bytes of the "
-              << description.name << " target";
+              << description.name << " target; the buffer: " << usage.type;
       }
       for (const CallUsage &call : memory.calls) {
         int64_t capacity = description.getCapacity(call.space);
@@ -100,7 +103,7 @@ struct CheckCapacityPass
           continue;
         reported.insert(call.space);
         failedAny = true;
-        InFlightDiagnostic error = call.call->emitError();
+        InFlightDiagnostic error = emitError(call.call->getLoc());
         error << "this call, whose callee peaks at " << call.calleePeakBytes
               << " bytes of " << getMemorySpaceDisplayName(call.space)
               << ", brings the live " << getMemorySpaceDisplayName(call.space)

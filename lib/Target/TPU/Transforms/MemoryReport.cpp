@@ -6,7 +6,8 @@
 //
 // The --tlayout-memory-report pass: every allocation's logical and physical
 // bytes and padding ratio, and each function's peak per memory space, as
-// remarks or as JSON.
+// remarks or as JSON (where each buffer also gets its location and whether
+// it takes its memory space past the target's capacity).
 //
 //===----------------------------------------------------------------------===//
 
@@ -38,6 +39,18 @@ std::string bytesText(std::optional<int64_t> bytes, bool overflows) {
   if (overflows)
     return "overflow";
   return bytes ? std::to_string(*bytes) : std::string("dynamic");
+}
+
+/// `file:line:column` of the operation's location, or the location as MLIR
+/// prints it when it has no file position.
+std::string locationText(Location loc) {
+  if (auto file = loc->findInstanceOf<FileLineColLoc>())
+    return (file.getFilename().getValue() + ":" + llvm::Twine(file.getLine()) +
+            ":" + llvm::Twine(file.getColumn()))
+        .str();
+  std::string text;
+  llvm::raw_string_ostream(text) << loc;
+  return text;
 }
 
 llvm::json::Value bytesJson(std::optional<int64_t> bytes, bool overflows) {
@@ -82,7 +95,14 @@ struct MemoryReportPass
           continue;
         }
         llvm::json::Object entry;
+        entry["location"] = locationText(usage.alloc->getLoc());
         entry["type"] = llvm::formatv("{0}", usage.type).str();
+        // Whether this allocation takes its memory space past the target's
+        // capacity, as --tlayout-check-capacity counts it.
+        int64_t capacity = description.getCapacity(usage.space);
+        entry["exceeds_capacity"] =
+            capacity > 0 && (usage.overflows || usage.liveOverflows ||
+                             usage.liveBytes > capacity);
         entry["space"] = getMemorySpaceDisplayName(usage.space);
         entry["logical_bytes"] = bytesJson(usage.logicalBytes, usage.overflows);
         entry["physical_bytes"] =
