@@ -212,4 +212,90 @@ def CheckTensorEncodings : Pass<"tlayout-check-tensor-encodings"> {
   }];
 }
 
+def BufferizeTensorEncodings
+    : Pass<"tlayout-bufferize-tensor-encodings", "::mlir::ModuleOp"> {
+  let summary = "One-shot bufferization that keeps tensor layout encodings";
+  let description = [{
+    Bufferizes the module (function boundaries included) with upstream's
+    one-shot analysis, and gives every buffer the layout its tensor's
+    encoding holds (`#tlayout.tiled`, `#tlayout.dims`; a tensor without one
+    gets the identity layout):
+
+    - function arguments and results: through the bufferization options'
+      `functionArgTypeConverterFn` (and `unknownTypeConverterFn`), with
+      result types taken from the signature, not inferred;
+    - allocations (`tensor.empty`, `bufferization.alloc_tensor`, and the
+      copies the analysis inserts to resolve conflicts): after the analysis,
+      each encoded one becomes a `memref.alloc` with the layout (wrapped in
+      `bufferization.to_tensor restrict writable`), and a copy becomes a
+      `tlayout.relayout` to the same layout;
+    - everything that bufferizes to the buffer of an operand
+      (`linalg` ops, `tensor.insert`, `scf.for` `iter_args`, `scf.if`) then
+      carries the layout of that buffer;
+    - `tensor.extract_slice`/`insert_slice` of encoded tensors become loops
+      of `tensor.extract`/`tensor.insert` first (upstream would make a
+      `memref.subview`, which rejects non-strided layouts);
+    - `tlayout.relayout` becomes a new allocation and a `tlayout.copy`.
+
+    Ops that would lose an encoding are rejected before anything changes:
+    an encoded tensor may only meet the ops listed above, `tensor.extract`,
+    `tensor.dim`, function calls and returns, and `tlayout.relayout`; an
+    encoding must fit its tensor's shape and element type.
+
+    ```mlir
+    func.func @f(%a: tensor<16x256xf32, #tlayout.tiled<{1,0:T(8,128)}>>)
+        -> tensor<16x256xf32, #tlayout.tiled<{1,0:T(8,128)}>>
+    ```
+    becomes
+    ```mlir
+    func.func @f(%a: memref<16x256xf32, #tlayout.tiled<{1,0:T(8,128)}>>)
+        -> memref<16x256xf32, #tlayout.tiled<{1,0:T(8,128)}>>
+    ```
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::bufferization::BufferizationDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::tensor::TensorDialect",
+    "::mlir::tlayout::TLayoutDialect"
+  ];
+}
+
+def PropagateTensorLayouts : Pass<"tlayout-propagate-tensor-layouts",
+                                  "::mlir::ModuleOp"> {
+  let summary = "Give tensors the layouts fixed at function boundaries";
+  let description = [{
+    Assigns a layout encoding to every ranked tensor of the module's
+    functions from the layouts already written: function signatures (fixed:
+    they are the interface), and tensors that already carry an encoding.
+    Values that must share one buffer form a group: a `linalg` op's result
+    and its `outs` operand, `tensor.insert`'s result and destination, an
+    `scf.for`'s init, region argument, yielded value and result, `scf.if`
+    results and yielded values, returned values and the function's result
+    type, call operands and the callee's argument types. A group with one
+    fixed layout takes it; a group with none takes the encoding of a
+    same-typed input of the linalg op that writes it (or of the slice it is
+    taken from), so no relayout is needed; otherwise it stays row-major.
+    Where a value meets a group of another layout, a `tlayout.relayout` is
+    inserted on that use, and a remark reports it with the bytes it copies
+    (the physical size of the result, from the layout core's footprint).
+
+    Reads (`ins` of linalg ops, `tensor.extract`) accept any layout and need
+    no relayout.
+
+    ```mlir
+    func.func @f(%a: tensor<8x128xf32, #tlayout.tiled<{1,0:T(8,128)}>>)
+        -> tensor<8x128xf32> {
+      %e = tensor.empty() : tensor<8x128xf32>
+      %r = linalg.copy ins(%a : ...) outs(%e : tensor<8x128xf32>) -> ...
+      return %r : tensor<8x128xf32>
+    }
+    ```
+    keeps `%e` row-major (the result is); a returned tiled value would get a
+    `tlayout.relayout` to the row-major result type.
+  }];
+  let dependentDialects = ["::mlir::tlayout::TLayoutDialect"];
+}
+
 #endif // TLAYOUT_DIALECT_TLAYOUT_TRANSFORMS_PASSES_TD
