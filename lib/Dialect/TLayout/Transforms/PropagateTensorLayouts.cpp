@@ -32,6 +32,9 @@ namespace mlir::tlayout {
 using namespace mlir;
 using namespace mlir::tlayout;
 
+/// The argument and result attribute that fixes a function boundary's layout.
+static constexpr llvm::StringLiteral kLayoutAttrName = "tlayout.layout";
+
 /// The type `type` with `encoding` (null: none).
 static RankedTensorType withEncoding(RankedTensorType type,
                                      Attribute encoding) {
@@ -50,8 +53,8 @@ static bool acceptsRetypedOperand(OpOperand &operand) {
 }
 
 /// Whether the encoding of `value` may be chosen by the pass: a result of an
-/// op that makes a tensor of any encoding, or a loop's region argument, used
-/// only by ops that accept a change.
+/// op that makes a tensor of any encoding, or a loop's region argument. Its
+/// uses by ops that do not accept a change get a relayout back.
 static bool isRetypable(Value value) {
   auto type = dyn_cast<RankedTensorType>(value.getType());
   if (!type || type.getEncoding())
@@ -67,7 +70,7 @@ static bool isRetypable(Value value) {
              alloc && alloc.getCopy()) {
     return false;
   }
-  return llvm::all_of(value.getUses(), acceptsRetypedOperand);
+  return true;
 }
 
 namespace {
@@ -123,8 +126,79 @@ struct PropagateTensorLayoutsPass
           PropagateTensorLayoutsPass> {
   using Base::Base;
 
+  /// Moves the `tlayout.layout` argument and result attributes of the
+  /// module's functions into their tensor types, and retypes the results of
+  /// the calls to them. Records the types values had before.
+  LogicalResult applySignatureLayouts(ModuleOp module,
+                                      DenseMap<Value, Type> &originalTypes) {
+    bool failed = false;
+    SymbolTableCollection symbols;
+    auto encode = [&](func::FuncOp func, Type type, Attribute attr,
+                      const Twine &what) -> Type {
+      auto tensor = dyn_cast<RankedTensorType>(type);
+      auto layout = dyn_cast_or_null<MemRefLayoutAttrInterface>(attr);
+      if (!tensor || !layout || tensor.getEncoding()) {
+        failed = true;
+        func.emitError() << "the " << kLayoutAttrName << " of " << what
+                         << " must be a memory layout on a tensor without "
+                            "encoding, got "
+                         << attr << " on " << type;
+        return type;
+      }
+      RankedTensorType encoded = withEncoding(tensor, layout);
+      if (mlir::failed(verifyLayoutEncoding(encoded, [&] {
+            failed = true;
+            return func.emitError()
+                   << "the " << kLayoutAttrName << " of " << what << ": ";
+          })))
+        return type;
+      return encoded;
+    };
+    module.walk([&](func::FuncOp func) {
+      SmallVector<Type> inputs(func.getArgumentTypes());
+      SmallVector<Type> results(func.getResultTypes());
+      bool changed = false;
+      for (unsigned i = 0; i < inputs.size(); ++i)
+        if (Attribute attr = func.getArgAttr(i, kLayoutAttrName)) {
+          inputs[i] = encode(func, inputs[i], attr, "argument #" + Twine(i));
+          func.removeArgAttr(i, kLayoutAttrName);
+          changed = true;
+        }
+      for (unsigned i = 0; i < results.size(); ++i)
+        if (Attribute attr = func.getResultAttr(i, kLayoutAttrName)) {
+          results[i] = encode(func, results[i], attr, "result #" + Twine(i));
+          func.removeResultAttr(
+              i, StringAttr::get(func.getContext(), kLayoutAttrName));
+          changed = true;
+        }
+      if (!changed)
+        return;
+      func.setType(FunctionType::get(func.getContext(), inputs, results));
+      if (!func.isExternal())
+        for (auto [arg, type] : llvm::zip(func.getArguments(), inputs)) {
+          originalTypes.try_emplace(arg, arg.getType());
+          arg.setType(type);
+        }
+    });
+    module.walk([&](func::CallOp call) {
+      auto callee = symbols.lookupNearestSymbolFrom<func::FuncOp>(
+          call, call.getCalleeAttr());
+      if (!callee)
+        return;
+      for (auto [result, type] :
+           llvm::zip(call.getResults(), callee.getResultTypes())) {
+        originalTypes.try_emplace(result, result.getType());
+        result.setType(type);
+      }
+    });
+    return mlir::failure(failed);
+  }
+
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    DenseMap<Value, Type> originalTypes;
+    if (failed(applySignatureLayouts(module, originalTypes)))
+      return signalPassFailure();
     LayoutGroups groups;
     SmallVector<Value> values;
     SmallVector<Tie> ties;
@@ -134,6 +208,7 @@ struct PropagateTensorLayoutsPass
       auto type = dyn_cast<RankedTensorType>(value.getType());
       if (!type)
         return;
+      originalTypes.try_emplace(value, type);
       values.push_back(value);
       groups.leader(value);
       if (!isRetypable(value))
@@ -256,24 +331,34 @@ struct PropagateTensorLayoutsPass
           withEncoding(cast<RankedTensorType>(value.getType()), encoding));
     }
     OpBuilder builder(&getContext());
-    for (Tie &tie : relayouts) {
-      Value operand = tie.use->get();
+    auto relayoutUse = [&](OpOperand &use, Attribute encoding) {
+      Value operand = use.get();
       auto from = cast<RankedTensorType>(operand.getType());
-      Attribute encoding =
-          tie.target ? cast<RankedTensorType>(tie.target.getType())
-                           .getEncoding()
-                     : tie.fixedType.getEncoding();
       RankedTensorType to = withEncoding(from, encoding);
-      Operation *user = tie.use->getOwner();
+      Operation *user = use.getOwner();
       builder.setInsertionPoint(user);
       auto relayout = RelayoutOp::create(builder, user->getLoc(), to, operand);
-      tie.use->set(relayout);
+      use.set(relayout);
       InFlightDiagnostic remark = relayout.emitRemark()
                                   << "relayout of " << from << " to " << to;
       if (std::optional<int64_t> bytes = getEncodedTensorBytes(to))
         remark << ": " << *bytes << " bytes";
       else
         remark << ": a dynamic number of bytes";
+    };
+    for (Tie &tie : relayouts)
+      relayoutUse(*tie.use,
+                  tie.target ? cast<RankedTensorType>(tie.target.getType())
+                                   .getEncoding()
+                             : tie.fixedType.getEncoding());
+    // Ops that need the type their operand had get it back.
+    for (Value value : values) {
+      Type original = originalTypes.lookup(value);
+      if (!original || original == value.getType())
+        continue;
+      for (OpOperand &use : llvm::make_early_inc_range(value.getUses()))
+        if (!acceptsRetypedOperand(use))
+          relayoutUse(use, cast<RankedTensorType>(original).getEncoding());
     }
   }
 };

@@ -200,10 +200,10 @@ def CheckTensorEncodings : Pass<"tlayout-check-tensor-encodings"> {
     Upstream's `--one-shot-bufferize` turns such a tensor into a memref with
     the identity layout (or the layout its options ask for) and drops the
     encoding without a word, so the layout the tensor promised never reaches
-    memory. Run this pass before bufferizing (`--tlayout-tpu-bufferize-pipeline`
-    runs it first) and give layouts to the buffers instead: let
-    `--tlayout-assign-tpu-layouts` choose them, or write the memref types with
-    the layout. The module is not changed.
+    memory. Run this pass before upstream's bufferization;
+    `--tlayout-bufferize-tensor-encodings` (which
+    `--tlayout-tpu-bufferize-pipeline` runs) keeps the layouts instead and
+    needs no check. The module is not changed.
 
     ```mlir
     func.func @f(%x: tensor<16x256xbf16, #tlayout.tiled<{1,0:T(8,128)(2,1)}>>)
@@ -266,34 +266,48 @@ def PropagateTensorLayouts : Pass<"tlayout-propagate-tensor-layouts",
                                   "::mlir::ModuleOp"> {
   let summary = "Give tensors the layouts fixed at function boundaries";
   let description = [{
-    Assigns a layout encoding to every ranked tensor of the module's
-    functions from the layouts already written: function signatures (fixed:
-    they are the interface), and tensors that already carry an encoding.
-    Values that must share one buffer form a group: a `linalg` op's result
-    and its `outs` operand, `tensor.insert`'s result and destination, an
-    `scf.for`'s init, region argument, yielded value and result, `scf.if`
-    results and yielded values, returned values and the function's result
-    type, call operands and the callee's argument types. A group with one
-    fixed layout takes it; a group with none takes the encoding of a
-    same-typed input of the linalg op that writes it (or of the slice it is
-    taken from), so no relayout is needed; otherwise it stays row-major.
-    Where a value meets a group of another layout, a `tlayout.relayout` is
-    inserted on that use, and a remark reports it with the bytes it copies
-    (the physical size of the result, from the layout core's footprint).
+    Assigns a layout encoding to the ranked tensors of the module's functions
+    from the layouts fixed at function boundaries: a `tlayout.layout`
+    argument or result attribute (a `#tlayout.tiled` or `#tlayout.dims`
+    layout) moves into the tensor type of the signature, and the calls'
+    results follow; tensors that already carry an encoding stay as they are.
 
-    Reads (`ins` of linalg ops, `tensor.extract`) accept any layout and need
-    no relayout.
+    Values that should share one buffer form a group: a `linalg` op's result
+    and its `outs` operand, the result and destination of `tensor.insert` and
+    `tensor.insert_slice`, an `scf.for`'s init, region argument, yielded
+    value and result, `scf.if` results and yielded values, returned values
+    and the function's result type, call operands and the callee's argument
+    types. Values are joined in program order unless their layouts differ. A
+    group with a fixed layout takes it; a group with none takes the encoding
+    of a same-typed input of the linalg op (or of the slice) it is written
+    from, so that no relayout is needed; otherwise it stays row-major. Only
+    results of `tensor.empty`, `linalg` ops, `tensor.insert`,
+    `tensor.extract_slice`/`insert_slice`, `scf.for`, `scf.if` and `scf.for`
+    region arguments change type.
+
+    Where a value meets a group of another layout (a tie that could not
+    join), and where an op that needs its operand's former type uses a
+    retyped value (`tensor.cast`, an unknown op), a `tlayout.relayout` is
+    inserted on that use, with a remark that gives the bytes it writes (the
+    physical size of its result, from the layout core's footprint). Reads
+    (`ins` of linalg ops, `tensor.extract`, slice sources) accept any layout.
 
     ```mlir
-    func.func @f(%a: tensor<8x128xf32, #tlayout.tiled<{1,0:T(8,128)}>>)
-        -> tensor<8x128xf32> {
-      %e = tensor.empty() : tensor<8x128xf32>
-      %r = linalg.copy ins(%a : ...) outs(%e : tensor<8x128xf32>) -> ...
-      return %r : tensor<8x128xf32>
+    func.func @f(%a: tensor<16x256xf32> {tlayout.layout = #tlayout.tiled<{1,0:T(8,128)}>})
+        -> (tensor<16x256xf32> {tlayout.layout = #tlayout.tiled<{0,1:T(8,128)}>}) {
+      return %a : tensor<16x256xf32>
     }
     ```
-    keeps `%e` row-major (the result is); a returned tiled value would get a
-    `tlayout.relayout` to the row-major result type.
+    becomes
+    ```mlir
+    func.func @f(%a: tensor<16x256xf32, #tlayout.tiled<{1,0:T(8,128)}>>)
+        -> tensor<16x256xf32, #tlayout.tiled<{0,1:T(8,128)}>> {
+      %r = tlayout.relayout %a : tensor<16x256xf32, #tlayout.tiled<{1,0:T(8,128)}>>
+          to tensor<16x256xf32, #tlayout.tiled<{0,1:T(8,128)}>>
+      return %r : tensor<16x256xf32, #tlayout.tiled<{0,1:T(8,128)}>>
+    }
+    ```
+    with the remark `relayout of ... : 16384 bytes`.
   }];
   let dependentDialects = ["::mlir::tlayout::TLayoutDialect"];
 }
