@@ -289,6 +289,13 @@ struct PropagateTensorLayoutsPass
         groups.fix(operand, wanted);
     }
 
+    // A group used by an op that keeps its operand's type would need a
+    // relayout back: it keeps the type it has.
+    for (Value value : values)
+      if (!groups.fixed(value) &&
+          !llvm::all_of(value.getUses(), acceptsRetypedOperand))
+        groups.fix(value, cast<RankedTensorType>(value.getType()).getEncoding());
+
     // Groups without a fixed layout take one their members are written
     // from: a same-typed input of the linalg op that writes them, or the
     // tensor they are sliced from, repeated while that decides more groups.

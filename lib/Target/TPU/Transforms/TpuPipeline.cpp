@@ -17,6 +17,7 @@
 #include "tlayout/Dialect/TLayout/Transforms/Passes.h"
 #include "tlayout/Target/TPU/Transforms/Passes.h"
 
+#include "mlir/Conversion/BufferizationToMemRef/BufferizationToMemRef.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/Passes.h"
@@ -74,6 +75,9 @@ void mlir::tlayout::tpu::buildTpuBufferizePipeline(
     pm.addPass(bufferization::createOwnershipBasedBufferDeallocationPass());
     pm.addPass(bufferization::createBufferDeallocationSimplificationPass());
     pm.addPass(bufferization::createLowerDeallocationsPass());
+    // The clones of buffers a function returns without owning them (an
+    // argument written in place).
+    pm.addPass(createConvertBufferizationToMemRefPass());
     pm.addPass(createCSEPass());
   });
 }
