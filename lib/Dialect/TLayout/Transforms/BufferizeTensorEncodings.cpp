@@ -70,7 +70,8 @@ static LogicalResult checkEncodings(ModuleOp module) {
       for (Block &block : region)
         for (BlockArgument arg : block.getArguments())
           checkType(arg.getLoc(), arg.getType());
-    if (auto func = dyn_cast<func::FuncOp>(op)) {
+    // A declaration has no block arguments to check.
+    if (auto func = dyn_cast<func::FuncOp>(op); func && func.isExternal()) {
       for (Type type : func.getArgumentTypes())
         checkType(op->getLoc(), type);
       for (Type type : func.getResultTypes())
