@@ -111,3 +111,36 @@ func.func @relayout(%a: tensor<?x128xf32>) -> tensor<?x128xf32, #tlayout.tiled<{
 // A declaration's signature.
 // CHECK-LABEL: func.func private @external(memref<4x8xi8, #tlayout.tiled<{1,0:T(8,128)(4,1)}>>) -> memref<4x8xi8>
 func.func private @external(tensor<4x8xi8, #tlayout.tiled<{1,0:T(8,128)(4,1)}>>) -> tensor<4x8xi8>
+
+// -----
+
+// A loop that yields a buffer it allocated, through scf.if: the buffers of
+// the loop, the branches and the allocation all have the layout.
+// CHECK-LABEL: func.func @loop_alloc(
+// CHECK:         scf.for {{.*}} -> (memref<8x128xf32, #tlayout.tiled<{1,0:T(8,128)}>>)
+// CHECK:           %[[N:.*]] = memref.alloc() {{.*}} : memref<8x128xf32, #tlayout.tiled<{1,0:T(8,128)}>>
+// CHECK:           linalg.generic {{.*}} outs(%[[N]] :
+// CHECK:           scf.if {{.*}} -> (memref<8x128xf32, #tlayout.tiled<{1,0:T(8,128)}>>)
+// CHECK:             scf.yield %[[N]]
+#T = #tlayout.tiled<{1,0:T(8,128)}>
+#id = affine_map<(i, j) -> (i, j)>
+func.func @loop_alloc(%a: tensor<8x128xf32, #T>, %n: index, %c: i1) -> tensor<8x128xf32, #T> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%t = %a) -> tensor<8x128xf32, #T> {
+    %e = tensor.empty() : tensor<8x128xf32, #T>
+    %q = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%t : tensor<8x128xf32, #T>) outs(%e : tensor<8x128xf32, #T>) {
+    ^bb0(%x: f32, %o: f32):
+      %s = arith.addf %x, %x : f32
+      linalg.yield %s : f32
+    } -> tensor<8x128xf32, #T>
+    %w = scf.if %c -> tensor<8x128xf32, #T> {
+      scf.yield %q : tensor<8x128xf32, #T>
+    } else {
+      scf.yield %t : tensor<8x128xf32, #T>
+    }
+    scf.yield %w : tensor<8x128xf32, #T>
+  }
+  return %r : tensor<8x128xf32, #T>
+}

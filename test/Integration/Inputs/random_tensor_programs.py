@@ -20,6 +20,7 @@ import subprocess
 import tempfile
 
 UPSTREAM = ["--one-shot-bufferize=bufferize-function-boundaries "
+            "allow-return-allocs-from-loops "
             "function-boundary-type-conversion=identity-layout-map",
             "--convert-linalg-to-loops", "--buffer-deallocation-pipeline",
             "--convert-bufferization-to-memref", "--expand-strided-metadata",
@@ -169,9 +170,11 @@ class Kernel:
         acc = f"%acc{self.counter}"
         e, q = self.fresh(), self.fresh()
         self.emit(f"  {e} = tensor.empty() : {self.t()}")
+        # In place, or into a new buffer that the loop yields.
+        out = self.rng.choice([acc, e])
         self.emit(f"  {q} = linalg.generic {{indexing_maps = [{ID}, {ID}, {ID}], "
                   f"iterator_types = [\"parallel\", \"parallel\"]}} "
-                  f"ins({acc}, {b} : {self.t()}, {self.t()}) outs({acc} : {self.t()}) {{")
+                  f"ins({acc}, {b} : {self.t()}, {self.t()}) outs({out} : {self.t()}) {{")
         add = "arith.addf" if is_float(self.ty) else "arith.addi"
         self.emit(f"  ^bb0(%x: {self.ty}, %y: {self.ty}, %o: {self.ty}):")
         self.emit(f"    %s = {add} %x, %y : {self.ty}")

@@ -109,6 +109,11 @@ static LogicalResult materializeEncodedAllocations(ModuleOp module) {
   });
   IRRewriter rewriter(module.getContext());
   for (Operation *op : allocations) {
+    // The analysis may have replaced every use (by a new allocation).
+    if (op->use_empty()) {
+      rewriter.eraseOp(op);
+      continue;
+    }
     rewriter.setInsertionPoint(op);
     auto type = cast<RankedTensorType>(op->getResult(0).getType());
     Attribute memorySpace;
@@ -159,6 +164,8 @@ struct BufferizeTensorEncodingsPass
     bufferization::OneShotBufferizationOptions options;
     options.bufferizeFunctionBoundaries = true;
     options.inferFunctionResultLayout = false;
+    // A loop may yield a buffer it allocated (its type is the iter_arg's).
+    options.allowReturnAllocsFromLoops = true;
     options.functionArgTypeConverterFn =
         [](bufferization::TensorLikeType type, Attribute memorySpace,
            func::FuncOp, const bufferization::BufferizationOptions &)

@@ -231,7 +231,8 @@ def BufferizeTensorEncodings
       `tlayout.relayout` to the same layout;
     - everything that bufferizes to the buffer of an operand
       (`linalg` ops, `tensor.insert`, `scf.for` `iter_args`, `scf.if`) then
-      carries the layout of that buffer;
+      carries the layout of that buffer; a loop may yield a buffer it
+      allocated (`allowReturnAllocsFromLoops`);
     - `tensor.extract_slice`/`insert_slice` of encoded tensors become loops
       of `tensor.extract`/`tensor.insert` first (upstream would make a
       `memref.subview`, which rejects non-strided layouts);
