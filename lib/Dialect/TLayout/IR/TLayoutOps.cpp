@@ -423,8 +423,8 @@ LogicalResult RelayoutOp::verify() {
                          << source.getElementType() << " and "
                          << result.getElementType();
   if (source.getShape() != result.getShape())
-    return emitOpError() << "expects the same shape, got " << source
-                         << " and " << result;
+    return emitOpError() << "expects the same shape, got " << source << " and "
+                         << result;
   if (failed(verifyLayoutEncoding(*this, source, "source")) ||
       failed(verifyLayoutEncoding(*this, result, "result")))
     return failure();

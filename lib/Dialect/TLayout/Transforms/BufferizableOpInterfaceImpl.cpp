@@ -26,8 +26,7 @@ using namespace mlir::tlayout;
 
 MemRefType mlir::tlayout::getEncodedMemRefType(RankedTensorType type,
                                                Attribute memorySpace) {
-  auto layout =
-      dyn_cast_or_null<MemRefLayoutAttrInterface>(type.getEncoding());
+  auto layout = dyn_cast_or_null<MemRefLayoutAttrInterface>(type.getEncoding());
   return MemRefType::get(type.getShape(), type.getElementType(), layout,
                          memorySpace);
 }
@@ -66,9 +65,9 @@ struct RelayoutOpInterface
     auto sourceMemRef = dyn_cast<BaseMemRefType>(*source);
     if (!sourceMemRef)
       return op->emitError("expected the source to bufferize to a memref");
-    return cast<BufferLikeType>(getEncodedMemRefType(
-        cast<RankedTensorType>(relayout.getType()),
-        sourceMemRef.getMemorySpace()));
+    return cast<BufferLikeType>(
+        getEncodedMemRefType(cast<RankedTensorType>(relayout.getType()),
+                             sourceMemRef.getMemorySpace()));
   }
 
   LogicalResult bufferize(Operation *op, RewriterBase &rewriter,

@@ -38,12 +38,12 @@ using namespace mlir::tlayout;
 
 /// Whether `op` bufferizes an encoded tensor without losing its layout.
 static bool keepsEncodings(Operation *op) {
-  return isa<func::FuncOp, func::ReturnOp, func::CallOp, scf::ForOp,
-             scf::IfOp, scf::YieldOp, linalg::YieldOp, tensor::EmptyOp,
-             tensor::ExtractOp, tensor::InsertOp, tensor::DimOp,
-             tensor::ExtractSliceOp, tensor::InsertSliceOp,
-             bufferization::AllocTensorOp, bufferization::ToTensorOp,
-             bufferization::ToBufferOp, RelayoutOp>(op) ||
+  return isa<func::FuncOp, func::ReturnOp, func::CallOp, scf::ForOp, scf::IfOp,
+             scf::YieldOp, linalg::YieldOp, tensor::EmptyOp, tensor::ExtractOp,
+             tensor::InsertOp, tensor::DimOp, tensor::ExtractSliceOp,
+             tensor::InsertSliceOp, bufferization::AllocTensorOp,
+             bufferization::ToTensorOp, bufferization::ToBufferOp, RelayoutOp>(
+             op) ||
          isa<linalg::LinalgOp>(op);
 }
 
@@ -129,8 +129,8 @@ static LogicalResult materializeEncodedAllocations(ModuleOp module) {
       sizes = cast<tensor::EmptyOp>(op).getDynamicSizes();
     }
     auto memref = memref::AllocOp::create(
-        rewriter, op->getLoc(), getEncodedMemRefType(type, memorySpace),
-        sizes, rewriter.getI64IntegerAttr(64));
+        rewriter, op->getLoc(), getEncodedMemRefType(type, memorySpace), sizes,
+        rewriter.getI64IntegerAttr(64));
     rewriter.replaceOpWithNewOp<bufferization::ToTensorOp>(
         op, type, memref, /*restrict=*/rewriter.getUnitAttr(),
         /*writable=*/rewriter.getUnitAttr());

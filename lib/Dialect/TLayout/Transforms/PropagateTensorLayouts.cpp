@@ -259,8 +259,7 @@ struct PropagateTensorLayoutsPass
       } else if (auto ret = dyn_cast<func::ReturnOp>(op)) {
         auto func = cast<func::FuncOp>(op->getParentOp());
         for (OpOperand &operand : ret->getOpOperands())
-          tieToType(operand,
-                    func.getResultTypes()[operand.getOperandNumber()]);
+          tieToType(operand, func.getResultTypes()[operand.getOperandNumber()]);
       } else if (auto call = dyn_cast<func::CallOp>(op)) {
         if (auto callee = symbols.lookupNearestSymbolFrom<func::FuncOp>(
                 call, call.getCalleeAttr()))
@@ -294,7 +293,8 @@ struct PropagateTensorLayoutsPass
     for (Value value : values)
       if (!groups.fixed(value) &&
           !llvm::all_of(value.getUses(), acceptsRetypedOperand))
-        groups.fix(value, cast<RankedTensorType>(value.getType()).getEncoding());
+        groups.fix(value,
+                   cast<RankedTensorType>(value.getType()).getEncoding());
 
     // Groups without a fixed layout take one their members are written
     // from: a same-typed input of the linalg op that writes them, or the
@@ -319,8 +319,8 @@ struct PropagateTensorLayoutsPass
           if (!layout || !*layout)
             continue;
           RankedTensorType candidate = withEncoding(type, *layout);
-          if (failed(verifyLayoutEncoding(
-                  candidate, [] { return InFlightDiagnostic(); })))
+          if (failed(verifyLayoutEncoding(candidate,
+                                          [] { return InFlightDiagnostic(); })))
             continue;
           groups.fix(value, *layout);
           changed = true;
@@ -354,10 +354,11 @@ struct PropagateTensorLayoutsPass
         remark << ": a dynamic number of bytes";
     };
     for (Tie &tie : relayouts)
-      relayoutUse(*tie.use,
-                  tie.target ? cast<RankedTensorType>(tie.target.getType())
-                                   .getEncoding()
-                             : tie.fixedType.getEncoding());
+      relayoutUse(
+          *tie.use,
+          tie.target
+              ? cast<RankedTensorType>(tie.target.getType()).getEncoding()
+              : tie.fixedType.getEncoding());
     // Ops that need the type their operand had get it back.
     for (Value value : values) {
       Type original = originalTypes.lookup(value);

@@ -59,8 +59,8 @@ mlir::tlayout::getEncodedTensorBytes(RankedTensorType type) {
   auto memref = MemRefType::get(type.getShape(), type.getElementType(),
                                 getLayoutEncoding(type));
   if (LayoutAttrInterface layout = getLayoutAttr(memref)) {
-    FailureOr<::tlayout::BufferIndexing> indexing = compileMemRefLayout(
-        memref, [] { return InFlightDiagnostic(); });
+    FailureOr<::tlayout::BufferIndexing> indexing =
+        compileMemRefLayout(memref, [] { return InFlightDiagnostic(); });
     if (failed(indexing))
       return std::nullopt;
     int64_t bits = ::tlayout::getStoredElementBits(
@@ -108,11 +108,10 @@ buildCopyNest(OpBuilder &b, Location loc, ArrayRef<Value> sizes, Value init,
 /// The indices in the full tensor of the element at `ivs` of a slice at
 /// `offsets` with `strides`; `dropped` marks the full tensor's dimensions
 /// that the slice drops (their index is the offset).
-static SmallVector<Value> sliceToFullIndices(OpBuilder &b, Location loc,
-                                             ArrayRef<OpFoldResult> offsets,
-                                             ArrayRef<OpFoldResult> strides,
-                                             const llvm::SmallBitVector &dropped,
-                                             ArrayRef<Value> ivs) {
+static SmallVector<Value>
+sliceToFullIndices(OpBuilder &b, Location loc, ArrayRef<OpFoldResult> offsets,
+                   ArrayRef<OpFoldResult> strides,
+                   const llvm::SmallBitVector &dropped, ArrayRef<Value> ivs) {
   SmallVector<Value> indices;
   size_t k = 0;
   for (auto [d, offset, stride] : llvm::enumerate(offsets, strides)) {
@@ -205,9 +204,8 @@ struct InsertSliceToLoops : OpRewritePattern<tensor::InsertSliceOp> {
     Value source = op.getSource();
     SmallVector<Value> sizes;
     for (int64_t d = 0, e = sourceType.getRank(); d < e; ++d)
-      sizes.push_back(
-          getValueOrCreateConstantIndexOp(
-              rewriter, loc, tensor::getMixedSize(rewriter, loc, source, d)));
+      sizes.push_back(getValueOrCreateConstantIndexOp(
+          rewriter, loc, tensor::getMixedSize(rewriter, loc, source, d)));
     SmallVector<OpFoldResult> offsets = op.getMixedOffsets();
     SmallVector<OpFoldResult> strides = op.getMixedStrides();
     Value result = buildCopyNest(
