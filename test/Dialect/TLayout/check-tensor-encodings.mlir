@@ -1,8 +1,8 @@
 // --tlayout-check-tensor-encodings: a tensor whose encoding is a memory
 // layout is an error where the value is defined (bufferization would drop
-// the layout), and --tlayout-tpu-bufferize-pipeline stops there.
+// the layout) on the plain upstream route; --tlayout-bufferize-tensor-encodings
+// keeps the layouts instead (tensor-bufferize.mlir).
 // RUN: tlayout-opt %s --split-input-file --tlayout-check-tensor-encodings --verify-diagnostics
-// RUN: tlayout-opt %s --split-input-file --tlayout-tpu-bufferize-pipeline --verify-diagnostics
 
 // A function argument, at the argument.
 // expected-error @+1 {{block argument #0 has type 'tensor<16x256xbf16, #tlayout.tiled<{1,0:T(8,128)(2,1)}>>', whose encoding #tlayout.tiled<{1,0:T(8,128)(2,1)}> is a memory layout: bufferization would drop it}}

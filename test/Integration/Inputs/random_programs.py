@@ -1300,7 +1300,15 @@ def main():
     parser.add_argument("--only", help="comma-separated case indices to run")
     parser.add_argument("--avoid-known", action="store_true",
                         help="leave out constructs of known failures")
+    parser.add_argument("--mode", choices=["memrefs", "tensors"],
+                        default="memrefs",
+                        help="tensors: random linalg-on-tensors programs "
+                        "with random layouts (random_tensor_programs.py)")
     args = parser.parse_args()
+    if args.mode == "tensors":
+        sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+        import random_tensor_programs
+        return random_tensor_programs.main(args)
     global CONFIGS, AVOID_KNOWN
     if args.configs:
         keep = args.configs.split(",")

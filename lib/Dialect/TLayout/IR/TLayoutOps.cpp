@@ -401,3 +401,45 @@ LogicalResult CopyOp::verify() {
       return failure();
   return success();
 }
+
+//===----------------------------------------------------------------------===//
+// RelayoutOp
+//===----------------------------------------------------------------------===//
+
+/// Checks that the encoding of `type` is absent or a memory layout that fits
+/// its shape and element type. `what` names the tensor in messages.
+static LogicalResult verifyLayoutEncoding(Operation *op, RankedTensorType type,
+                                          StringRef what) {
+  Attribute encoding = type.getEncoding();
+  if (!encoding)
+    return success();
+  auto layout = dyn_cast<MemRefLayoutAttrInterface>(encoding);
+  if (!layout)
+    return op->emitOpError()
+           << "expects the " << what
+           << " encoding to be a memory layout or none, got " << encoding;
+  auto emitError = [&] { return op->emitOpError() << "the " << what << " "; };
+  MemRefType memref = MemRefType::getChecked(
+      emitError, type.getShape(), type.getElementType(), layout, Attribute());
+  if (!memref)
+    return failure();
+  if (getLayoutAttr(memref) && failed(compileMemRefLayout(memref, emitError)))
+    return failure();
+  return success();
+}
+
+LogicalResult RelayoutOp::verify() {
+  auto source = cast<RankedTensorType>(getSource().getType());
+  auto result = cast<RankedTensorType>(getResult().getType());
+  if (source.getElementType() != result.getElementType())
+    return emitOpError() << "expects the same element type, got "
+                         << source.getElementType() << " and "
+                         << result.getElementType();
+  if (source.getShape() != result.getShape())
+    return emitOpError() << "expects the same shape, got " << source << " and "
+                         << result;
+  if (failed(verifyLayoutEncoding(*this, source, "source")) ||
+      failed(verifyLayoutEncoding(*this, result, "result")))
+    return failure();
+  return success();
+}

@@ -6,7 +6,8 @@
 //
 // The --tlayout-check-tensor-encodings pass: an error at every value and
 // function declaration whose type holds a tensor encoded with a memory
-// layout, which bufferization would drop silently.
+// layout, which upstream's one-shot bufferization would drop silently
+// (--tlayout-bufferize-tensor-encodings keeps it).
 //
 //===----------------------------------------------------------------------===//
 
@@ -52,9 +53,9 @@ struct CheckTensorEncodingsPass
       emitError(loc) << what << " has type " << type << ", whose encoding "
                      << tensor.getEncoding()
                      << " is a memory layout: bufferization would drop it; "
-                        "bufferize without it and give the layout to the "
-                        "buffer (--tlayout-assign-tpu-layouts, or a memref "
-                        "type written with it)";
+                        "bufferize with --tlayout-bufferize-tensor-encodings "
+                        "(as --tlayout-tpu-bufferize-pipeline does), which "
+                        "gives the layout to the buffer";
     };
     getOperation()->walk([&](Operation *op) {
       for (auto [i, result] : llvm::enumerate(op->getResults()))

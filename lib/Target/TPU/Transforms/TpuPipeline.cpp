@@ -7,14 +7,17 @@
 // --tlayout-tpu-pipeline: the TPU target's layout assignment and capacity
 // check in front of the generic --tlayout-lower-to-llvm.
 // --tlayout-tpu-bufferize-pipeline: the same from linalg on tensors, through
-// one-shot bufferization, with ownership-based deallocation inserted on the
+// bufferization that keeps the layouts tensors carry as encodings
+// (docs/Tensors.md), with ownership-based deallocation inserted on the
 // physical buffers once the tiled layouts are lowered.
 //
 //===----------------------------------------------------------------------===//
 
 #include "tlayout/Conversion/Passes.h"
+#include "tlayout/Dialect/TLayout/Transforms/Passes.h"
 #include "tlayout/Target/TPU/Transforms/Passes.h"
 
+#include "mlir/Conversion/BufferizationToMemRef/BufferizationToMemRef.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/Passes.h"
@@ -44,19 +47,14 @@ void mlir::tlayout::tpu::buildTpuPipeline(
 
 void mlir::tlayout::tpu::buildTpuBufferizePipeline(
     OpPassManager &pm, const TpuPipelineOptions &options) {
-  // One-shot bufferization drops a layout written as a tensor encoding.
-  pm.addPass(createCheckTensorEncodings());
-  // Identity layouts everywhere, function boundaries included: the layout
-  // assignment gives untiled memrefs the target's layouts and leaves memrefs
-  // that already have one (such as the fully dynamic strided layout of the
-  // default options) alone.
-  bufferization::OneShotBufferizePassOptions bufferize;
-  bufferize.bufferizeFunctionBoundaries = true;
-  bufferize.functionBoundaryTypeConversion =
-      bufferization::LayoutMapOption::IdentityLayoutMap;
-  bufferize.unknownTypeConversion =
-      bufferization::LayoutMapOption::IdentityLayoutMap;
-  pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
+  // Tensors whose encoding is a layout keep it: the encodings spread from
+  // the function boundaries to the values that share their buffers (a
+  // relayout where two meet), and the bufferization gives each buffer its
+  // tensor's layout. Tensors without one get identity layouts, function
+  // boundaries included: the layout assignment then gives those untiled
+  // memrefs the target's layouts and leaves the others alone.
+  pm.addPass(createPropagateTensorLayouts());
+  pm.addPass(createBufferizeTensorEncodings());
   // The lowering of tiled layouts rewrites loads and stores, not linalg ops.
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToAffineLoopsPass());
   buildTpuPipeline(pm, options, [&options](OpPassManager &pm) {
@@ -77,6 +75,9 @@ void mlir::tlayout::tpu::buildTpuBufferizePipeline(
     pm.addPass(bufferization::createOwnershipBasedBufferDeallocationPass());
     pm.addPass(bufferization::createBufferDeallocationSimplificationPass());
     pm.addPass(bufferization::createLowerDeallocationsPass());
+    // The clones of buffers a function returns without owning them (an
+    // argument written in place).
+    pm.addPass(createConvertBufferizationToMemRefPass());
     pm.addPass(createCSEPass());
   });
 }

@@ -206,4 +206,30 @@ def TLayout_AssumeMultipleOp : TLayout_Op<"assume_multiple", [
   }];
 }
 
+def TLayout_RelayoutOp : TLayout_Op<"relayout", [Pure]> {
+  let summary = "A tensor in another memory layout";
+  let description = [{
+    Returns `source` with every element at the same logical index, in a
+    tensor whose encoding is another memory layout (`#tlayout.tiled`,
+    `#tlayout.dims`, or none for the identity layout). The two tensor types
+    have the same shape and element type and differ only in their encoding.
+    It is the point where two layouts meet: `--tlayout-propagate-tensor-layouts`
+    inserts it where a value must change layout, and
+    `--tlayout-bufferize-tensor-encodings` bufferizes it into a new
+    allocation with the result's layout and a `tlayout.copy` into it. The
+    same encoding on both sides makes a copy.
+
+    ```mlir
+    %r = tlayout.relayout %t
+        : tensor<16x256xf32> to tensor<16x256xf32, #tlayout.tiled<{1,0:T(8,128)}>>
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$source);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = [{
+    $source attr-dict `:` type($source) `to` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
 #endif // TLAYOUT_DIALECT_TLAYOUT_IR_TLAYOUTOPS_TD

@@ -200,16 +200,117 @@ def CheckTensorEncodings : Pass<"tlayout-check-tensor-encodings"> {
     Upstream's `--one-shot-bufferize` turns such a tensor into a memref with
     the identity layout (or the layout its options ask for) and drops the
     encoding without a word, so the layout the tensor promised never reaches
-    memory. Run this pass before bufferizing (`--tlayout-tpu-bufferize-pipeline`
-    runs it first) and give layouts to the buffers instead: let
-    `--tlayout-assign-tpu-layouts` choose them, or write the memref types with
-    the layout. The module is not changed.
+    memory. Run this pass before upstream's bufferization;
+    `--tlayout-bufferize-tensor-encodings` (which
+    `--tlayout-tpu-bufferize-pipeline` runs) keeps the layouts instead and
+    needs no check. The module is not changed.
 
     ```mlir
     func.func @f(%x: tensor<16x256xbf16, #tlayout.tiled<{1,0:T(8,128)(2,1)}>>)
     ```
     is reported at `%x`.
   }];
+}
+
+def BufferizeTensorEncodings
+    : Pass<"tlayout-bufferize-tensor-encodings", "::mlir::ModuleOp"> {
+  let summary = "One-shot bufferization that keeps tensor layout encodings";
+  let description = [{
+    Bufferizes the module (function boundaries included) with upstream's
+    one-shot analysis, and gives every buffer the layout its tensor's
+    encoding holds (`#tlayout.tiled`, `#tlayout.dims`; a tensor without one
+    gets the identity layout):
+
+    - function arguments and results: through the bufferization options'
+      `functionArgTypeConverterFn` (and `unknownTypeConverterFn`), with
+      result types taken from the signature, not inferred;
+    - allocations (`tensor.empty`, `bufferization.alloc_tensor`, and the
+      copies the analysis inserts to resolve conflicts): after the analysis,
+      each encoded one becomes a `memref.alloc` with the layout (wrapped in
+      `bufferization.to_tensor restrict writable`), and a copy becomes a
+      `tlayout.relayout` to the same layout;
+    - everything that bufferizes to the buffer of an operand
+      (`linalg` ops, `tensor.insert`, `scf.for` `iter_args`, `scf.if`) then
+      carries the layout of that buffer; a loop may yield a buffer it
+      allocated (`allowReturnAllocsFromLoops`);
+    - `tensor.extract_slice`/`insert_slice` of encoded tensors become loops
+      of `tensor.extract`/`tensor.insert` first (upstream would make a
+      `memref.subview`, which rejects non-strided layouts);
+    - `tlayout.relayout` becomes a new allocation and a `tlayout.copy`.
+
+    Ops that would lose an encoding are rejected before anything changes:
+    an encoded tensor may only meet the ops listed above, `tensor.extract`,
+    `tensor.dim`, function calls and returns, and `tlayout.relayout`; an
+    encoding must fit its tensor's shape and element type.
+
+    ```mlir
+    func.func @f(%a: tensor<16x256xf32, #tlayout.tiled<{1,0:T(8,128)}>>)
+        -> tensor<16x256xf32, #tlayout.tiled<{1,0:T(8,128)}>>
+    ```
+    becomes
+    ```mlir
+    func.func @f(%a: memref<16x256xf32, #tlayout.tiled<{1,0:T(8,128)}>>)
+        -> memref<16x256xf32, #tlayout.tiled<{1,0:T(8,128)}>>
+    ```
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::bufferization::BufferizationDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::tensor::TensorDialect",
+    "::mlir::tlayout::TLayoutDialect"
+  ];
+}
+
+def PropagateTensorLayouts : Pass<"tlayout-propagate-tensor-layouts",
+                                  "::mlir::ModuleOp"> {
+  let summary = "Give tensors the layouts fixed at function boundaries";
+  let description = [{
+    Assigns a layout encoding to the ranked tensors of the module's functions
+    from the layouts fixed at function boundaries: a `tlayout.layout`
+    argument or result attribute (a `#tlayout.tiled` or `#tlayout.dims`
+    layout) moves into the tensor type of the signature, and the calls'
+    results follow; tensors that already carry an encoding stay as they are.
+
+    Values that should share one buffer form a group: a `linalg` op's result
+    and its `outs` operand, the result and destination of `tensor.insert` and
+    `tensor.insert_slice`, an `scf.for`'s init, region argument, yielded
+    value and result, `scf.if` results and yielded values, returned values
+    and the function's result type, call operands and the callee's argument
+    types. Values are joined in program order unless their layouts differ. A
+    group with a fixed layout takes it; a group with none takes the encoding
+    of a same-typed input of the linalg op (or of the slice) it is written
+    from, so that no relayout is needed; otherwise it stays row-major. Only
+    results of `tensor.empty`, `linalg` ops, `tensor.insert`,
+    `tensor.extract_slice`/`insert_slice`, `scf.for`, `scf.if` and `scf.for`
+    region arguments change type.
+
+    Where a value meets a group of another layout (a tie that could not
+    join), and where an op that needs its operand's former type uses a
+    retyped value (`tensor.cast`, an unknown op), a `tlayout.relayout` is
+    inserted on that use, with a remark that gives the bytes it writes (the
+    physical size of its result, from the layout core's footprint). Reads
+    (`ins` of linalg ops, `tensor.extract`, slice sources) accept any layout.
+
+    ```mlir
+    func.func @f(%a: tensor<16x256xf32> {tlayout.layout = #tlayout.tiled<{1,0:T(8,128)}>})
+        -> (tensor<16x256xf32> {tlayout.layout = #tlayout.tiled<{0,1:T(8,128)}>}) {
+      return %a : tensor<16x256xf32>
+    }
+    ```
+    becomes
+    ```mlir
+    func.func @f(%a: tensor<16x256xf32, #tlayout.tiled<{1,0:T(8,128)}>>)
+        -> tensor<16x256xf32, #tlayout.tiled<{0,1:T(8,128)}>> {
+      %r = tlayout.relayout %a : tensor<16x256xf32, #tlayout.tiled<{1,0:T(8,128)}>>
+          to tensor<16x256xf32, #tlayout.tiled<{0,1:T(8,128)}>>
+      return %r : tensor<16x256xf32, #tlayout.tiled<{0,1:T(8,128)}>>
+    }
+    ```
+    with the remark `relayout of ... : 16384 bytes`.
+  }];
+  let dependentDialects = ["::mlir::tlayout::TLayoutDialect"];
 }
 
 #endif // TLAYOUT_DIALECT_TLAYOUT_TRANSFORMS_PASSES_TD

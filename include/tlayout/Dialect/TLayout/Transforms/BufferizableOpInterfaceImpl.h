@@ -1,0 +1,37 @@
+//===- BufferizableOpInterfaceImpl.h - Bufferizing tlayout ops --*- C++ -*-===//
+//
+// Part of the tlayout project.
+//
+//===----------------------------------------------------------------------===//
+//
+// The BufferizableOpInterface of the tlayout ops on tensors, and the type
+// conversion that turns a tensor's layout encoding into its memref's layout.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TLAYOUT_DIALECT_TLAYOUT_TRANSFORMS_BUFFERIZABLEOPINTERFACEIMPL_H
+#define TLAYOUT_DIALECT_TLAYOUT_TRANSFORMS_BUFFERIZABLEOPINTERFACEIMPL_H
+
+#include "mlir/IR/BuiltinTypes.h"
+
+namespace mlir {
+class DialectRegistry;
+
+namespace tlayout {
+
+/// Attaches the BufferizableOpInterface to `tlayout.relayout`: it reads its
+/// source and bufferizes into a new allocation with the result encoding's
+/// layout, filled with a `tlayout.copy`.
+void registerBufferizableOpInterfaceExternalModels(DialectRegistry &registry);
+
+/// The memref a tensor bufferizes to when its layout is honoured: the
+/// tensor's shape and element type in `memorySpace`, with the tensor's
+/// encoding as its layout when the encoding is a memory layout
+/// (`#tlayout.tiled`, `#tlayout.dims`, any `MemRefLayoutAttrInterface`),
+/// otherwise the identity layout.
+MemRefType getEncodedMemRefType(RankedTensorType type, Attribute memorySpace);
+
+} // namespace tlayout
+} // namespace mlir
+
+#endif // TLAYOUT_DIALECT_TLAYOUT_TRANSFORMS_BUFFERIZABLEOPINTERFACEIMPL_H

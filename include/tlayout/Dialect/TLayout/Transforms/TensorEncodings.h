@@ -1,0 +1,69 @@
+//===- TensorEncodings.h - Layouts carried by tensor encodings --*- C++ -*-===//
+//
+// Part of the tlayout project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Rewrites and analyses of tensors whose encoding is a memory layout
+// (`#tlayout.tiled`, `#tlayout.dims`), used by
+// --tlayout-bufferize-tensor-encodings and --tlayout-propagate-tensor-layouts
+// (docs/Tensors.md).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TLAYOUT_DIALECT_TLAYOUT_TRANSFORMS_TENSORENCODINGS_H
+#define TLAYOUT_DIALECT_TLAYOUT_TRANSFORMS_TENSORENCODINGS_H
+
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/PatternMatch.h"
+
+namespace mlir::tlayout {
+
+/// The memory layout a tensor type's encoding holds, or null (no encoding,
+/// or an encoding that is not a layout).
+MemRefLayoutAttrInterface getLayoutEncoding(Type type);
+
+/// Whether `op` has an operand or result whose type is a tensor with a
+/// layout encoding.
+bool hasLayoutEncodedTensor(Operation *op);
+
+/// Checks that the layout encoding of `type` (if any) fits its shape and
+/// element type, reporting through `emitError` otherwise.
+LogicalResult
+verifyLayoutEncoding(RankedTensorType type,
+                     llvm::function_ref<InFlightDiagnostic()> emitError);
+
+/// The physical bytes a tensor of `type` takes in memory with its layout
+/// encoding (or row-major), from the layout core's footprint; std::nullopt
+/// for dynamic shapes or element types without a fixed size.
+std::optional<int64_t> getEncodedTensorBytes(RankedTensorType type);
+
+/// Rewrites `tensor.extract_slice` and `tensor.insert_slice` ops whose
+/// source, result or destination carries a layout encoding into loop nests
+/// of `tensor.extract`/`tensor.insert`, which bufferize into loads and
+/// stores through the layouts (upstream bufferizes slices into
+/// `memref.subview`, which rejects non-strided layouts). An extract becomes
+/// a copy into a new tensor of the result's encoding; an insert writes the
+/// destination in place:
+///
+/// ```mlir
+/// %s = tensor.extract_slice %t[2, 0] [4, 8] [1, 1]
+///     : tensor<8x8xf32, #tiled> to tensor<4x8xf32, #tiled>
+/// ```
+/// becomes
+/// ```mlir
+/// %e = tensor.empty() : tensor<4x8xf32, #tiled>
+/// %s = scf.for %i = %c0 to %c4 step %c1 iter_args(%a = %e) -> (...) {
+///   %r = scf.for %j = %c0 to %c8 step %c1 iter_args(%b = %a) -> (...) {
+///     %x = tensor.extract %t[%i + 2, %j] ...
+///     %n = tensor.insert %x into %b[%i, %j] ...
+///     scf.yield %n : ...
+///   }
+///   scf.yield %r : ...
+/// }
+/// ```
+void populateEncodedSliceToLoopsPatterns(RewritePatternSet &patterns);
+
+} // namespace mlir::tlayout
+
+#endif // TLAYOUT_DIALECT_TLAYOUT_TRANSFORMS_TENSORENCODINGS_H

@@ -1,0 +1,106 @@
+//===- BufferizableOpInterfaceImpl.cpp - Bufferizing tlayout ops ----------===//
+//
+// Part of the tlayout project.
+//
+//===----------------------------------------------------------------------===//
+//
+// The external model of the BufferizableOpInterface for `tlayout.relayout`:
+// the op reads its source and writes nothing in place; its result is a new
+// buffer with the result encoding's layout, filled with `tlayout.copy`, which
+// `--lower-tiled-layouts` expands into a relayout between the two layouts.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tlayout/Dialect/TLayout/Transforms/BufferizableOpInterfaceImpl.h"
+#include "tlayout/Dialect/TLayout/IR/TLayoutDialect.h"
+#include "tlayout/Dialect/TLayout/IR/TLayoutOps.h"
+
+#include "mlir/Dialect/Bufferization/IR/BufferizableOpInterface.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/DialectRegistry.h"
+
+using namespace mlir;
+using namespace mlir::bufferization;
+using namespace mlir::tlayout;
+
+MemRefType mlir::tlayout::getEncodedMemRefType(RankedTensorType type,
+                                               Attribute memorySpace) {
+  auto layout = dyn_cast_or_null<MemRefLayoutAttrInterface>(type.getEncoding());
+  return MemRefType::get(type.getShape(), type.getElementType(), layout,
+                         memorySpace);
+}
+
+namespace {
+struct RelayoutOpInterface
+    : public BufferizableOpInterface::ExternalModel<RelayoutOpInterface,
+                                                    RelayoutOp> {
+  bool bufferizesToMemoryRead(Operation *, OpOperand &,
+                              const AnalysisState &) const {
+    return true;
+  }
+
+  bool bufferizesToMemoryWrite(Operation *, OpOperand &,
+                               const AnalysisState &) const {
+    return false;
+  }
+
+  bool bufferizesToAllocation(Operation *, Value) const { return true; }
+
+  AliasingValueList getAliasingValues(Operation *, OpOperand &,
+                                      const AnalysisState &) const {
+    return {};
+  }
+
+  FailureOr<BufferLikeType>
+  getBufferType(Operation *op, Value value, const BufferizationOptions &options,
+                const BufferizationState &state,
+                SmallVector<Value> &invocationStack) const {
+    auto relayout = cast<RelayoutOp>(op);
+    // The new buffer lives where the source's does.
+    FailureOr<BufferLikeType> source = bufferization::getBufferType(
+        relayout.getSource(), options, state, invocationStack);
+    if (failed(source))
+      return failure();
+    auto sourceMemRef = dyn_cast<BaseMemRefType>(*source);
+    if (!sourceMemRef)
+      return op->emitError("expected the source to bufferize to a memref");
+    return cast<BufferLikeType>(
+        getEncodedMemRefType(cast<RankedTensorType>(relayout.getType()),
+                             sourceMemRef.getMemorySpace()));
+  }
+
+  LogicalResult bufferize(Operation *op, RewriterBase &rewriter,
+                          const BufferizationOptions &options,
+                          BufferizationState &state) const {
+    auto relayout = cast<RelayoutOp>(op);
+    FailureOr<Value> source =
+        getBuffer(rewriter, relayout.getSource(), options, state);
+    if (failed(source))
+      return failure();
+    auto sourceType = cast<MemRefType>(source->getType());
+    MemRefType targetType =
+        getEncodedMemRefType(cast<RankedTensorType>(relayout.getType()),
+                             sourceType.getMemorySpace());
+    Location loc = op->getLoc();
+    SmallVector<Value> sizes;
+    for (int64_t i = 0, e = targetType.getRank(); i < e; ++i)
+      if (targetType.isDynamicDim(i))
+        sizes.push_back(memref::DimOp::create(rewriter, loc, *source, i));
+    FailureOr<Value> alloc =
+        options.createAlloc(rewriter, loc, targetType, sizes);
+    if (failed(alloc))
+      return failure();
+    CopyOp::create(rewriter, loc, *source, *alloc);
+    replaceOpWithBufferizedValues(rewriter, op, *alloc);
+    return success();
+  }
+};
+} // namespace
+
+void mlir::tlayout::registerBufferizableOpInterfaceExternalModels(
+    DialectRegistry &registry) {
+  registry.addExtension(+[](MLIRContext *context, TLayoutDialect *) {
+    RelayoutOp::attachInterface<RelayoutOpInterface>(*context);
+  });
+}

@@ -1,0 +1,228 @@
+//===- TensorEncodings.cpp - Layouts carried by tensor encodings ----------===//
+//
+// Part of the tlayout project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Helpers on tensors whose encoding is a memory layout, and the rewrite of
+// slices of such tensors into loops of element accesses, which bufferize
+// into loads and stores through the layout.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tlayout/Dialect/TLayout/Transforms/TensorEncodings.h"
+#include "tlayout/Core/BufferIndexing.h"
+#include "tlayout/Dialect/TLayout/IR/TLayoutAttrs.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+
+using namespace mlir;
+using namespace mlir::tlayout;
+
+MemRefLayoutAttrInterface mlir::tlayout::getLayoutEncoding(Type type) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  if (!tensor)
+    return {};
+  return dyn_cast_or_null<MemRefLayoutAttrInterface>(tensor.getEncoding());
+}
+
+bool mlir::tlayout::hasLayoutEncodedTensor(Operation *op) {
+  auto encoded = [](Type type) { return bool(getLayoutEncoding(type)); };
+  return llvm::any_of(op->getOperandTypes(), encoded) ||
+         llvm::any_of(op->getResultTypes(), encoded);
+}
+
+LogicalResult mlir::tlayout::verifyLayoutEncoding(
+    RankedTensorType type, llvm::function_ref<InFlightDiagnostic()> emitError) {
+  MemRefLayoutAttrInterface layout = getLayoutEncoding(type);
+  if (!layout)
+    return success();
+  MemRefType memref = MemRefType::getChecked(
+      emitError, type.getShape(), type.getElementType(), layout, Attribute());
+  if (!memref)
+    return failure();
+  if (getLayoutAttr(memref) && failed(compileMemRefLayout(memref, emitError)))
+    return failure();
+  return success();
+}
+
+std::optional<int64_t>
+mlir::tlayout::getEncodedTensorBytes(RankedTensorType type) {
+  if (!type.hasStaticShape())
+    return std::nullopt;
+  int64_t typeBits = getElementTypeBits(type.getElementType());
+  if (typeBits <= 0)
+    return std::nullopt;
+  auto memref = MemRefType::get(type.getShape(), type.getElementType(),
+                                getLayoutEncoding(type));
+  if (LayoutAttrInterface layout = getLayoutAttr(memref)) {
+    FailureOr<::tlayout::BufferIndexing> indexing =
+        compileMemRefLayout(memref, [] { return InFlightDiagnostic(); });
+    if (failed(indexing))
+      return std::nullopt;
+    int64_t bits = ::tlayout::getStoredElementBits(
+        layout.getElementSizeInBits(), typeBits);
+    return ::tlayout::getFootprint(*indexing, bits).physicalBytes.getConstant();
+  }
+  // Row-major (or another strided layout of the same elements): the logical
+  // bytes, each element rounded up to whole bytes.
+  int64_t bytes = (typeBits + 7) / 8;
+  for (int64_t size : type.getShape())
+    if (llvm::MulOverflow(bytes, size, bytes))
+      return std::nullopt;
+  return bytes;
+}
+
+//===----------------------------------------------------------------------===//
+// Slices to loops
+//===----------------------------------------------------------------------===//
+
+/// Builds a nest of `scf.for` loops over `sizes` carrying `init`, and calls
+/// `body(ivs, carried)` innermost for the value to yield.
+static Value
+buildCopyNest(OpBuilder &b, Location loc, ArrayRef<Value> sizes, Value init,
+              function_ref<Value(OpBuilder &, ArrayRef<Value>, Value)> body) {
+  SmallVector<Value> ivs;
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  std::function<Value(OpBuilder &, size_t, Value)> build =
+      [&](OpBuilder &nb, size_t dim, Value carried) -> Value {
+    if (dim == sizes.size())
+      return body(nb, ivs, carried);
+    auto loop = scf::ForOp::create(
+        nb, loc, zero, sizes[dim], one, ValueRange{carried},
+        [&](OpBuilder &lb, Location, Value iv, ValueRange args) {
+          ivs.push_back(iv);
+          Value next = build(lb, dim + 1, args.front());
+          ivs.pop_back();
+          scf::YieldOp::create(lb, loc, next);
+        });
+    return loop.getResult(0);
+  };
+  return build(b, 0, init);
+}
+
+/// The indices in the full tensor of the element at `ivs` of a slice at
+/// `offsets` with `strides`; `dropped` marks the full tensor's dimensions
+/// that the slice drops (their index is the offset).
+static SmallVector<Value>
+sliceToFullIndices(OpBuilder &b, Location loc, ArrayRef<OpFoldResult> offsets,
+                   ArrayRef<OpFoldResult> strides,
+                   const llvm::SmallBitVector &dropped, ArrayRef<Value> ivs) {
+  SmallVector<Value> indices;
+  size_t k = 0;
+  for (auto [d, offset, stride] : llvm::enumerate(offsets, strides)) {
+    Value off = getValueOrCreateConstantIndexOp(b, loc, offset);
+    if (dropped.test(d)) {
+      indices.push_back(off);
+      continue;
+    }
+    Value str = getValueOrCreateConstantIndexOp(b, loc, stride);
+    Value scaled = arith::MulIOp::create(b, loc, ivs[k++], str);
+    indices.push_back(arith::AddIOp::create(b, loc, off, scaled));
+  }
+  return indices;
+}
+
+/// The mask of dimensions of a slice of `sizes` that a tensor of
+/// `sliceShape` drops.
+static FailureOr<llvm::SmallBitVector>
+getDroppedDims(ArrayRef<OpFoldResult> sizes, ArrayRef<int64_t> sliceShape) {
+  SmallVector<int64_t> staticSizes;
+  for (OpFoldResult size : sizes)
+    staticSizes.push_back(
+        getConstantIntValue(size).value_or(ShapedType::kDynamic));
+  std::optional<llvm::SmallDenseSet<unsigned>> mask =
+      computeRankReductionMask(staticSizes, sliceShape);
+  if (!mask)
+    return failure();
+  llvm::SmallBitVector dropped(sizes.size());
+  for (unsigned d : *mask)
+    dropped.set(d);
+  return dropped;
+}
+
+namespace {
+/// tensor.extract_slice of or into an encoded tensor: a copy, element by
+/// element, into a new tensor of the result's type.
+struct ExtractSliceToLoops : OpRewritePattern<tensor::ExtractSliceOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(tensor::ExtractSliceOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!hasLayoutEncodedTensor(op))
+      return rewriter.notifyMatchFailure(op, "no layout encoding");
+    RankedTensorType resultType = op.getType();
+    FailureOr<llvm::SmallBitVector> dropped =
+        getDroppedDims(op.getMixedSizes(), resultType.getShape());
+    if (failed(dropped))
+      return rewriter.notifyMatchFailure(op, "unknown rank reduction");
+    Location loc = op.getLoc();
+    SmallVector<Value> dynamicSizes, sizes;
+    for (auto [d, size] : llvm::enumerate(op.getMixedSizes())) {
+      if (dropped->test(d))
+        continue;
+      Value v = getValueOrCreateConstantIndexOp(rewriter, loc, size);
+      sizes.push_back(v);
+      if (resultType.isDynamicDim(sizes.size() - 1))
+        dynamicSizes.push_back(v);
+    }
+    Value empty =
+        tensor::EmptyOp::create(rewriter, loc, resultType, dynamicSizes);
+    SmallVector<OpFoldResult> offsets = op.getMixedOffsets();
+    SmallVector<OpFoldResult> strides = op.getMixedStrides();
+    Value source = op.getSource();
+    Value result = buildCopyNest(
+        rewriter, loc, sizes, empty,
+        [&](OpBuilder &b, ArrayRef<Value> ivs, Value carried) -> Value {
+          SmallVector<Value> indices =
+              sliceToFullIndices(b, loc, offsets, strides, *dropped, ivs);
+          Value x = tensor::ExtractOp::create(b, loc, source, indices);
+          return tensor::InsertOp::create(b, loc, x, carried, ivs);
+        });
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+/// tensor.insert_slice of or into an encoded tensor: the destination written
+/// element by element, in place.
+struct InsertSliceToLoops : OpRewritePattern<tensor::InsertSliceOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(tensor::InsertSliceOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!hasLayoutEncodedTensor(op))
+      return rewriter.notifyMatchFailure(op, "no layout encoding");
+    RankedTensorType sourceType = op.getSourceType();
+    FailureOr<llvm::SmallBitVector> dropped =
+        getDroppedDims(op.getMixedSizes(), sourceType.getShape());
+    if (failed(dropped))
+      return rewriter.notifyMatchFailure(op, "unknown rank reduction");
+    Location loc = op.getLoc();
+    Value source = op.getSource();
+    SmallVector<Value> sizes;
+    for (int64_t d = 0, e = sourceType.getRank(); d < e; ++d)
+      sizes.push_back(getValueOrCreateConstantIndexOp(
+          rewriter, loc, tensor::getMixedSize(rewriter, loc, source, d)));
+    SmallVector<OpFoldResult> offsets = op.getMixedOffsets();
+    SmallVector<OpFoldResult> strides = op.getMixedStrides();
+    Value result = buildCopyNest(
+        rewriter, loc, sizes, op.getDest(),
+        [&](OpBuilder &b, ArrayRef<Value> ivs, Value carried) -> Value {
+          SmallVector<Value> indices =
+              sliceToFullIndices(b, loc, offsets, strides, *dropped, ivs);
+          Value x = tensor::ExtractOp::create(b, loc, source, ivs);
+          return tensor::InsertOp::create(b, loc, x, carried, indices);
+        });
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+} // namespace
+
+void mlir::tlayout::populateEncodedSliceToLoopsPatterns(
+    RewritePatternSet &patterns) {
+  patterns.add<ExtractSliceToLoops, InsertSliceToLoops>(patterns.getContext());
+}
