@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tlayout/Conversion/Passes.h"
+#include "tlayout/Dialect/TLayout/Transforms/Passes.h"
 #include "tlayout/Target/TPU/Transforms/Passes.h"
 
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
