@@ -12,9 +12,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tlayout/Pipelines/Passes.h"
 #include "tlayout/Conversion/Passes.h"
 #include "tlayout/Dialect/TLayout/Transforms/Passes.h"
+#include "tlayout/Pipelines/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
