@@ -4,9 +4,10 @@
 # build directory, and builds a subset that links: the core, the generic
 # dialect and tlayout-inspect (which links the dialect and the TPU target's
 # dialect, and parses memref types), each linking only the MLIR components
-# its CMakeLists.txt names. A full static build works the same way
-# (`bash scripts/build-static.sh all`) but links every tool with its own copy
-# of MLIR: many minutes and gigabytes.
+# its CMakeLists.txt names. Given targets, it builds those instead:
+# `bash scripts/build-static.sh tlayout-opt tlayout-translate` links the
+# tools that register all of upstream MLIR, each with its own copy of it
+# (about 100 MB each).
 #
 #   bash scripts/build-static.sh [targets...]
 #
