@@ -36,10 +36,12 @@ namespace tlayout {
 /// dialects they create ops in.
 void registerDialects(mlir::DialectRegistry &registry);
 
-/// Registers every tlayout pass and named pipeline, the TPU target's
-/// included, with MLIR's global registry, so that textual pipelines
+/// Registers every tlayout pass and named pipeline with MLIR's global
+/// registry: the conversion's, the generic dialect's, the pipelines that span
+/// layers and the TPU target's, so that textual pipelines
 /// (`--lower-tiled-layouts`, `--tlayout-lower-to-llvm`,
-/// `--tlayout-tpu-pipeline`) find them.
+/// `--tlayout-tpu-pipeline`) find them. This is the one list of them:
+/// tlayout-opt, the mlir-opt plugin and downstream compilers call it.
 void registerPasses();
 
 /// Adds `--lower-tiled-layouts` to a pass manager that runs on a module.

@@ -4,7 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Registration helpers for downstream compilers, tools and the plugin.
+// Registration helpers for downstream compilers, tools and the plugin: the
+// one list of tlayout's dialects, passes and pipelines.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,6 +13,7 @@
 #include "tlayout/Conversion/Passes.h"
 #include "tlayout/Dialect/TLayout/IR/TLayoutDialect.h"
 #include "tlayout/Dialect/TLayout/Transforms/Passes.h"
+#include "tlayout/Pipelines/Passes.h"
 #include "tlayout/Target/TPU/IR/TpuDialect.h"
 #include "tlayout/Target/TPU/Transforms/Passes.h"
 

@@ -8,15 +8,12 @@
 // Debian's mlir-opt registers, plus the tlayout dialect, passes and
 // pipelines and the TPU target's (tlayout_tpu), so that a kernel written in any
 // upstream dialect on tiled memrefs goes through upstream and tlayout passes in
-// one invocation.
+// one invocation. tlayout's dialects and passes come from the registration
+// library (tlayout/TLayout.h), the one list of them.
 //
 //===----------------------------------------------------------------------===//
 
-#include "tlayout/Conversion/Passes.h"
-#include "tlayout/Dialect/TLayout/IR/TLayoutDialect.h"
-#include "tlayout/Dialect/TLayout/Transforms/Passes.h"
-#include "tlayout/Target/TPU/IR/TpuDialect.h"
-#include "tlayout/Target/TPU/Transforms/Passes.h"
+#include "tlayout/TLayout.h"
 
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
@@ -33,14 +30,9 @@ int main(int argc, char **argv) {
   mlir::DialectRegistry registry;
   mlir::registerAllDialects(registry);
   mlir::registerAllExtensions(registry);
-  registry.insert<mlir::tlayout::TLayoutDialect,
-                  mlir::tlayout::tpu::TLayoutTpuDialect>();
+  tlayout::registerDialects(registry);
   mlir::registerAllPasses();
-  mlir::tlayout::registerTLayoutConversionPasses();
-  mlir::tlayout::registerTLayoutPasses();
-  mlir::tlayout::registerTLayoutPipelines();
-  mlir::tlayout::tpu::registerTLayoutTPUPasses();
-  mlir::tlayout::tpu::registerTpuPipelines();
+  tlayout::registerPasses();
   return mlir::asMainReturnCode(
       mlir::MlirOptMain(argc, argv, "tlayout optimizer driver\n", registry));
 }

@@ -189,6 +189,27 @@ def ConvertLayoutSyntax
   ];
 }
 
+def DropAssumptions : Pass<"tlayout-drop-assumptions"> {
+  let summary = "Replace tlayout.assume_multiple by its operand";
+  let description = [{
+    Replaces every `tlayout.assume_multiple` by the value it makes a promise
+    about. The promise only informs `--tlayout-simplify-indexing` (which
+    drops the ops itself); upstream's lowering to LLVM has no pattern for
+    the op, so `--tlayout-lower-to-llvm` and the TPU pipelines run this pass
+    whether or not they simplify the indexing.
+
+    ```mlir
+    %n8 = tlayout.assume_multiple %n, 8 : index
+    %x = memref.load %m[%n8] : memref<?xf32>
+    ```
+    becomes
+    ```mlir
+    %x = memref.load %m[%n] : memref<?xf32>
+    ```
+  }];
+  let dependentDialects = ["::mlir::tlayout::TLayoutDialect"];
+}
+
 def CheckTensorEncodings : Pass<"tlayout-check-tensor-encodings"> {
   let summary = "Reject tensors whose encoding is a memory layout";
   let description = [{

@@ -12,7 +12,7 @@
 #ifndef TLAYOUT_TARGET_TPU_TRANSFORMS_PASSES_H
 #define TLAYOUT_TARGET_TPU_TRANSFORMS_PASSES_H
 
-#include "tlayout/Dialect/TLayout/Transforms/Passes.h"
+#include "tlayout/Pipelines/Passes.h"
 #include "tlayout/Target/TPU/TpuTarget.h"
 
 #include "mlir/IR/BuiltinOps.h"

@@ -1,4 +1,4 @@
-//===- Pipelines.cpp - tlayout's named pass pipelines ---------------------===//
+//===- LowerToLLVM.cpp - The --tlayout-lower-to-llvm pipeline -------------===//
 //
 // Part of the tlayout project.
 //
@@ -13,44 +13,17 @@
 //===----------------------------------------------------------------------===//
 
 #include "tlayout/Conversion/Passes.h"
-#include "tlayout/Dialect/TLayout/IR/TLayoutDialect.h"
-#include "tlayout/Dialect/TLayout/IR/TLayoutOps.h"
 #include "tlayout/Dialect/TLayout/Transforms/Passes.h"
+#include "tlayout/Pipelines/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
-#include "mlir/IR/PatternMatch.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
 
 using namespace mlir;
 using namespace mlir::tlayout;
-
-namespace {
-/// Replaces every `tlayout.assume_multiple` by its operand. The promise only
-/// informs --tlayout-simplify-indexing (which drops it itself), and the LLVM
-/// lowering has no pattern for it: the pipelines run this whether or not
-/// they simplify.
-struct DropAssumptionsPass
-    : public PassWrapper<DropAssumptionsPass, OperationPass<>> {
-  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(DropAssumptionsPass)
-
-  StringRef getArgument() const override { return "tlayout-drop-assumptions"; }
-  StringRef getDescription() const override {
-    return "Replace tlayout.assume_multiple by its operand";
-  }
-  void getDependentDialects(DialectRegistry &registry) const override {
-    registry.insert<TLayoutDialect>();
-  }
-
-  void runOnOperation() override {
-    IRRewriter rewriter(&getContext());
-    getOperation()->walk(
-        [&](AssumeMultipleOp op) { rewriter.replaceOp(op, op.getValue()); });
-  }
-};
-} // namespace
 
 void mlir::tlayout::buildLowerToLLVMPipeline(
     OpPassManager &pm, const LowerToLLVMOptions &options) {
@@ -62,7 +35,9 @@ void mlir::tlayout::buildLowerToLLVMPipeline(
     simplify.physicalOrder = options.physicalOrder;
     pm.addPass(createSimplifyIndexing(simplify));
   }
-  pm.addPass(std::make_unique<DropAssumptionsPass>());
+  // tlayout.assume_multiple only informs the simplification; the LLVM
+  // lowering has no pattern for it.
+  pm.addPass(createDropAssumptions());
   pm.addPass(createEraseMemorySpaces());
   pm.addPass(createConvertVectorToSCFPass());
   // Affine ops are lowered before anything canonicalizes them: MLIR 22's

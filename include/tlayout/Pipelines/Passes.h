@@ -1,0 +1,64 @@
+//===- Passes.h - tlayout's named pipelines ---------------------*- C++ -*-===//
+//
+// Part of the tlayout project.
+//
+//===----------------------------------------------------------------------===//
+//
+// The pipelines that span layers: the generic dialect's passes, the lowering
+// of tiled layouts (the conversion) and upstream's lowering to the LLVM
+// dialect. The TPU target builds its own pipelines on top of these
+// (tlayout/Target/TPU/Transforms/Passes.h).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TLAYOUT_PIPELINES_PASSES_H
+#define TLAYOUT_PIPELINES_PASSES_H
+
+#include "tlayout/Conversion/Passes.h"
+
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassOptions.h"
+
+namespace mlir::tlayout {
+
+/// Options of `--tlayout-lower-to-llvm`.
+struct LowerToLLVMOptions : public PassPipelineOptions<LowerToLLVMOptions> {
+  Option<bool> simplifyIndexing{
+      *this, "simplify-indexing",
+      llvm::cl::desc("Run --tlayout-simplify-indexing after the lowering of "
+                     "tiled layouts (default: true)"),
+      llvm::cl::init(true)};
+  Option<bool> physicalOrder{
+      *this, "physical-order",
+      llvm::cl::desc("Let --tlayout-simplify-indexing permute loop nests into "
+                     "physical order (where dependences allow) (default: "
+                     "true)"),
+      llvm::cl::init(true)};
+  Option<int64_t> nontemporalCopyThreshold{
+      *this, "nontemporal-copy-threshold",
+      llvm::cl::desc(
+          "--lower-tiled-layouts' option: relayout copies lowered "
+          "to vector code that write at least this many bytes "
+          "store with non-temporal hints where their target is "
+          "64-byte aligned at run time, 0 never (default: 8388608, 8 MiB)"),
+      llvm::cl::init(kDefaultNontemporalCopyThreshold)};
+};
+
+/// Builds --tlayout-lower-to-llvm: --lower-tiled-layouts (with the
+/// pipeline's nontemporal-copy-threshold),
+/// --tlayout-simplify-indexing (unless disabled; with physical-order unless
+/// disabled), --tlayout-drop-assumptions, --tlayout-erase-memory-spaces,
+/// then upstream's lowering of affine, scf, vector, memref, arith, func and
+/// cf to the LLVM dialect. The context needs the
+/// ConvertToLLVMPatternInterface of those dialects registered (as
+/// tlayout-opt and mlir-opt do).
+void buildLowerToLLVMPipeline(OpPassManager &pm,
+                              const LowerToLLVMOptions &options);
+
+/// Registers the named pipeline `--tlayout-lower-to-llvm` (the TPU target
+/// registers its own, tlayout/Target/TPU/Transforms/Passes.h).
+void registerTLayoutPipelines();
+
+} // namespace mlir::tlayout
+
+#endif // TLAYOUT_PIPELINES_PASSES_H
