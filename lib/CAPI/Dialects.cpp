@@ -5,8 +5,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "tlayout-c/Dialects.h"
-#include "tlayout/TLayout.h"
 #include "tlayout/Dialect/TLayout/IR/TLayoutDialect.h"
+#include "tlayout/TLayout.h"
 #include "tlayout/Target/TPU/IR/TpuDialect.h"
 
 #include "mlir/CAPI/Registration.h"

@@ -26,8 +26,8 @@
 #include "mlir/CAPI/Support.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
-#include "mlir/IR/OwningOpRef.h"
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/OwningOpRef.h"
 
 #include <string>
 
@@ -268,8 +268,7 @@ MlirAttribute tlayoutTpuMemorySpaceAttrGet(MlirContext ctx, MlirStringRef name,
 }
 
 bool tlayoutAttributeIsATpuMemorySpace(MlirAttribute attr) {
-  return !mlirAttributeIsNull(attr) &&
-         isa<tpu::MemorySpaceAttr>(unwrap(attr));
+  return !mlirAttributeIsNull(attr) && isa<tpu::MemorySpaceAttr>(unwrap(attr));
 }
 
 int64_t tlayoutMemorySpaceGetNumber(MlirAttribute attr) {
@@ -408,10 +407,11 @@ MlirLogicalResult tlayoutMemRefGetWidestVector(MlirType memref, intptr_t dim,
   return mlirLogicalResultSuccess();
 }
 
-MlirLogicalResult tlayoutMemRefComparePlacement(
-    MlirType a, MlirType b, const int64_t *permutation, bool *same,
-    int64_t *firstDifference, bool *hasDifference, MlirStringCallback onError,
-    void *userData) {
+MlirLogicalResult
+tlayoutMemRefComparePlacement(MlirType a, MlirType b,
+                              const int64_t *permutation, bool *same,
+                              int64_t *firstDifference, bool *hasDifference,
+                              MlirStringCallback onError, void *userData) {
   ErrorSink sink{onError, userData};
   FailureOr<MemRefType> typeA = getMemRef(a, sink);
   if (failed(typeA))
@@ -445,11 +445,10 @@ MlirLogicalResult tlayoutMemRefComparePlacement(
   return mlirLogicalResultSuccess();
 }
 
-MlirLogicalResult tlayoutMemRefIsFreeReshape(MlirType source, MlirType result,
-                                             bool *isFree, MlirStringCallback why,
-                                             void *whyUserData,
-                                             MlirStringCallback onError,
-                                             void *userData) {
+MlirLogicalResult
+tlayoutMemRefIsFreeReshape(MlirType source, MlirType result, bool *isFree,
+                           MlirStringCallback why, void *whyUserData,
+                           MlirStringCallback onError, void *userData) {
   ErrorSink sink{onError, userData};
   FailureOr<MemRefType> from = getMemRef(source, sink);
   if (failed(from))
@@ -464,10 +463,9 @@ MlirLogicalResult tlayoutMemRefIsFreeReshape(MlirType source, MlirType result,
   Location loc = UnknownLoc::get(context);
   OwningOpRef<ModuleOp> scratch = ModuleOp::create(loc);
   OpBuilder builder = OpBuilder::atBlockEnd(scratch->getBody());
-  Value placeholder =
-      UnrealizedConversionCastOp::create(builder, loc, TypeRange{*from},
-                                         ValueRange{})
-          .getResult(0);
+  Value placeholder = UnrealizedConversionCastOp::create(
+                          builder, loc, TypeRange{*from}, ValueRange{})
+                          .getResult(0);
   auto reshape = ReshapeOp::create(builder, loc, *to, placeholder);
   CapturedDiagnostics diagnostics(context);
   *isFree = succeeded(reshape.verify());
