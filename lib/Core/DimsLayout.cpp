@@ -291,6 +291,10 @@ normalFormOfStatic(llvm::ArrayRef<PhysDim> dims,
   return result;
 }
 
+static llvm::SmallVector<PhysDim, 4>
+simplifyByRules(llvm::SmallVector<PhysDim, 4> dims,
+                llvm::ArrayRef<int64_t> shape);
+
 Expected<llvm::SmallVector<PhysDim, 4>>
 tlayout::canonicalizePhysDims(llvm::ArrayRef<PhysDim> input,
                               llvm::ArrayRef<int64_t> shape) {
@@ -307,6 +311,15 @@ tlayout::canonicalizePhysDims(llvm::ArrayRef<PhysDim> input,
         return d.kind == PhysDim::Kind::OddEven;
       }))
     return normalFormOfStatic(dims, shape);
+  return simplifyByRules(std::move(dims), shape);
+}
+
+/// The rules that keep the placement, for lists the normal form does not
+/// cover; also the form toTiledLayout reads padding from (a Dynamic entry
+/// followed by a padded Packed one is a tile).
+static llvm::SmallVector<PhysDim, 4>
+simplifyByRules(llvm::SmallVector<PhysDim, 4> dims,
+                llvm::ArrayRef<int64_t> shape) {
   bool changed = true;
   while (changed) {
     changed = false;
@@ -408,21 +421,37 @@ tlayout::toPhysDims(const TiledLayout &layout, llvm::ArrayRef<int64_t> shape) {
   return dims;
 }
 
+static std::optional<TiledLayout>
+tiledFromCanonical(llvm::ArrayRef<PhysDim> dims, llvm::ArrayRef<int64_t> shape);
+
 std::optional<TiledLayout>
 tlayout::toTiledLayout(llvm::ArrayRef<PhysDim> dims,
                        llvm::ArrayRef<int64_t> shape) {
-  unsigned rank = shape.size();
   if (llvm::any_of(dims, [](const PhysDim &d) {
         return d.kind == PhysDim::Kind::OddEven;
       }))
     return std::nullopt;
   // The canonical form (which also validates) has no size-1 or split pieces
-  // to get in the way.
+  // to get in the way. Padding reads as a tile in the rules' form (`[0,
+  // 0:packed(8)]` on 12 elements is `T(8)`), where the normal form pads the
+  // outermost entry (`[0:packed(16)]`), which no XLA layout does.
   std::optional<llvm::SmallVector<PhysDim, 4>> canonical =
       llvm::expectedToOptional(canonicalizePhysDims(dims, shape));
   if (!canonical)
     return std::nullopt;
-  dims = *canonical;
+  if (std::optional<TiledLayout> layout = tiledFromCanonical(*canonical, shape))
+    return layout;
+  return tiledFromCanonical(
+      simplifyByRules(llvm::SmallVector<PhysDim, 4>(dims.begin(), dims.end()),
+                      shape),
+      shape);
+}
+
+/// toTiledLayout for a list without size-1 or split pieces.
+static std::optional<TiledLayout>
+tiledFromCanonical(llvm::ArrayRef<PhysDim> dims,
+                   llvm::ArrayRef<int64_t> shape) {
+  unsigned rank = shape.size();
   // The outer level: the first entry of every dimension, major first, with
   // dimensions that have no entry (extent 1) most major.
   llvm::SmallVector<int64_t, 4> majorToMinor;
