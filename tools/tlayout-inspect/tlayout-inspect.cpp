@@ -16,6 +16,7 @@
 #include "ArrayReport.h"
 #include "InspectSupport.h"
 #include "LayoutDrawing.h"
+#include "CompareReport.h"
 #include "MemRefInput.h"
 #include "MemoryReport.h"
 #include "MosaicInspect.h"
@@ -107,6 +108,13 @@ static cl::opt<int64_t> sublanes("sublanes",
                                  cl::desc("TPU sublanes for --tpu-layout"),
                                  cl::value_desc("n"), cl::init(8),
                                  cl::cat(inspectCategory));
+static cl::opt<std::string>
+    compareWith("compare",
+                cl::desc("Compare the placement with another array (XLA shape "
+                         "or memref type): same or the first index that "
+                         "differs; for other shapes, whether the reshape or "
+                         "a transpose is free"),
+                cl::value_desc("array"), cl::cat(inspectCategory));
 static cl::opt<std::string> widestVector(
     "widest-vector",
     cl::desc("Print the widest contiguous vector along a dimension from "
@@ -429,6 +437,9 @@ int main(int argc, char **argv) {
       "  tlayout-inspect module.hlo --target=v5e --svg offender.svg\n");
   std::string text = readInputText();
   llvm::StringRef trimmed = llvm::StringRef(text).trim();
+  if (compareWith.getNumOccurrences())
+    return inspectComparison(trimmed, llvm::StringRef(compareWith).trim(),
+                             llvm::outs());
   for (const InputForm &form : inputForms)
     if (form.accepts(trimmed))
       return form.inspect(trimmed);
