@@ -44,9 +44,7 @@ static ArrayReport readArray(llvm::StringRef text) {
 }
 
 /// The name of an array in the report: its text as given.
-static std::string describe(const ArrayReport &report) {
-  return report.memref;
-}
+static std::string describe(const ArrayReport &report) { return report.memref; }
 
 /// The tlayout.reshape verifier's answer: success, or its message.
 static std::optional<std::string> reshapeProblem(const ArrayReport &from,
@@ -123,8 +121,8 @@ int inspect::inspectComparison(llvm::StringRef first, llvm::StringRef second,
                            std::multiplies<int64_t>());
   };
   if (count(shapeA) != count(shapeB)) {
-    os << "placement: different: " << count(shapeA) << " and "
-       << count(shapeB) << " elements\n";
+    os << "placement: different: " << count(shapeA) << " and " << count(shapeB)
+       << " elements\n";
     return 0;
   }
   // A reshape keeps the row-major order of the elements.

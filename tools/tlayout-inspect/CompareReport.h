@@ -1,4 +1,5 @@
-//===- CompareReport.h - Comparing two layouts in tlayout-inspect -*- C++ -*-===//
+//===- CompareReport.h - Comparing two layouts in tlayout-inspect -*- C++
+//-*-===//
 //
 // Part of the tlayout project.
 //

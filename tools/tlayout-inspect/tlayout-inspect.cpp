@@ -14,9 +14,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "ArrayReport.h"
+#include "CompareReport.h"
 #include "InspectSupport.h"
 #include "LayoutDrawing.h"
-#include "CompareReport.h"
 #include "MemRefInput.h"
 #include "MemoryReport.h"
 #include "MosaicInspect.h"
