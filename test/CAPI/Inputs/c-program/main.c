@@ -5,7 +5,8 @@
 \*===----------------------------------------------------------------------===*/
 /*
  * Loads the dialects, parses a module with a tiled memref, lowers it with
- * `lower-tiled-layouts` through the pass manager and prints it; then asks
+ * `lower-tiled-layouts` through the pass manager and prints it, lowers it
+ * again all the way to the LLVM dialect (`tlayout-lower-to-llvm`); then asks
  * the layout queries and checks each answer against a value computed by
  * hand from XLA's tiling rules. Every failed check prints FAIL and makes
  * the exit status non-zero.
@@ -94,6 +95,28 @@ static void lower(MlirContext ctx) {
   printf("\n");
   mlirPassManagerDestroy(pm);
   mlirModuleDestroy(module);
+
+  /* The whole way to the LLVM dialect, in a context that knows every
+     dialect and extension tlayout-opt does. */
+  MlirDialectRegistry registry = mlirDialectRegistryCreate();
+  tlayoutRegisterAllDialects(registry);
+  MlirContext full = mlirContextCreateWithRegistry(registry, false);
+  mlirDialectRegistryDestroy(registry);
+  MlirModule again =
+      mlirModuleCreateParse(full, mlirStringRefCreateFromCString(kModule));
+  MlirPassManager toLLVM = mlirPassManagerCreate(full);
+  EXPECT(mlirLogicalResultIsSuccess(mlirParsePassPipeline(
+      mlirPassManagerGetAsOpPassManager(toLLVM),
+      mlirStringRefCreateFromCString("builtin.module(tlayout-lower-to-llvm)"),
+      keepError, NULL)));
+  EXPECT(mlirLogicalResultIsSuccess(
+      mlirPassManagerRunOnOp(toLLVM, mlirModuleGetOperation(again))));
+  printf("to llvm:\n");
+  mlirOperationPrint(mlirModuleGetOperation(again), printToStdout, NULL);
+  printf("\n");
+  mlirPassManagerDestroy(toLLVM);
+  mlirModuleDestroy(again);
+  mlirContextDestroy(full);
 
   /* Every pipeline is registered under its name. */
   const char *pipelines[] = {"builtin.module(tlayout-lower-to-llvm)",
