@@ -181,6 +181,120 @@ static int64_t innerVolume(llvm::ArrayRef<PhysDim> dims, size_t k) {
   return volume;
 }
 
+namespace {
+/// One entry of the normal form under construction: a digit of a logical
+/// dimension that takes more than one value (live), or a factor of the
+/// buffer's size that no element's offset depends on (dead: every value of
+/// its piece is 0).
+struct NormalEntry {
+  bool live = false;
+  unsigned dim = 0;
+  /// The entry's extent: the values of its piece the buffer makes room for.
+  int64_t extent = 1;
+  /// For a live entry: the volume of its dimension covered by the entries
+  /// of that dimension after it (the piece is floor(x / divisor) mod extent).
+  int64_t divisor = 1;
+};
+} // namespace
+
+/// The normal form of a static-shape list without odd-even strips (of more
+/// than 2) or empty dimensions: derived from the placement itself, so that
+/// two lists that place every element at the same offset in buffers of the
+/// same size give the same list.
+static llvm::SmallVector<PhysDim, 4>
+normalFormOfStatic(llvm::ArrayRef<PhysDim> dims,
+                   llvm::ArrayRef<int64_t> shape) {
+  unsigned rank = shape.size();
+  // Each entry's piece, back to front, as live digits and dead factors.
+  llvm::SmallVector<NormalEntry, 8> entries(dims.size());
+  llvm::SmallVector<int64_t, 4> covered(rank, 1);
+  for (size_t k = dims.size(); k-- > 0;) {
+    const PhysDim &d = dims[k];
+    int64_t size = shape[d.logicalDim];
+    int64_t divisor = covered[d.logicalDim];
+    // Values floor(x / divisor) takes for x in [0, size).
+    int64_t values = ceilDivNonNegative(size, divisor);
+    int64_t extent = d.kind == PhysDim::Kind::Dynamic ? values : d.size;
+    entries[k] = {std::min(values, extent) > 1, d.logicalDim, extent, divisor};
+    // Compiling bounded the buffer, so the covered volume fits; once it
+    // reaches the size, what is covered beyond it no longer matters.
+    covered[d.logicalDim] =
+        divisor >= size ? divisor
+                        : llvm::checkedMul(divisor, extent).value_or(size);
+  }
+  // Dead factors of extent 1 place nothing; adjacent dead factors are one;
+  // adjacent live digits of one dimension are consecutive digits (a dead
+  // entry of that dimension cannot separate them: everything outside a
+  // dead entry is dead) and read together as one.
+  llvm::SmallVector<NormalEntry, 8> merged;
+  for (const NormalEntry &e : entries) {
+    if (!e.live && e.extent == 1)
+      continue;
+    if (!merged.empty()) {
+      NormalEntry &prev = merged.back();
+      if (!prev.live && !e.live) {
+        prev.extent *= e.extent;
+        continue;
+      }
+      if (prev.live && e.live && prev.dim == e.dim) {
+        prev.extent *= e.extent;
+        prev.divisor = e.divisor;
+        continue;
+      }
+    }
+    merged.push_back(e);
+  }
+  // A dead factor just outside the outermost digit of a dimension is that
+  // digit's padding: both multiply the strides of everything outside by the
+  // same amount.
+  auto isTopOfDim = [&](size_t k) {
+    return llvm::none_of(
+        llvm::ArrayRef<NormalEntry>(merged).take_front(k),
+        [&](const NormalEntry &o) { return o.live && o.dim == merged[k].dim; });
+  };
+  for (size_t k = 0; k + 1 < merged.size();) {
+    if (!merged[k].live && merged[k + 1].live && isTopOfDim(k + 1)) {
+      merged[k + 1].extent *= merged[k].extent;
+      merged.erase(merged.begin() + k);
+      continue;
+    }
+    ++k;
+  }
+  // Printing: a dead factor belongs to the lowest dimension all of whose
+  // live digits are inside it (there is one: the dimension it came from);
+  // the outermost entry of a dimension that covers exactly what remains is
+  // Dynamic; dimensions left without an entry (size 1) come first.
+  llvm::SmallVector<PhysDim, 4> result;
+  llvm::SmallVector<bool, 4> hasEntry(rank, false);
+  for (auto [k, e] : llvm::enumerate(merged)) {
+    if (e.live) {
+      bool exact = e.extent == ceilDivNonNegative(shape[e.dim], e.divisor);
+      result.push_back(!hasEntry[e.dim] && exact
+                           ? PhysDim::dynamic(e.dim)
+                           : PhysDim::packed(e.dim, e.extent));
+      hasEntry[e.dim] = true;
+      continue;
+    }
+    unsigned owner = 0;
+    while (llvm::any_of(
+        llvm::ArrayRef<NormalEntry>(merged).take_front(k),
+        [&](const NormalEntry &o) { return o.live && o.dim == owner; }))
+      ++owner;
+    result.push_back(PhysDim::packed(owner, e.extent));
+    hasEntry[owner] = true;
+  }
+  llvm::SmallVector<PhysDim, 4> front;
+  for (unsigned i = 0; i < rank; ++i)
+    if (!hasEntry[i])
+      front.push_back(PhysDim::dynamic(i));
+  result.insert(result.begin(), front.begin(), front.end());
+  return result;
+}
+
+static llvm::SmallVector<PhysDim, 4>
+simplifyByRules(llvm::SmallVector<PhysDim, 4> dims,
+                llvm::ArrayRef<int64_t> shape);
+
 Expected<llvm::SmallVector<PhysDim, 4>>
 tlayout::canonicalizePhysDims(llvm::ArrayRef<PhysDim> input,
                               llvm::ArrayRef<int64_t> shape) {
@@ -192,6 +306,20 @@ tlayout::canonicalizePhysDims(llvm::ArrayRef<PhysDim> input,
   for (PhysDim &d : dims)
     if (d.kind == PhysDim::Kind::OddEven && d.size == 2)
       d.kind = PhysDim::Kind::Packed;
+  if (llvm::none_of(shape, [](int64_t size) { return size <= 0; }) &&
+      llvm::none_of(dims, [](const PhysDim &d) {
+        return d.kind == PhysDim::Kind::OddEven;
+      }))
+    return normalFormOfStatic(dims, shape);
+  return simplifyByRules(std::move(dims), shape);
+}
+
+/// The rules that keep the placement, for lists the normal form does not
+/// cover; also the form toTiledLayout reads padding from (a Dynamic entry
+/// followed by a padded Packed one is a tile).
+static llvm::SmallVector<PhysDim, 4>
+simplifyByRules(llvm::SmallVector<PhysDim, 4> dims,
+                llvm::ArrayRef<int64_t> shape) {
   bool changed = true;
   while (changed) {
     changed = false;
@@ -293,21 +421,37 @@ tlayout::toPhysDims(const TiledLayout &layout, llvm::ArrayRef<int64_t> shape) {
   return dims;
 }
 
+static std::optional<TiledLayout>
+tiledFromCanonical(llvm::ArrayRef<PhysDim> dims, llvm::ArrayRef<int64_t> shape);
+
 std::optional<TiledLayout>
 tlayout::toTiledLayout(llvm::ArrayRef<PhysDim> dims,
                        llvm::ArrayRef<int64_t> shape) {
-  unsigned rank = shape.size();
   if (llvm::any_of(dims, [](const PhysDim &d) {
         return d.kind == PhysDim::Kind::OddEven;
       }))
     return std::nullopt;
   // The canonical form (which also validates) has no size-1 or split pieces
-  // to get in the way.
+  // to get in the way. Padding reads as a tile in the rules' form (`[0,
+  // 0:packed(8)]` on 12 elements is `T(8)`), where the normal form pads the
+  // outermost entry (`[0:packed(16)]`), which no XLA layout does.
   std::optional<llvm::SmallVector<PhysDim, 4>> canonical =
       llvm::expectedToOptional(canonicalizePhysDims(dims, shape));
   if (!canonical)
     return std::nullopt;
-  dims = *canonical;
+  if (std::optional<TiledLayout> layout = tiledFromCanonical(*canonical, shape))
+    return layout;
+  return tiledFromCanonical(
+      simplifyByRules(llvm::SmallVector<PhysDim, 4>(dims.begin(), dims.end()),
+                      shape),
+      shape);
+}
+
+/// toTiledLayout for a list without size-1 or split pieces.
+static std::optional<TiledLayout>
+tiledFromCanonical(llvm::ArrayRef<PhysDim> dims,
+                   llvm::ArrayRef<int64_t> shape) {
+  unsigned rank = shape.size();
   // The outer level: the first entry of every dimension, major first, with
   // dimensions that have no entry (extent 1) most major.
   llvm::SmallVector<int64_t, 4> majorToMinor;

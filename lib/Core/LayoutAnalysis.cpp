@@ -7,6 +7,7 @@
 #include "tlayout/Core/LayoutAnalysis.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/Sequence.h"
 #include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -182,4 +183,73 @@ bool tlayout::isWindowOf(const BufferIndexing &view, const BufferIndexing &root,
   if (origin)
     origin->assign(shift.begin(), shift.end());
   return true;
+}
+
+llvm::Expected<PlacementComparison>
+tlayout::comparePlacement(const BufferIndexing &a, const BufferIndexing &b,
+                          llvm::ArrayRef<int64_t> permutation) {
+  auto error = [](const llvm::Twine &message) {
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
+  };
+  if (!a.hasStaticShape() || !b.hasStaticShape())
+    return error("comparing placements needs static shapes");
+  llvm::ArrayRef<int64_t> shape = a.getShape();
+  unsigned rank = shape.size();
+  llvm::SmallVector<int64_t, 4> perm(permutation.begin(), permutation.end());
+  if (perm.empty())
+    for (unsigned k = 0; k < rank; ++k)
+      perm.push_back(k);
+  llvm::SmallVector<bool, 4> seen(rank, false);
+  if (perm.size() != rank || b.getRank() != rank)
+    return error("the permutation and both shapes need rank " +
+                 llvm::Twine(rank));
+  for (int64_t p : perm) {
+    if (p < 0 || p >= static_cast<int64_t>(rank) || seen[p])
+      return error("the permutation is not a permutation of 0.." +
+                   llvm::Twine(rank - 1));
+    seen[p] = true;
+  }
+  for (unsigned k = 0; k < rank; ++k)
+    if (b.getShape()[k] != shape[perm[k]])
+      return error("the second shape is not the first one " +
+                   llvm::StringRef(permutation.empty() ? "" : "transposed ") +
+                   "(dimension " + llvm::Twine(k) + ")");
+  PlacementComparison result;
+  result.sizeA = *a.getNumElements().getConstant();
+  result.sizeB = *b.getNumElements().getConstant();
+  bool identity = llvm::equal(perm, llvm::seq<int64_t>(0, rank));
+  if (identity && a.getPlacementKey() == b.getPlacementKey()) {
+    result.same = true;
+    return result;
+  }
+  int64_t count = 1;
+  for (int64_t size : shape)
+    if (!llvm::checkedMul(count, size).has_value() ||
+        (count *= size) > kMaxComparedElements)
+      return error("cannot compare the placements: more than " +
+                   llvm::Twine(kMaxComparedElements) + " elements");
+  llvm::SmallVector<int64_t, 4> index(rank, 0), permuted(rank, 0);
+  for (int64_t n = 0; n < count; ++n) {
+    for (unsigned k = 0; k < rank; ++k)
+      permuted[k] = index[perm[k]];
+    llvm::Expected<int64_t> offsetA = a.offsetOf(index);
+    if (!offsetA)
+      return offsetA.takeError();
+    llvm::Expected<int64_t> offsetB = b.offsetOf(permuted);
+    if (!offsetB)
+      return offsetB.takeError();
+    if (*offsetA != *offsetB) {
+      result.firstDifference = index;
+      result.offsetA = *offsetA;
+      result.offsetB = *offsetB;
+      return result;
+    }
+    for (unsigned k = rank; k-- > 0;) {
+      if (++index[k] < shape[k])
+        break;
+      index[k] = 0;
+    }
+  }
+  result.same = result.sizeA == result.sizeB;
+  return result;
 }

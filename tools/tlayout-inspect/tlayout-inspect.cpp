@@ -15,6 +15,7 @@
 
 #include "../tlayout-translate/MosaicExport.h"
 #include "ArrayReport.h"
+#include "CompareReport.h"
 #include "InspectSupport.h"
 #include "LayoutDrawing.h"
 #include "MemRefInput.h"
@@ -125,6 +126,13 @@ static cl::opt<int64_t> sublanes("sublanes",
                                  cl::desc("TPU sublanes for --tpu-layout"),
                                  cl::value_desc("n"), cl::init(8),
                                  cl::cat(inspectCategory));
+static cl::opt<std::string>
+    compareWith("compare",
+                cl::desc("Compare the placement with another array (XLA shape "
+                         "or memref type): same or the first index that "
+                         "differs; for other shapes, whether the reshape or "
+                         "a transpose is free"),
+                cl::value_desc("array"), cl::cat(inspectCategory));
 static cl::opt<std::string> widestVector(
     "widest-vector",
     cl::desc("Print the widest contiguous vector along a dimension from "
@@ -524,6 +532,9 @@ int main(int argc, char **argv) {
   if (!text)
     return report(text.takeError());
   llvm::StringRef trimmed = llvm::StringRef(*text).trim();
+  if (compareWith.getNumOccurrences())
+    return inspectComparison(trimmed, llvm::StringRef(compareWith).trim(),
+                             llvm::outs());
   for (const InputForm &form : inputForms)
     if (form.accepts(trimmed)) {
       if (llvm::Error err = form.inspect(trimmed))

@@ -16,6 +16,8 @@
 
 #include "gtest/gtest.h"
 
+#include <map>
+
 using namespace tlayout;
 using K = PhysDim;
 
@@ -153,8 +155,9 @@ TEST(DimsLayoutTest, CanonicalFormExamples) {
   // becomes dynamic and absorbs nothing more.
   EXPECT_EQ(canonical({K::dynamic(0), K::packed(0, 2), K::packed(0, 4)}, {16}),
             "[0]");
+  // With padding, one packed entry of the padded extent places the same.
   EXPECT_EQ(canonical({K::dynamic(0), K::packed(0, 2), K::packed(0, 4)}, {12}),
-            "[0, 0:packed(8)]");
+            "[0:packed(16)]");
   EXPECT_EQ(canonical({K::dynamic(0), K::packed(0, 2), K::packed(0, 4)},
                       {kDynamicSize}),
             "[0, 0:packed(8)]");
@@ -165,10 +168,116 @@ TEST(DimsLayoutTest, CanonicalFormExamples) {
   EXPECT_EQ(
       canonical({K::packed(1, 2), K::dynamic(0), K::packed(1, 4)}, {3, 8}),
       "[1, 0, 1:packed(4)]");
-  EXPECT_EQ(canonical({K::dynamic(0), K::oddEven(0, 2)}, {7}),
-            "[0, 0:packed(2)]");
+  EXPECT_EQ(canonical({K::dynamic(0), K::oddEven(0, 2)}, {8}), "[0]");
+  EXPECT_EQ(canonical({K::dynamic(0), K::oddEven(0, 2)}, {7}), "[0:packed(8)]");
   EXPECT_EQ(canonical({K::dynamic(0), K::oddEven(0, 4)}, {8}),
             "[0, 0:odd_even(4)]");
+}
+
+/// Every list of up to `length` entries over `rank` dimensions, with packed
+/// sizes 1 to 4 and odd-even strips of 2.
+std::vector<std::vector<PhysDim>> allLists(unsigned rank, unsigned length) {
+  std::vector<PhysDim> entries;
+  for (unsigned d = 0; d < rank; ++d) {
+    entries.push_back(K::dynamic(d));
+    for (int64_t size = 1; size <= 4; ++size)
+      entries.push_back(K::packed(d, size));
+    entries.push_back(K::oddEven(d, 2));
+  }
+  std::vector<std::vector<PhysDim>> lists = {{}};
+  std::vector<std::vector<PhysDim>> all;
+  for (unsigned n = 1; n <= length; ++n) {
+    std::vector<std::vector<PhysDim>> longer;
+    for (const auto &list : lists)
+      for (const PhysDim &e : entries) {
+        longer.push_back(list);
+        longer.back().push_back(e);
+      }
+    lists = std::move(longer);
+    all.insert(all.end(), lists.begin(), lists.end());
+  }
+  return all;
+}
+
+/// Equal placement (the offset of every element, found by brute force, and
+/// the buffer size) holds exactly when the normal forms print the same.
+void checkNormalFormExact(const std::vector<int64_t> &shape, unsigned length) {
+  std::map<std::vector<int64_t>, std::string> formOfPlacement;
+  std::map<std::string, std::vector<int64_t>> placementOfForm;
+  std::string shapeText;
+  for (int64_t size : shape)
+    shapeText += std::to_string(size) + " ";
+  for (const auto &dims : allLists(shape.size(), length)) {
+    auto compiled =
+        llvm::expectedToOptional(BufferIndexing::compile(dims, shape));
+    if (!compiled)
+      continue;
+    std::vector<int64_t> placement = {
+        *compiled->getNumElements().getConstant()};
+    for (const auto &index : allIndices(shape))
+      placement.push_back(*compiled->offsetOf(index));
+    std::string what = printPhysDims(dims) + " on " + shapeText;
+    auto normal = canonicalizePhysDims(dims, shape);
+    ASSERT_TRUE(static_cast<bool>(normal)) << what;
+    std::string form = printPhysDims(*normal);
+    // The normal form places the same way and is its own normal form.
+    auto again = BufferIndexing::compile(*normal, shape);
+    ASSERT_TRUE(static_cast<bool>(again)) << what << " -> " << form;
+    ASSERT_FALSE(static_cast<bool>(verifyPhysDims(*normal, shape.size())))
+        << what << " -> " << form;
+    expectSamePlacement(*compiled, *again, what + " -> " + form);
+    auto twice = canonicalizePhysDims(*normal, shape);
+    ASSERT_TRUE(static_cast<bool>(twice));
+    ASSERT_EQ(printPhysDims(*twice), form) << what;
+    auto [byPlacement, newPlacement] =
+        formOfPlacement.insert({placement, form});
+    ASSERT_EQ(byPlacement->second, form)
+        << what << ": an equal placement has another normal form";
+    auto [byForm, newForm] = placementOfForm.insert({form, placement});
+    ASSERT_EQ(byForm->second, placement)
+        << what << ": another placement has the normal form " << form;
+  }
+}
+
+TEST(DimsLayoutTest, NormalFormIsExactOnSmallShapes) {
+  for (int64_t a = 1; a <= 6; ++a)
+    checkNormalFormExact({a}, 4);
+  for (int64_t a = 1; a <= 4; ++a)
+    for (int64_t b = 1; b <= 4; ++b)
+      checkNormalFormExact({a, b}, 3);
+  for (std::vector<int64_t> shape :
+       {std::vector<int64_t>{2, 3}, {3, 2}, {1, 4}})
+    checkNormalFormExact(shape, 4);
+  for (std::vector<int64_t> shape :
+       {std::vector<int64_t>{2, 1, 3}, {1, 2, 2}, {2, 2, 2}, {3, 1, 1}})
+    checkNormalFormExact(shape, 3);
+}
+
+TEST(DimsLayoutTest, NormalFormOfEqualXlaLayouts) {
+  // {1,0:T(1,128)} on f32[1,256] only tiles dimension 1 in two pieces that
+  // read together as the whole dimension: it is {1,0}.
+  auto normal = [](const char *layout, std::vector<int64_t> shape) {
+    auto dims = toPhysDims(*TiledLayout::parse(layout), shape);
+    if (!dims)
+      return std::string("none");
+    auto result = canonicalizePhysDims(*dims, shape);
+    return result ? printPhysDims(*result) : errorOf(result.takeError());
+  };
+  EXPECT_EQ(normal("{1,0:T(1,128)}", {1, 256}), "[0, 1]");
+  EXPECT_EQ(normal("{1,0}", {1, 256}), "[0, 1]");
+  EXPECT_EQ(normal("{0,1}", {1, 256}), "[0, 1]");
+  EXPECT_EQ(normal("{1,0:T(8,128)}", {8, 256}),
+            normal("{1,0:T(8,128)}", {8, 256}));
+  EXPECT_NE(normal("{1,0:T(8,128)}", {8, 256}), normal("{1,0}", {8, 256}));
+  EXPECT_EQ(normal("{1,0:T(2,2)}", {3, 5}), "[0, 1, 0:packed(2), 1:packed(2)]");
+  // Padding outside the outermost digit of a dimension is that digit's.
+  auto canonical = [](std::vector<PhysDim> dims, std::vector<int64_t> shape) {
+    auto result = canonicalizePhysDims(dims, shape);
+    return result ? printPhysDims(*result) : errorOf(result.takeError());
+  };
+  EXPECT_EQ(
+      canonical({K::packed(0, 2), K::dynamic(1), K::packed(0, 4)}, {3, 5}),
+      canonical({K::packed(1, 10), K::packed(0, 4)}, {3, 5}));
 }
 
 TEST(DimsLayoutTest, MorelloExampleConvertsBothWays) {

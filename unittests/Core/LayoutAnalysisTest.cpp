@@ -244,3 +244,73 @@ TEST(LayoutAnalysisTest, WindowsPlaceEveryElement) {
 }
 
 } // namespace
+
+namespace {
+
+BufferIndexing compileXla(const char *layout, std::vector<int64_t> shape) {
+  return llvm::cantFail(BufferIndexing::compile(
+      llvm::cantFail(TiledLayout::parse(layout)), shape));
+}
+
+} // namespace
+
+TEST(LayoutAnalysisTest, ComparePlacementAgreesWithEveryOffset) {
+  const char *layouts[] = {"{1,0}",           "{0,1}",        "{1,0:T(2,2)}",
+                           "{1,0:T(1,4)}",    "{1,0:T(2,1)}", "{0,1:T(2,1)}",
+                           "{1,0:T(4)}",      "{1,0:T(1,1)}", "{1,0:T(2,*)}",
+                           "{1,0:T(2,2)L(8)}"};
+  for (int64_t rows = 1; rows <= 4; ++rows)
+    for (int64_t cols = 1; cols <= 5; ++cols)
+      for (const char *a : layouts)
+        for (const char *b : layouts) {
+          std::vector<int64_t> shape = {rows, cols};
+          auto ia = llvm::expectedToOptional(BufferIndexing::compile(
+              llvm::cantFail(TiledLayout::parse(a)), shape));
+          auto ib = llvm::expectedToOptional(BufferIndexing::compile(
+              llvm::cantFail(TiledLayout::parse(b)), shape));
+          if (!ia || !ib)
+            continue;
+          std::string what = std::string(a) + " vs " + b + " on " +
+                             std::to_string(rows) + "x" + std::to_string(cols);
+          auto result = comparePlacement(*ia, *ib);
+          ASSERT_TRUE(static_cast<bool>(result)) << what;
+          std::optional<std::vector<int64_t>> first;
+          for (const auto &index : allIndices(shape))
+            if (*ia->offsetOf(index) != *ib->offsetOf(index)) {
+              first = index;
+              break;
+            }
+          bool same = !first && *ia->getNumElements().getConstant() ==
+                                    *ib->getNumElements().getConstant();
+          EXPECT_EQ(result->same, same) << what;
+          ASSERT_EQ(result->firstDifference.has_value(), first.has_value())
+              << what;
+          if (first)
+            EXPECT_EQ(std::vector<int64_t>(result->firstDifference->begin(),
+                                           result->firstDifference->end()),
+                      *first)
+                << what;
+        }
+}
+
+TEST(LayoutAnalysisTest, ComparePlacementOfTransposes) {
+  // A column-major 3x5 array is its row-major 5x3 transpose.
+  auto r = comparePlacement(compileXla("{0,1}", {3, 5}),
+                            compileXla("{1,0}", {5, 3}), {1, 0});
+  ASSERT_TRUE(static_cast<bool>(r));
+  EXPECT_TRUE(r->same);
+  r = comparePlacement(compileXla("{1,0}", {3, 5}), compileXla("{1,0}", {5, 3}),
+                       {1, 0});
+  ASSERT_TRUE(static_cast<bool>(r));
+  EXPECT_FALSE(r->same);
+  ASSERT_TRUE(r->firstDifference.has_value());
+  EXPECT_EQ(llvm::ArrayRef<int64_t>(*r->firstDifference),
+            llvm::ArrayRef<int64_t>({0, 1}));
+  EXPECT_EQ(r->offsetA, 1);
+  EXPECT_EQ(r->offsetB, 3);
+  // Bad requests are errors.
+  EXPECT_FALSE(static_cast<bool>(llvm::expectedToOptional(comparePlacement(
+      compileXla("{1,0}", {3, 5}), compileXla("{1,0}", {3, 5}), {0, 0}))));
+  EXPECT_FALSE(static_cast<bool>(llvm::expectedToOptional(comparePlacement(
+      compileXla("{1,0}", {3, 5}), compileXla("{1,0}", {3, 4})))));
+}

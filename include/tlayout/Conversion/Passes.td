@@ -82,6 +82,9 @@ def LowerTiledLayouts : Pass<"lower-tiled-layouts", "::mlir::ModuleOp"> {
     `tlayout.reshape` results (the same elements in another shape, proved
     by its verifier to keep every element's offset) are the source's
     physical buffer, reinterpreted in the result's physical shape.
+    `tlayout.cast` results (the same elements in another layout that places
+    them identically, proved by its verifier) are the source's physical
+    buffer too, reinterpreted where the physical types differ.
 
     A `memref.global` of a tiled type gets the physical type, its dense
     initializer permuted into physical order (padding zero-filled).
@@ -108,8 +111,9 @@ def LowerTiledLayouts : Pass<"lower-tiled-layouts", "::mlir::ModuleOp"> {
     `memref.dim`, `memref.generic_atomic_rmw`, `memref.get_global`,
     `memref.global`, `memref.load`, `memref.prefetch`, `memref.rank`,
     `memref.store`, `scf.condition`, `scf.for`, `scf.if`, `scf.index_switch`,
-    `scf.while`, `scf.yield`, `tlayout.copy`, `tlayout.from_physical`,
-    `tlayout.reshape`, `tlayout.subview`, `tlayout.to_physical`,
+    `scf.while`, `scf.yield`, `tlayout.cast`, `tlayout.copy`,
+    `tlayout.from_physical`, `tlayout.reshape`, `tlayout.subview`,
+    `tlayout.to_physical`,
     `vector.compressstore`, `vector.expandload`, `vector.gather`,
     `vector.mask`, `vector.maskedload`, `vector.maskedstore`,
     `vector.scatter`, `vector.transfer_read`, `vector.transfer_write`.

@@ -50,17 +50,32 @@ llvm::SmallVector<PhysDim, 4> rowMajorDims(unsigned rank);
 /// `[rank-1, ..., 1, 0]`: dimension 0 fastest.
 llvm::SmallVector<PhysDim, 4> colMajorDims(unsigned rank);
 
-/// The canonical form of `dims` for `shape`, placing every element at the
-/// same offset in a buffer of the same size:
-/// - adjacent Packed entries of one dimension merge (`0:packed(2),
-///   0:packed(4)` is `0:packed(8)`); `odd_even(2)` is `packed(2)`;
-/// - `packed(1)` entries and Dynamic entries of extent 1 drop (a dimension
-///   keeps at least one entry);
-/// - a Packed entry that covers the rest of its dimension exactly (its
-///   outermost, of extent ceil(size / inner)) becomes Dynamic;
-/// - a Dynamic entry directly followed by a Packed entry of its dimension
-///   absorbs it where that adds no padding.
-/// Size-dependent rules apply only to static sizes.
+/// The canonical (normal) form of `dims` for `shape`, placing every element
+/// at the same offset in a buffer of the same size.
+///
+/// For static shapes without empty dimensions or odd-even strips longer
+/// than 2, it is exact: two lists place every element at the same offset in
+/// buffers of the same size exactly when their normal forms are equal. It
+/// is derived from the placement: each entry is a digit of its dimension
+/// (live when it takes more than one value) or a factor of the buffer that
+/// no offset depends on (dead); then
+/// - `odd_even(2)` is `packed(2)`, and dead factors of extent 1 drop;
+/// - adjacent dead factors multiply, and adjacent live digits of one
+///   dimension read as one (`0:packed(2), 0:packed(4)` is `0:packed(8)`);
+/// - a dead factor just outside the outermost digit of a dimension pads
+///   that digit (its extent grows by the factor);
+/// - the outermost digit of a dimension is Dynamic when its extent is
+///   exactly what remains of the dimension, else Packed of its extent (the
+///   padded extent);
+/// - a remaining dead factor is Packed of the lowest dimension whose digits
+///   all lie inside it;
+/// - dimensions left without an entry (size 1) come first, in order.
+/// So `{1,0:T(1,128)}` and `{1,0}` on `[1,256]` are both `[0, 1]`.
+///
+/// Otherwise (dynamic sizes, odd-even strips) rules that keep the placement
+/// apply: adjacent Packed entries merge, `packed(1)` and extent-1 entries
+/// drop, an exact outermost Packed entry becomes Dynamic, and a Dynamic
+/// entry absorbs the Packed entry after it where that adds no padding.
 llvm::Expected<llvm::SmallVector<PhysDim, 4>>
 canonicalizePhysDims(llvm::ArrayRef<PhysDim> dims,
                      llvm::ArrayRef<int64_t> shape);

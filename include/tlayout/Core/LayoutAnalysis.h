@@ -64,6 +64,35 @@ bool isWindowOf(const BufferIndexing &view, const BufferIndexing &root,
                 llvm::ArrayRef<int64_t> offsets,
                 llvm::SmallVectorImpl<int64_t> *origin = nullptr);
 
+/// How two layouts of one array compare: whether they place it identically.
+struct PlacementComparison {
+  /// Every element at the same offset, in buffers of the same size.
+  bool same = false;
+  /// Elements of each buffer.
+  int64_t sizeA = 0, sizeB = 0;
+  /// When the offsets differ: the first index of `a`'s array (row-major
+  /// order) whose element sits at different offsets, and the two offsets.
+  std::optional<llvm::SmallVector<int64_t, 4>> firstDifference;
+  int64_t offsetA = 0, offsetB = 0;
+};
+
+/// The most elements comparePlacement enumerates.
+inline constexpr int64_t kMaxComparedElements = int64_t(1) << 22;
+
+/// Compares where `a` and `b` (layouts compiled for static shapes) place
+/// the elements of one array. With an empty `permutation` both shapes are
+/// the array's and element `i` of `a` is element `i` of `b`; otherwise `b`'s
+/// shape is `a`'s transposed, and element `i` of `a` is element `j` of `b`
+/// with `j[k] = i[permutation[k]]` (a transpose is free exactly when the
+/// result is the same). Equal placement keys prove equality without
+/// enumerating; otherwise every element is compared, up to
+/// kMaxComparedElements. Errors on dynamic shapes, shapes that do not
+/// match, an invalid permutation or an array too large to enumerate.
+/// Element sizes are the caller's to compare.
+llvm::Expected<PlacementComparison>
+comparePlacement(const BufferIndexing &a, const BufferIndexing &b,
+                 llvm::ArrayRef<int64_t> permutation = {});
+
 } // namespace tlayout
 
 #endif // TLAYOUT_CORE_LAYOUTANALYSIS_H

@@ -8,8 +8,9 @@
 // memref.assume_alignment (of the physical buffer), memref.cast between
 // tiled memrefs of one layout, tlayout.to_physical / tlayout.from_physical
 // (the physical buffer and back), tlayout.subview (a view sharing its
-// root's buffer, or a window of whole tiles of it) and tlayout.reshape (the
-// same buffer in another shape).
+// root's buffer, or a window of whole tiles of it), tlayout.reshape (the
+// same buffer in another shape) and tlayout.cast (the same buffer in
+// another layout).
 //
 //===----------------------------------------------------------------------===//
 
@@ -397,6 +398,37 @@ struct SubViewLowering : TiledOpConversionPattern<SubViewOp> {
 /// A global of a tiled type becomes a global of its physical type; a dense
 /// initializer is permuted into physical order (padding gets zeros; a splat
 
+/// `tlayout.cast`: the verifier proved that both layouts place every element
+/// at the same offset of buffers of one size, so the result is the source's
+/// buffer, reinterpreted in the result's physical shape where that differs
+/// (a side with the identity layout is its own physical buffer).
+struct LayoutCastLowering : TiledOpConversionPattern<CastOp> {
+  using TiledOpConversionPattern::TiledOpConversionPattern;
+  LogicalResult
+  matchAndRewrite(CastOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto resultType = cast<MemRefType>(op.getType());
+    MemRefType physical = resultType;
+    if (getLayoutAttr(resultType)) {
+      FailureOr<PhysicalLayout> layout = layoutFor(*this, op, resultType);
+      if (failed(layout))
+        return rewriter.notifyMatchFailure(op, "no physical layout");
+      physical = layout->type;
+    }
+    if (!physical.hasStaticShape())
+      return rewriter.notifyMatchFailure(op, "not a static memref");
+    Value buffer = adaptor.getSource().front();
+    auto bufferType = cast<MemRefType>(buffer.getType());
+    if (bufferType != physical) {
+      if (!bufferType.getLayout().isIdentity())
+        return rewriter.notifyMatchFailure(op, "source buffer is strided");
+      buffer = reinterpretAs(rewriter, op.getLoc(), buffer, physical, {});
+    }
+    replaceWithLowered(rewriter, op, buffer, {});
+    return success();
+  }
+};
+
 } // namespace
 
 void mlir::tlayout::populateTiledViewPatterns(
@@ -404,5 +436,6 @@ void mlir::tlayout::populateTiledViewPatterns(
     RewritePatternSet &patterns) {
   patterns.add<DimLowering, RankLowering, AssumeAlignmentLowering, CastLowering,
                ToPhysicalLowering, FromPhysicalLowering, SubViewLowering,
-               ReshapeLowering>(typeConverter, patterns.getContext());
+               ReshapeLowering, LayoutCastLowering>(typeConverter,
+                                                    patterns.getContext());
 }

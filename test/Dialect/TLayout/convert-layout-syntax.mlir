@@ -41,7 +41,7 @@ func.func private @tpu(memref<16x256xf32, #tlayout.tiled<{1,0:T(8,128)}>>,
 
 // CANON-LABEL: func.func private @canonical(
 // CANON-SAME: memref<16xf32, #tlayout.dims<[0]>>
-// CANON-SAME: memref<12xf32, #tlayout.dims<[0, 0:packed(8)]>>
+// CANON-SAME: memref<12xf32, #tlayout.dims<[0:packed(16)]>>
 // CANON-SAME: memref<3x8xf32, #tlayout.dims<[1, 0, 1:packed(4)]>>
 func.func private @canonical(memref<16xf32, #tlayout.dims<[0, 0:packed(2), 0:packed(4)]>>,
                              memref<12xf32, #tlayout.dims<[0, 0:packed(2), 0:packed(4)]>>,

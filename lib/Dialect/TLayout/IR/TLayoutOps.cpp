@@ -11,6 +11,8 @@
 
 #include "tlayout/Dialect/TLayout/IR/TLayoutOps.h"
 
+#include "tlayout/Core/LayoutAnalysis.h"
+
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
 #include "llvm/Support/CheckedArithmetic.h"
@@ -442,4 +444,105 @@ LogicalResult RelayoutOp::verify() {
       failed(verifyLayoutEncoding(*this, result, "result")))
     return failure();
   return success();
+}
+
+//===----------------------------------------------------------------------===//
+// CastOp
+//===----------------------------------------------------------------------===//
+
+Value CastOp::getViewSource() { return getSource(); }
+
+/// The buffer indexing of a memref with a tlayout or identity layout (row
+/// major) that is not a view; errors through `emitError`.
+static FailureOr<::tlayout::BufferIndexing>
+compileCastSide(MemRefType type, StringRef what,
+                function_ref<InFlightDiagnostic()> emitError) {
+  LayoutAttrInterface layout = getLayoutAttr(type);
+  if (!layout) {
+    if (!type.getLayout().isIdentity()) {
+      emitError() << "expects the " << what
+                  << " to have a #tlayout.tiled, #tlayout.dims or identity "
+                     "layout, got "
+                  << type;
+      return failure();
+    }
+    llvm::Expected<::tlayout::BufferIndexing> rowMajor =
+        ::tlayout::BufferIndexing::compile(
+            ::tlayout::TiledLayout::rowMajor(type.getRank()), type.getShape());
+    if (!rowMajor) {
+      emitError() << llvm::toString(rowMajor.takeError());
+      return failure();
+    }
+    return std::move(*rowMajor);
+  }
+  if (layout.isView()) {
+    emitError() << "expects the " << what << " not to be a view, got " << type
+                << "; cast the parent memref, then take the view";
+    return failure();
+  }
+  return compileMemRefLayout(type, emitError);
+}
+
+LogicalResult CastOp::verify() {
+  auto sourceType = cast<MemRefType>(getSource().getType());
+  auto resultType = cast<MemRefType>(getResult().getType());
+  if (sourceType.getShape() != resultType.getShape() ||
+      sourceType.getElementType() != resultType.getElementType() ||
+      sourceType.getMemorySpace() != resultType.getMemorySpace())
+    return emitOpError() << "expects the result to have the source's shape, "
+                            "element type and memory space, got "
+                         << sourceType << " and " << resultType;
+  auto emitError = [&] { return emitOpError(); };
+  FailureOr<::tlayout::BufferIndexing> source =
+      compileCastSide(sourceType, "source", emitError);
+  if (failed(source))
+    return failure();
+  FailureOr<::tlayout::BufferIndexing> result =
+      compileCastSide(resultType, "result", emitError);
+  if (failed(result))
+    return failure();
+  auto bitsOf = [](MemRefType type) {
+    LayoutAttrInterface layout = getLayoutAttr(type);
+    return ::tlayout::getStoredElementBits(
+        layout ? layout.getElementSizeInBits() : 0,
+        getElementTypeBits(type.getElementType()));
+  };
+  if (bitsOf(sourceType) != bitsOf(resultType))
+    return emitOpError() << "expects the elements to take the same bits, but "
+                         << sourceType << " stores them in "
+                         << bitsOf(sourceType) << " and " << resultType
+                         << " in " << bitsOf(resultType);
+  llvm::Expected<::tlayout::PlacementComparison> comparison =
+      ::tlayout::comparePlacement(*source, *result);
+  if (!comparison)
+    return emitOpError() << "cannot prove that the layouts place every "
+                            "element at the same offset: "
+                         << llvm::toString(comparison.takeError());
+  if (comparison->firstDifference)
+    return emitOpError() << "expects the layouts to place every element at "
+                            "the same offset, but element "
+                         << formatIndex(*comparison->firstDifference)
+                         << " is at offset " << comparison->offsetA
+                         << " of the source and " << comparison->offsetB
+                         << " of the result; copy instead";
+  if (!comparison->same)
+    return emitOpError() << "expects the layouts to place the elements in "
+                            "buffers of the same size, but "
+                         << sourceType << " occupies " << comparison->sizeA
+                         << " elements and " << resultType << " occupies "
+                         << comparison->sizeB;
+  return success();
+}
+
+OpFoldResult CastOp::fold(FoldAdaptor) {
+  if (getSource().getType() == getType())
+    return getSource();
+  // Placements that are equal to a third are equal: cast the original.
+  if (auto inner = getSource().getDefiningOp<CastOp>()) {
+    if (inner.getSource().getType() == getType())
+      return inner.getSource();
+    getSourceMutable().assign(inner.getSource());
+    return getResult();
+  }
+  return {};
 }

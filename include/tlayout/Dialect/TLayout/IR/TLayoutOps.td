@@ -232,4 +232,44 @@ def TLayout_RelayoutOp : TLayout_Op<"relayout", [Pure]> {
   let hasVerifier = 1;
 }
 
+def TLayout_CastOp : TLayout_Op<"cast", [
+    Pure, DeclareOpInterfaceMethods<ViewLikeOpInterface>]> {
+  let summary = "View a memref in another layout that places it identically";
+  let description = [{
+    Converts a memref to a type of the same shape, element type and memory
+    space whose layout places every element at the same offset of a buffer
+    of the same size: the same memory, described another way. Layouts can
+    differ in their text and still agree, e.g. `{1,0:T(1,128)}` on a 1x256
+    array tiles only what row-major already does, so the cast to the plain
+    memref (identity layout) is free where `memref.cast` rejects the two
+    types as incompatible:
+
+    ```mlir
+    %r = tlayout.cast %m
+        : memref<1x256xf32, #tlayout.tiled<{1,0:T(1,128)}>>
+       to memref<1x256xf32>
+    ```
+
+    Either side has a `#tlayout.tiled`, `#tlayout.dims` or identity layout.
+    The verifier proves the placement equal with the layout core (equal
+    normal forms, or, where those differ, every element's offset compared,
+    at most 2^22 of them) and names the first element placed differently
+    otherwise; the elements must also take the same bits (`E(n)`). Shapes
+    are static and neither side is a view. `tlayout-inspect --compare A B`
+    answers the same question from the command line.
+
+    A cast to its own type folds away, and a cast of a cast casts the
+    original memref. `--lower-tiled-layouts` lowers the result to the
+    source's physical buffer (reinterpreted in the result's physical shape
+    where the two physical types differ): the lowered buffers are the same.
+  }];
+  let arguments = (ins AnyStaticShapeMemRef:$source);
+  let results = (outs AnyStaticShapeMemRef:$result);
+  let assemblyFormat = [{
+    $source attr-dict `:` type($source) `to` type($result)
+  }];
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
 #endif // TLAYOUT_DIALECT_TLAYOUT_IR_TLAYOUTOPS_TD
