@@ -28,18 +28,18 @@ using namespace tlayout;
 using namespace tlayout::inspect;
 
 /// One array of the comparison, with its compiled layout.
-static ArrayReport readArray(llvm::StringRef text) {
+static llvm::Expected<ArrayReport> readArray(llvm::StringRef text) {
   ArrayInput input;
   if (text.starts_with("memref<")) {
     input = parseMemRefInput(text);
   } else {
     llvm::Expected<XlaShape> shape = XlaShape::parse(text);
     if (!shape)
-      fail("--compare: " + llvm::toString(shape.takeError()));
+      return makeError("--compare: " + llvm::toString(shape.takeError()));
     input.shape = std::move(*shape);
   }
   if (llvm::is_contained(input.shape.dims, kDynamicSize))
-    fail("--compare needs static shapes, got '" + text + "'");
+    return makeError("--compare needs static shapes, got '" + text + "'");
   return computeArrayReport(std::move(input), ArrayQueries{});
 }
 
@@ -47,7 +47,7 @@ static ArrayReport readArray(llvm::StringRef text) {
 static std::string describe(const ArrayReport &report) { return report.memref; }
 
 /// The tlayout.reshape verifier's answer: success, or its message.
-static std::optional<std::string> reshapeProblem(const ArrayReport &from,
+static llvm::Expected<std::optional<std::string>> reshapeProblem(const ArrayReport &from,
                                                  const ArrayReport &to) {
   mlir::MLIRContext context;
   context.loadDialect<mlir::tlayout::TLayoutDialect,
@@ -59,14 +59,13 @@ static std::optional<std::string> reshapeProblem(const ArrayReport &from,
     return mlir::success();
   });
   auto parse = [&](const ArrayReport &report) {
-    auto type = llvm::dyn_cast_or_null<mlir::MemRefType>(
+    return llvm::dyn_cast_or_null<mlir::MemRefType>(
         mlir::parseType(report.memref, &context));
-    if (!type)
-      fail("--compare: cannot build the memref type " + report.memref + ": " +
-           messages);
-    return type;
   };
   mlir::MemRefType source = parse(from), result = parse(to);
+  if (!source || !result)
+    return makeError("--compare: cannot build the memref type " +
+                     (source ? to.memref : from.memref) + ": " + messages);
   mlir::Location loc = mlir::UnknownLoc::get(&context);
   mlir::OwningOpRef<mlir::ModuleOp> scratch = mlir::ModuleOp::create(loc);
   mlir::OpBuilder builder = mlir::OpBuilder::atBlockEnd(scratch->getBody());
@@ -77,13 +76,20 @@ static std::optional<std::string> reshapeProblem(const ArrayReport &from,
   auto reshape =
       mlir::tlayout::ReshapeOp::create(builder, loc, result, placeholder);
   if (mlir::succeeded(reshape.verify()))
-    return std::nullopt;
-  return messages;
+    return std::optional<std::string>();
+  return std::optional<std::string>(messages);
 }
 
-int inspect::inspectComparison(llvm::StringRef first, llvm::StringRef second,
-                               llvm::raw_ostream &os) {
-  ArrayReport a = readArray(first), b = readArray(second);
+llvm::Error inspect::inspectComparison(llvm::StringRef first,
+                                       llvm::StringRef second,
+                                       llvm::raw_ostream &os) {
+  llvm::Expected<ArrayReport> readA = readArray(first);
+  if (!readA)
+    return readA.takeError();
+  llvm::Expected<ArrayReport> readB = readArray(second);
+  if (!readB)
+    return readB.takeError();
+  ArrayReport &a = *readA, &b = *readB;
   os << "first:  " << describe(a) << "\n"
      << "second: " << describe(b) << "\n";
   int64_t bitsA = a.input.shape.getElementBits();
@@ -91,7 +97,7 @@ int inspect::inspectComparison(llvm::StringRef first, llvm::StringRef second,
   if (bitsA != bitsB) {
     os << "placement: different: the elements take " << bitsA << " and "
        << bitsB << " bits\n";
-    return 0;
+    return llvm::Error::success();
   }
   llvm::ArrayRef<int64_t> shapeA = a.input.shape.dims;
   llvm::ArrayRef<int64_t> shapeB = b.input.shape.dims;
@@ -99,7 +105,7 @@ int inspect::inspectComparison(llvm::StringRef first, llvm::StringRef second,
     llvm::Expected<PlacementComparison> result =
         comparePlacement(*a.indexing, *b.indexing);
     if (!result)
-      fail("--compare: " + llvm::toString(result.takeError()));
+      return makeError("--compare: " + llvm::toString(result.takeError()));
     if (result->same)
       os << "placement: same: every element at the same offset of "
          << result->sizeA << " elements (tlayout.cast is free)\n";
@@ -114,7 +120,7 @@ int inspect::inspectComparison(llvm::StringRef first, llvm::StringRef second,
          << result->sizeA << " and " << result->sizeB << " elements\n";
     os << "normal forms: " << a.canonicalDims << " and " << b.canonicalDims
        << "\n";
-    return 0;
+    return llvm::Error::success();
   }
   auto count = [](llvm::ArrayRef<int64_t> shape) {
     return std::accumulate(shape.begin(), shape.end(), int64_t(1),
@@ -123,16 +129,19 @@ int inspect::inspectComparison(llvm::StringRef first, llvm::StringRef second,
   if (count(shapeA) != count(shapeB)) {
     os << "placement: different: " << count(shapeA) << " and " << count(shapeB)
        << " elements\n";
-    return 0;
+    return llvm::Error::success();
   }
   // A reshape keeps the row-major order of the elements.
-  if (std::optional<std::string> problem = reshapeProblem(a, b))
-    os << "reshape: not free: " << *problem << "\n";
+  llvm::Expected<std::optional<std::string>> problem = reshapeProblem(a, b);
+  if (!problem)
+    return problem.takeError();
+  if (*problem)
+    os << "reshape: not free: " << **problem << "\n";
   else
     os << "reshape: free (tlayout.reshape keeps every element in place)\n";
   // A transpose: the second shape is the first permuted.
   if (shapeA.size() != shapeB.size() || shapeA.size() > 8)
-    return 0;
+    return llvm::Error::success();
   llvm::SmallVector<int64_t, 4> perm(shapeA.size());
   std::iota(perm.begin(), perm.end(), 0);
   bool permutes = false;
@@ -146,16 +155,16 @@ int inspect::inspectComparison(llvm::StringRef first, llvm::StringRef second,
     llvm::Expected<PlacementComparison> result =
         comparePlacement(*a.indexing, *b.indexing, perm);
     if (!result)
-      fail("--compare: " + llvm::toString(result.takeError()));
+      return makeError("--compare: " + llvm::toString(result.takeError()));
     if (result->same) {
       os << "transpose: free with permutation " << indexText(perm)
          << " (dimension k of the second is dimension permutation[k] of "
             "the first)\n";
-      return 0;
+      return llvm::Error::success();
     }
   } while (std::next_permutation(perm.begin(), perm.end()));
   if (permutes)
     os << "transpose: not free: no permutation places every element of the "
           "second where the first does\n";
-  return 0;
+  return llvm::Error::success();
 }

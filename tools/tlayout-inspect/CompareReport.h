@@ -19,15 +19,16 @@
 #define TLAYOUT_TOOLS_TLAYOUTINSPECT_COMPAREREPORT_H
 
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
 #include "llvm/Support/raw_ostream.h"
 
 namespace tlayout::inspect {
 
 /// Prints the comparison of the arrays `first` and `second` (each an XLA
-/// shape or a memref type) to `os`; fails (exit 1) with one line on input
-/// that is not one static array.
-int inspectComparison(llvm::StringRef first, llvm::StringRef second,
-                      llvm::raw_ostream &os);
+/// shape or a memref type) to `os`; returns an error for input that is not
+/// one static array.
+llvm::Error inspectComparison(llvm::StringRef first, llvm::StringRef second,
+                              llvm::raw_ostream &os);
 
 } // namespace tlayout::inspect
 

@@ -533,8 +533,11 @@ int main(int argc, char **argv) {
     return report(text.takeError());
   llvm::StringRef trimmed = llvm::StringRef(*text).trim();
   if (compareWith.getNumOccurrences())
-    return inspectComparison(trimmed, llvm::StringRef(compareWith).trim(),
-                             llvm::outs());
+    if (llvm::Error err = inspectComparison(
+            trimmed, llvm::StringRef(compareWith).trim(), llvm::outs()))
+      return report(std::move(err));
+    else
+      return 0;
   for (const InputForm &form : inputForms)
     if (form.accepts(trimmed)) {
       if (llvm::Error err = form.inspect(trimmed))
