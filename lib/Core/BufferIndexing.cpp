@@ -543,60 +543,63 @@ IndexExpr BufferIndexing::getLogicalNumElements() const {
   return count;
 }
 
-IndexExpr BufferIndexing::getSourceValue(unsigned source) const {
-  SourceValues known(sources.size());
-  return getSourceValue(source, known);
-}
+namespace {
+/// The values of sources and pieces in terms of logical indices `d<i>`,
+/// remembered as they are computed: pieces of one source and sources that
+/// combine others share values, so a walk without them takes time
+/// exponential in the number of tile levels.
+class SourceValues {
+public:
+  explicit SourceValues(const BufferIndexing &indexing)
+      : indexing(indexing), known(indexing.getSources().size()) {}
 
-IndexExpr BufferIndexing::getPieceValue(unsigned piece) const {
-  SourceValues known(sources.size());
-  return getPieceValue(piece, known);
-}
-
-IndexExpr BufferIndexing::getSourceValue(unsigned source,
-                                         SourceValues &known) const {
-  if (known[source])
-    return *known[source];
-  const Source &src = sources[source];
-  IndexExpr value(0);
-  switch (src.kind) {
-  case Source::Kind::Logical:
-    value = IndexExpr::dim(src.logicalDim);
-    break;
-  case Source::Kind::Unit:
-    break;
-  case Source::Kind::Combined:
-    for (auto [part, size] : llvm::zip_equal(src.parts, src.partSizes))
-      value = value * size + getPieceValue(part, known);
-    break;
+  IndexExpr source(unsigned source) {
+    if (known[source])
+      return *known[source];
+    const Source &src = indexing.getSources()[source];
+    IndexExpr value(0);
+    switch (src.kind) {
+    case Source::Kind::Logical:
+      value = IndexExpr::dim(src.logicalDim);
+      break;
+    case Source::Kind::Unit:
+      break;
+    case Source::Kind::Combined:
+      for (auto [part, size] : llvm::zip_equal(src.parts, src.partSizes))
+        value = value * size + piece(part);
+      break;
+    }
+    known[source] = value;
+    return value;
   }
-  known[source] = value;
-  return value;
-}
 
-IndexExpr BufferIndexing::getPieceValue(unsigned piece,
-                                        SourceValues &known) const {
-  const Piece &p = pieces[piece];
-  IndexExpr value =
-      floorDiv(getSourceValue(p.source, known), IndexExpr(p.divisor));
-  if (p.modulus)
-    value = mod(value, IndexExpr(*p.modulus));
-  return value;
-}
+  IndexExpr piece(unsigned piece) {
+    const Piece &p = indexing.getPieces()[piece];
+    IndexExpr value = floorDiv(source(p.source), IndexExpr(p.divisor));
+    if (p.modulus)
+      value = mod(value, IndexExpr(*p.modulus));
+    return value;
+  }
+
+private:
+  const BufferIndexing &indexing;
+  llvm::SmallVector<std::optional<IndexExpr>, 8> known;
+};
+} // namespace
 
 llvm::SmallVector<IndexExpr, 8> BufferIndexing::getPhysicalIndices() const {
   llvm::SmallVector<IndexExpr, 8> result;
-  SourceValues known(sources.size());
+  SourceValues known(*this);
   for (const PhysicalDim &dim : dims)
-    result.push_back(getPieceValue(dim.piece, known));
+    result.push_back(known.piece(dim.piece));
   return result;
 }
 
 IndexExpr BufferIndexing::getOffset() const {
   IndexExpr offset(0);
-  SourceValues known(sources.size());
+  SourceValues known(*this);
   for (const PhysicalDim &dim : dims)
-    offset = offset + getPieceValue(dim.piece, known) * dim.stride;
+    offset = offset + known.piece(dim.piece) * dim.stride;
   return offset;
 }
 
@@ -720,10 +723,10 @@ std::string BufferIndexing::getPlacementKey() const {
   }
   std::string key;
   llvm::raw_string_ostream os(key);
-  SourceValues known(sources.size());
+  SourceValues known(*this);
   for (const auto &[piece, size] : keyDims) {
     IndexExpr value =
-        floorDiv(getSourceValue(piece.source, known), IndexExpr(piece.divisor));
+        floorDiv(known.source(piece.source), IndexExpr(piece.divisor));
     if (piece.modulus)
       value = mod(value, IndexExpr(*piece.modulus));
     os << '[' << value << " : " << size << ']';
@@ -733,10 +736,10 @@ std::string BufferIndexing::getPlacementKey() const {
 }
 
 void BufferIndexing::print(llvm::raw_ostream &os) const {
-  SourceValues known(sources.size());
+  SourceValues known(*this);
   for (const PhysicalDim &dim : dims)
-    os << getPieceValue(dim.piece, known) << "  size " << dim.size
-       << "  stride " << dim.stride << '\n';
+    os << known.piece(dim.piece) << "  size " << dim.size << "  stride "
+       << dim.stride << '\n';
   os << "elements " << numElements << '\n';
 }
 

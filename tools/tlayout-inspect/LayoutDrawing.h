@@ -15,7 +15,7 @@
 #define TLAYOUT_TOOLS_TLAYOUTINSPECT_LAYOUTDRAWING_H
 
 #include "tlayout/Core/BufferIndexing.h"
-#include "tlayout/Core/XlaShape.h"
+#include "tlayout/Format/XlaShape.h"
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"

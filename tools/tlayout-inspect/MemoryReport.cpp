@@ -10,6 +10,7 @@
 #include "LayoutDrawing.h"
 
 #include "tlayout/Core/BufferIndexing.h"
+#include "tlayout/Target/TPU/TpuTarget.h"
 #include "tlayout/Target/TPU/TpuTiling.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -20,20 +21,8 @@ using namespace tlayout;
 using namespace tlayout::inspect;
 
 std::string inspect::memorySpaceName(int64_t space) {
-  switch (space) {
-  case 0:
-    return "hbm";
-  case 1:
-    return "vmem";
-  case 2:
-    return "smem";
-  case 3:
-    return "cmem";
-  case 5:
-    return "host";
-  default:
-    return "S(" + std::to_string(space) + ")";
-  }
+  llvm::StringRef name = tpu::getMemorySpaceName(space);
+  return name.empty() ? "S(" + std::to_string(space) + ")" : name.str();
 }
 
 std::string BufferRow::name() const {

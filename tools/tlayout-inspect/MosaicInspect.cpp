@@ -15,7 +15,7 @@
 #include "InspectSupport.h"
 
 #include "tlayout/Core/BufferIndexing.h"
-#include "tlayout/Core/MosaicLayout.h"
+#include "tlayout/Target/TPU/MosaicLayout.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -133,7 +133,7 @@ int inspect::inspectMosaic(const MosaicRequest &request) {
             : " (not the default " + listText(defaults) + " for this shape)";
   std::string space = "none";
   if (memref.memorySpace) {
-    space = getMemorySpaceName(*memref.memorySpace).str();
+    space = stringifyMemorySpace(*memref.memorySpace).str();
     if (std::optional<int64_t> n = getTLayoutMemorySpace(*memref.memorySpace))
       space += " (tlayout S(" + std::to_string(*n) + "))";
     else

@@ -20,8 +20,8 @@
 #include "MemoryReport.h"
 #include "MosaicInspect.h"
 
-#include "tlayout/Core/HloText.h"
-#include "tlayout/Core/XlaShape.h"
+#include "tlayout/Format/HloText.h"
+#include "tlayout/Format/XlaShape.h"
 #include "tlayout/Target/TPU/TpuTarget.h"
 #include "tlayout/Target/TPU/TpuTiling.h"
 

@@ -6,7 +6,7 @@
 
 #include "MosaicImport.h"
 
-#include "tlayout/Core/MosaicLayout.h"
+#include "tlayout/Target/TPU/MosaicLayout.h"
 
 #include "llvm/ADT/StringExtras.h"
 

@@ -168,9 +168,6 @@ public:
   IndexExpr getLogicalNumElements() const;
   int64_t getTailPaddingAlignment() const { return tailPaddingAlignment; }
 
-  /// The value of a source / piece in terms of logical indices `d<i>`.
-  IndexExpr getSourceValue(unsigned source) const;
-  IndexExpr getPieceValue(unsigned piece) const;
   /// The index along each physical dimension (the multi-result layout map).
   llvm::SmallVector<IndexExpr, 8> getPhysicalIndices() const;
   /// The linear offset of the element at logical index (d0, d1, ...).
@@ -215,12 +212,6 @@ private:
                      int64_t tailPaddingAlignment);
 
   llvm::SmallVector<int64_t, 4> shape;
-  /// Values of the sources computed so far (one entry per source): pieces
-  /// of one source and sources that combine others share values, so a
-  /// walk without it takes time exponential in the number of tile levels.
-  using SourceValues = llvm::SmallVector<std::optional<IndexExpr>, 8>;
-  IndexExpr getSourceValue(unsigned source, SourceValues &known) const;
-  IndexExpr getPieceValue(unsigned piece, SourceValues &known) const;
 
   llvm::SmallVector<Source, 8> sources;
   llvm::SmallVector<Piece, 16> pieces;

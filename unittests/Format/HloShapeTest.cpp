@@ -9,8 +9,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tlayout/Core/HloText.h"
-#include "tlayout/Core/XlaShape.h"
+#include "tlayout/Format/HloText.h"
+#include "tlayout/Format/XlaShape.h"
 
 #include "gtest/gtest.h"
 

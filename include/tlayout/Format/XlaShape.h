@@ -11,66 +11,17 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TLAYOUT_CORE_XLASHAPE_H
-#define TLAYOUT_CORE_XLASHAPE_H
+#ifndef TLAYOUT_FORMAT_XLASHAPE_H
+#define TLAYOUT_FORMAT_XLASHAPE_H
 
 #include "tlayout/Core/TiledLayout.h"
+#include "tlayout/Format/ElementType.h"
 
 #include <memory>
 #include <optional>
 #include <vector>
 
 namespace tlayout {
-
-/// The array element types of XLA's `PrimitiveType` (xla_data.proto).
-enum class ElementType {
-  Pred,
-  S1,
-  U1,
-  S2,
-  U2,
-  S4,
-  U4,
-  S8,
-  U8,
-  S16,
-  U16,
-  S32,
-  U32,
-  S64,
-  U64,
-  F4E2M1FN,
-  F6E2M3FN,
-  F6E3M2FN,
-  F8E3M4,
-  F8E4M3,
-  F8E4M3FN,
-  F8E4M3B11FNUZ,
-  F8E4M3FNUZ,
-  F8E5M2,
-  F8E5M2FNUZ,
-  F8E8M0FNU,
-  BF16,
-  F16,
-  F32,
-  F64,
-  C64,
-  C128
-};
-
-/// The lower-case XLA name, e.g. `bf16`, `f8e4m3fn`.
-llvm::StringRef getElementTypeName(ElementType type);
-/// Parses an XLA element type name (case-insensitive).
-std::optional<ElementType> parseElementType(llvm::StringRef name);
-/// Bits one element occupies in memory without `E(n)`: whole bytes, as XLA's
-/// ShapeUtil::ByteSizeOfElements counts them (8 for `pred`, `s4`, `u1` and
-/// the 4- and 6-bit floats), the type's width otherwise.
-int64_t getStorageBits(ElementType type);
-/// The fewest bits that hold every value: 1 for `pred`, 6 for `f6e2m3fn`.
-int64_t getMinimumBits(ElementType type);
-/// Whether the type is a signed (`s`) or unsigned (`u`) integer.
-bool isSignedInteger(ElementType type);
-bool isUnsignedInteger(ElementType type);
 
 struct XlaShape;
 
@@ -172,4 +123,4 @@ struct HloShape {
 
 } // namespace tlayout
 
-#endif // TLAYOUT_CORE_XLASHAPE_H
+#endif // TLAYOUT_FORMAT_XLASHAPE_H
