@@ -20,7 +20,7 @@ using namespace tlayout::inspect;
 
 std::string inspect::memrefTypeOf(
     const XlaShape &shape,
-    const std::optional<llvm::SmallVector<PhysDim, 4>> &inputDims) {
+    const std::optional<llvm::SmallVector<DimsLayoutEntry, 4>> &inputDims) {
   std::string s;
   llvm::raw_string_ostream os(s);
   os << "memref<";
@@ -169,7 +169,7 @@ ArrayReport inspect::computeArrayReport(ArrayInput input,
   }
   // The layout as physical dimensions (given, or converted from XLA's), its
   // canonical form, and the layout in the model it was not given in.
-  std::optional<llvm::SmallVector<PhysDim, 4>> dims = inputDims;
+  std::optional<llvm::SmallVector<DimsLayoutEntry, 4>> dims = inputDims;
   if (inputDims) {
     if (std::optional<TiledLayout> tiled = toTiledLayout(*dims, shape.dims))
       report.otherModel = "#tlayout.tiled<" + tiled->str() + ">";
@@ -181,7 +181,7 @@ ArrayReport inspect::computeArrayReport(ArrayInput input,
       report.otherModel = "#tlayout.dims<" + printPhysDims(*dims) + ">";
   }
   if (dims) {
-    llvm::Expected<llvm::SmallVector<PhysDim, 4>> canonical =
+    llvm::Expected<llvm::SmallVector<DimsLayoutEntry, 4>> canonical =
         canonicalizePhysDims(*dims, shape.dims);
     if (!canonical)
       fail(llvm::toString(canonical.takeError()));

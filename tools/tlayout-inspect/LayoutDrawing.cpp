@@ -98,8 +98,8 @@ inspect::getTileLevels(const DrawRequest &request) {
   const XlaShape &shape = request.shape;
   if (request.inputDims) {
     int64_t size = 1;
-    for (const PhysDim &dim : *request.inputDims)
-      if (dim.kind != PhysDim::Kind::Dynamic)
+    for (const DimsLayoutEntry &dim : *request.inputDims)
+      if (dim.kind != DimsLayoutEntry::Kind::Dynamic)
         size *= dim.size;
     if (size > 1)
       levels.push_back({"block of the fixed-size physical dimensions",

@@ -31,7 +31,7 @@ struct DrawRequest {
   const XlaShape &shape;
   const BufferIndexing &indexing;
   /// The layout as physical dimensions when the input gave it that way.
-  const std::optional<llvm::SmallVector<PhysDim, 4>> &inputDims;
+  const std::optional<llvm::SmallVector<DimsLayoutEntry, 4>> &inputDims;
   /// `--dims r,c` and `--at i,j,...` as given; empty when not.
   llvm::StringRef dims;
   llvm::StringRef at;

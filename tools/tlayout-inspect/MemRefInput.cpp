@@ -37,7 +37,7 @@ std::string inspect::toMlirTypeName(ElementType type) {
 
 ArrayInput inspect::parseMemRefInput(llvm::StringRef text) {
   ArrayInput input;
-  std::optional<llvm::SmallVector<PhysDim, 4>> &inputDims = input.inputDims;
+  std::optional<llvm::SmallVector<DimsLayoutEntry, 4>> &inputDims = input.inputDims;
   mlir::DialectRegistry registry;
   registry.insert<mlir::tlayout::TLayoutDialect,
                   mlir::tlayout::tpu::TLayoutTpuDialect>();

@@ -485,7 +485,7 @@ void inspect::writeOffenderSvg(const MemoryReport &report,
   if (offender.change)
     notes.push_back("fix: " + offender.change->shape + " saves " +
                     std::to_string(offender.change->savedBytes) + " bytes");
-  std::optional<llvm::SmallVector<PhysDim, 4>> noDims;
+  std::optional<llvm::SmallVector<DimsLayoutEntry, 4>> noDims;
   DrawRequest request{shape, *indexing, noDims, "", "", notes};
   writeSvgDrawing(request, path);
 }

@@ -17,7 +17,7 @@
 #include "gtest/gtest.h"
 
 using namespace tlayout;
-using K = PhysDim;
+using K = DimsLayoutEntry;
 
 namespace {
 
@@ -73,7 +73,7 @@ TEST(DimsLayoutTest, TextErrorsHaveColumns) {
 }
 
 TEST(DimsLayoutTest, VerifyStructure) {
-  auto error = [](std::vector<PhysDim> dims, unsigned rank) {
+  auto error = [](std::vector<DimsLayoutEntry> dims, unsigned rank) {
     llvm::Error err = verifyPhysDims(dims, rank);
     return err ? errorOf(std::move(err)) : std::string();
   };
@@ -100,8 +100,8 @@ TEST(DimsLayoutTest, OneLiners) {
   EXPECT_EQ(*col->offsetOf({2, 1}), 2 + 3 * 1);
 }
 
-const std::vector<std::vector<PhysDim>> &sampleLayouts() {
-  static const std::vector<std::vector<PhysDim>> layouts = {
+const std::vector<std::vector<DimsLayoutEntry>> &sampleLayouts() {
+  static const std::vector<std::vector<DimsLayoutEntry>> layouts = {
       {K::dynamic(0), K::dynamic(1)},
       {K::dynamic(1), K::dynamic(0)},
       {K::dynamic(1), K::dynamic(0), K::packed(1, 4)},
@@ -145,7 +145,7 @@ TEST(DimsLayoutTest, CanonicalFormKeepsPlacement) {
 }
 
 TEST(DimsLayoutTest, CanonicalFormExamples) {
-  auto canonical = [](std::vector<PhysDim> dims, std::vector<int64_t> shape) {
+  auto canonical = [](std::vector<DimsLayoutEntry> dims, std::vector<int64_t> shape) {
     auto result = canonicalizePhysDims(dims, shape);
     return result ? printPhysDims(*result) : errorOf(result.takeError());
   };
@@ -172,11 +172,11 @@ TEST(DimsLayoutTest, CanonicalFormExamples) {
 }
 
 TEST(DimsLayoutTest, MorelloExampleConvertsBothWays) {
-  std::vector<PhysDim> dims = {K::dynamic(1), K::dynamic(0), K::packed(1, 4)};
+  std::vector<DimsLayoutEntry> dims = {K::dynamic(1), K::dynamic(0), K::packed(1, 4)};
   std::optional<TiledLayout> tiled = toTiledLayout(dims, {6, 8});
   ASSERT_TRUE(tiled.has_value());
   EXPECT_EQ(tiled->str(), "{0,1:T(4,1)}");
-  std::optional<llvm::SmallVector<PhysDim, 4>> back =
+  std::optional<llvm::SmallVector<DimsLayoutEntry, 4>> back =
       toPhysDims(*TiledLayout::parse("{0,1:T(4,1)}"), {6, 8});
   ASSERT_TRUE(back.has_value());
   EXPECT_EQ(printPhysDims(*back), "[1, 0, 1:packed(4), 0:packed(1)]");
@@ -186,7 +186,7 @@ TEST(DimsLayoutTest, MorelloExampleConvertsBothWays) {
 }
 
 TEST(DimsLayoutTest, ConversionExamples) {
-  auto toXla = [](llvm::ArrayRef<PhysDim> dims, std::vector<int64_t> shape) {
+  auto toXla = [](llvm::ArrayRef<DimsLayoutEntry> dims, std::vector<int64_t> shape) {
     std::optional<TiledLayout> tiled = toTiledLayout(dims, shape);
     return tiled ? tiled->str() : std::string("none");
   };
