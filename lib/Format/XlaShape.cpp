@@ -4,14 +4,12 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Parsing and printing of HLO shapes with
-// every layout field of XLA's text.
+// Parsing and printing of HLO shapes; their layouts are read and printed
+// by the core's XlaLayout.
 //
 //===----------------------------------------------------------------------===//
 
 #include "tlayout/Format/XlaShape.h"
-
-#include "../Core/LayoutLexer.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -53,23 +51,57 @@ bool LayoutExtras::operator==(const LayoutExtras &other) const {
 
 namespace {
 /// A recursive-descent parser over shape text; columns are offsets into the
-/// whole text.
-class ShapeParser : public detail::LayoutLexer {
+/// whole text. Layouts are read by the core's XlaLayout parser.
+class ShapeParser {
 public:
-  using LayoutLexer::LayoutLexer;
+  explicit ShapeParser(StringRef text) : text(text) {}
 
   Expected<HloShape> parseShape();
-  Expected<XlaShape> parseArray(ElementType type, size_t typeStart);
+  size_t getPos() const { return pos; }
+  bool atEnd() {
+    skipSpace();
+    return pos >= text.size();
+  }
+  Error error(size_t at, const llvm::Twine &message) const {
+    return llvm::make_error<ParseError>(at, message.str());
+  }
 
 private:
-  using LayoutLexer::consumeIf;
+  /// Skips spaces and `/* ... */` comments, as XLA's lexer does.
+  void skipSpace() {
+    while (pos < text.size()) {
+      if (llvm::isSpace(text[pos])) {
+        ++pos;
+        continue;
+      }
+      StringRef rest = text.substr(pos);
+      size_t end;
+      if (!rest.starts_with("/*") ||
+          (end = rest.find("*/", 2)) == StringRef::npos)
+        return;
+      pos += end + 2;
+    }
+  }
+  char peek() {
+    skipSpace();
+    return pos < text.size() ? text[pos] : '\0';
+  }
   bool consumeIf(StringRef s) {
     skipSpace();
-    if (text.substr(pos).starts_with(s)) {
-      pos += s.size();
-      return true;
-    }
-    return false;
+    if (!text.substr(pos).starts_with(s))
+      return false;
+    pos += s.size();
+    return true;
+  }
+  StringRef describeHere() {
+    skipSpace();
+    return pos < text.size() ? text.substr(pos, 1) : StringRef("end of input");
+  }
+  Error expect(char c) {
+    if (consumeIf(StringRef(&c, 1)))
+      return Error::success();
+    return error(pos, llvm::Twine("expected '") + llvm::Twine(c) +
+                          "' but found '" + describeHere() + "'");
   }
   StringRef parseWord() {
     skipSpace();
@@ -78,10 +110,11 @@ private:
       ++pos;
     return text.slice(start, pos);
   }
-  Expected<int64_t> parseIntField(char name);
-  Expected<ElementType> parseTypeField(char name);
+  Expected<XlaShape> parseArray(ElementType type);
   Error parseLayout(XlaShape &shape);
 
+  StringRef text;
+  size_t pos = 0;
   /// Shapes being parsed, outermost included.
   unsigned nestingLevel = 0;
 };
@@ -90,154 +123,58 @@ private:
 /// Nesting deeper than this is an error rather than a deep recursion.
 static constexpr unsigned kMaxShapeDepth = 256;
 
-Expected<int64_t> ShapeParser::parseIntField(char name) {
-  if (Error err = expect('('))
-    return std::move(err);
-  Expected<int64_t> value =
-      parseInteger(std::string("an integer in ") + name + "(...)");
-  if (!value)
-    return value.takeError();
-  if (Error err = expect(')'))
-    return std::move(err);
-  return *value;
-}
-
-Expected<ElementType> ShapeParser::parseTypeField(char name) {
-  if (Error err = expect('('))
-    return std::move(err);
-  size_t start = pos;
-  StringRef word = parseWord();
-  std::optional<ElementType> type = parseElementType(word);
-  if (!type || !(isSignedInteger(*type) || isUnsignedInteger(*type)))
-    return error(start, llvm::Twine(name) +
-                            "(...) needs an integer type such "
-                            "as s32, found '" +
-                            word + "'");
-  if (Error err = expect(')'))
-    return std::move(err);
-  return *type;
-}
-
-/// Parses `{minor_to_major:fields}` into `shape.layout` and `shape.extras`.
-/// Fields are accepted in any order, each at most once.
+/// Reads the layout at the current position with the core's parser and
+/// keeps its fields: the placing ones in `shape.layout`, the others in
+/// `shape.extras` (a physical shape parsed as a shape, here).
 Error ShapeParser::parseLayout(XlaShape &shape) {
-  TiledLayout &layout = shape.layout;
+  size_t start = pos;
+  size_t consumed = 0;
+  Expected<XlaLayout> parsed =
+      XlaLayout::parsePrefix(text.substr(start), consumed);
+  if (!parsed) {
+    size_t column = 0;
+    std::string message;
+    llvm::handleAllErrors(parsed.takeError(), [&](const ParseError &e) {
+      column = e.getColumn();
+      message = e.getMessage().str();
+    });
+    return error(start + column, message);
+  }
+  pos = start + consumed;
+  XlaLayout &layout = *parsed;
   LayoutExtras &extras = shape.extras;
-  if (Error err = expect('{'))
-    return err;
-  if (peek() != ':' && peek() != '}') {
-    do {
-      Expected<int64_t> dim = parseInteger("a dimension number");
-      if (!dim)
-        return dim.takeError();
-      layout.minorToMajor.push_back(*dim);
-    } while (consumeIf(','));
+  extras.dimLevelTypes = layout.dimLevelTypes;
+  // The core accepts unsigned integer names only: each is in the table.
+  if (!layout.indexType.empty())
+    extras.indexType = parseElementType(layout.indexType);
+  if (!layout.pointerType.empty())
+    extras.pointerType = parseElementType(layout.pointerType);
+  extras.splitConfigs = layout.splitConfigs;
+  extras.dynamicMetadataPrefixBytes = layout.dynamicMetadataPrefixBytes;
+  if (!layout.physicalShape.empty()) {
+    // The shape text lies inside this layout's text: parse it in place, so
+    // that columns and nesting count in the whole text.
+    StringRef layoutText = text.slice(start, pos);
+    size_t at = start + layoutText.find("P(") + 2;
+    size_t saved = pos;
+    pos = at;
+    Expected<HloShape> physical = parseShape();
+    if (!physical)
+      return physical.takeError();
+    if (physical->kind != HloShape::Kind::Array)
+      return error(at, "P(...) needs an array shape");
+    if (peek() != ')')
+      return error(pos, "expected ')' after the shape in P(...) but found '" +
+                            describeHere() + "'");
+    extras.physicalShape =
+        std::make_shared<const XlaShape>(std::move(physical->array));
+    pos = saved;
   }
-  if (consumeIf(':')) {
-    std::string seen;
-    while (peek() != '}' && peek() != '\0') {
-      size_t fieldStart = pos;
-      std::string name;
-      if (consumeIf("SC"))
-        name = "SC";
-      else if (peek() == '(')
-        name = "T";
-      else
-        name = std::string(1, text[pos++]);
-      if (llvm::is_contained(llvm::split(seen, ' '), name))
-        return error(fieldStart, "layout field '" + name + "' is repeated");
-      seen += name + " ";
-      if (name == "T") {
-        do {
-          Expected<Tile> tile = parseTile();
-          if (!tile)
-            return tile.takeError();
-          layout.tiles.push_back(std::move(*tile));
-        } while (peek() == '(');
-      } else if (name == "L" || name == "E" || name == "S" || name == "M") {
-        Expected<int64_t> v = parseIntField(name[0]);
-        if (!v)
-          return v.takeError();
-        if (name == "L")
-          layout.tailPaddingAlignment = *v;
-        else if (name == "E")
-          layout.elementSizeInBits = *v;
-        else if (name == "S")
-          layout.memorySpace = *v;
-        else if (*v < 0)
-          return error(fieldStart, "M(" + llvm::Twine(*v) +
-                                       "): metadata bytes cannot be negative");
-        else
-          extras.dynamicMetadataPrefixBytes = *v;
-      } else if (name == "#" || name == "*") {
-        Expected<ElementType> type = parseTypeField(name[0]);
-        if (!type)
-          return type.takeError();
-        (name == "#" ? extras.indexType : extras.pointerType) = *type;
-      } else if (name == "D") {
-        if (Error err = expect('('))
-          return err;
-        do {
-          skipSpace();
-          size_t start = pos;
-          if (pos >= text.size() || !StringRef("DCSH").contains(text[pos]))
-            return error(start, "expected a dimension level type D, C, S or "
-                                "H but found '" +
-                                    describeHere() + "'");
-          ++pos;
-          while (pos < text.size() && (text[pos] == '+' || text[pos] == '~'))
-            ++pos;
-          extras.dimLevelTypes.push_back(text.slice(start, pos).str());
-        } while (consumeIf(','));
-        if (Error err = expect(')'))
-          return err;
-      } else if (name == "SC") {
-        do {
-          if (Error err = expect('('))
-            return err;
-          SplitConfig config;
-          Expected<int64_t> dim = parseInteger("a split dimension");
-          if (!dim)
-            return dim.takeError();
-          config.dimension = *dim;
-          if (Error err = expect(':'))
-            return err;
-          do {
-            Expected<int64_t> index = parseInteger("a split index");
-            if (!index)
-              return index.takeError();
-            config.splitIndices.push_back(*index);
-          } while (consumeIf(','));
-          if (Error err = expect(')'))
-            return err;
-          extras.splitConfigs.push_back(std::move(config));
-        } while (peek() == '(');
-      } else if (name == "P") {
-        if (Error err = expect('('))
-          return err;
-        size_t start = pos;
-        Expected<HloShape> physical = parseShape();
-        if (!physical)
-          return physical.takeError();
-        if (physical->kind != HloShape::Kind::Array)
-          return error(start, "P(...) needs an array shape");
-        extras.physicalShape =
-            std::make_shared<const XlaShape>(std::move(physical->array));
-        if (Error err = expect(')'))
-          return err;
-      } else {
-        return error(fieldStart,
-                     "expected a layout field D(...), T(...), L(...), "
-                     "#(...), *(...), E(...), S(...), SC(...), P(...) or "
-                     "M(...) but found '" +
-                         text.substr(fieldStart, 1) + "'");
-      }
-    }
-  }
-  return expect('}');
+  shape.layout = std::move(layout.tiled);
+  return Error::success();
 }
 
-Expected<XlaShape> ShapeParser::parseArray(ElementType type, size_t typeStart) {
+Expected<XlaShape> ShapeParser::parseArray(ElementType type) {
   XlaShape shape;
   shape.elementType = type;
   if (Error err = expect('['))
@@ -247,7 +184,7 @@ Expected<XlaShape> ShapeParser::parseArray(ElementType type, size_t typeStart) {
       skipSpace();
       size_t start = pos;
       bool bounded = consumeIf("<=");
-      if (!bounded && consumeIf('?')) {
+      if (!bounded && consumeIf("?")) {
         shape.dims.push_back(kDynamicSize);
         shape.boundedDims.push_back(false);
         continue;
@@ -266,15 +203,23 @@ Expected<XlaShape> ShapeParser::parseArray(ElementType type, size_t typeStart) {
                                 "' does not fit in int64");
       shape.dims.push_back(size);
       shape.boundedDims.push_back(bounded);
-    } while (consumeIf(','));
+    } while (consumeIf(","));
   }
-  if (!consumeIf(']'))
+  if (!consumeIf("]"))
     return error(pos, "expected ',' or ']' in the dimensions");
   if (llvm::none_of(shape.boundedDims, [](bool b) { return b; }))
     shape.boundedDims.clear();
   size_t layoutStart = pos;
   if (peek() == '{') {
     layoutStart = pos;
+    // As XLA's parser (hlo_parser.cc `ParseShape`), a `{` starts a layout
+    // only when a dimension number or `:` follows: `f32[]{}` is not a shape.
+    StringRef inside = text.substr(pos + 1).ltrim();
+    if (inside.starts_with("}"))
+      return error(layoutStart,
+                   "an empty layout '{}' is not XLA's: a shape without a "
+                   "layout is written without braces, a scalar's tiles as "
+                   "{:T(128)}");
     if (Error err = parseLayout(shape))
       return std::move(err);
     shape.hasExplicitLayout = true;
@@ -284,21 +229,6 @@ Expected<XlaShape> ShapeParser::parseArray(ElementType type, size_t typeStart) {
   if (Error err =
           shape.layout.verify(shape.dims, getMinimumBits(shape.elementType)))
     return error(layoutStart, llvm::toString(std::move(err)));
-  const LayoutExtras &extras = shape.extras;
-  if (!extras.dimLevelTypes.empty() &&
-      extras.dimLevelTypes.size() != shape.dims.size())
-    return error(layoutStart, "D(...) has " +
-                                  llvm::Twine(extras.dimLevelTypes.size()) +
-                                  " level types but the shape has rank " +
-                                  llvm::Twine(shape.dims.size()));
-  for (const SplitConfig &config : extras.splitConfigs)
-    if (config.dimension < 0 ||
-        config.dimension >= static_cast<int64_t>(shape.dims.size()))
-      return error(layoutStart, "SC(...) splits dimension " +
-                                    llvm::Twine(config.dimension) +
-                                    " of a rank-" +
-                                    llvm::Twine(shape.dims.size()) + " shape");
-  (void)typeStart;
   return shape;
 }
 
@@ -313,17 +243,17 @@ Expected<HloShape> ShapeParser::parseShape() {
     return error(pos, "shapes nested deeper than " +
                           llvm::Twine(kMaxShapeDepth) + " levels");
   HloShape shape;
-  if (consumeIf('(')) {
+  if (consumeIf("(")) {
     shape.kind = HloShape::Kind::Tuple;
-    if (consumeIf(')'))
+    if (consumeIf(")"))
       return shape;
     do {
       Expected<HloShape> element = parseShape();
       if (!element)
         return element.takeError();
       shape.elements.push_back(std::move(*element));
-    } while (consumeIf(','));
-    if (!consumeIf(')'))
+    } while (consumeIf(","));
+    if (!consumeIf(")"))
       return error(pos, "expected ',' or ')' in the tuple but found '" +
                             describeHere() + "'");
     return shape;
@@ -352,7 +282,7 @@ Expected<HloShape> ShapeParser::parseShape() {
   if (name.equals_insensitive("token") || name.equals_insensitive("opaque")) {
     shape.kind = name.equals_insensitive("token") ? HloShape::Kind::Token
                                                   : HloShape::Kind::Opaque;
-    if (!consumeIf('[') || !consumeIf(']'))
+    if (!consumeIf("[") || !consumeIf("]"))
       return error(pos, name.lower() + " has no dimensions: write " +
                             name.lower() + "[]");
     return shape;
@@ -362,7 +292,7 @@ Expected<HloShape> ShapeParser::parseShape() {
     return error(start, "unknown element type '" + name + "'");
   if (peek() != '[')
     return error(pos, "expected '[' after the element type");
-  Expected<XlaShape> array = parseArray(*type, start);
+  Expected<XlaShape> array = parseArray(*type);
   if (!array)
     return array.takeError();
   shape.array = std::move(*array);
@@ -406,72 +336,18 @@ Expected<XlaShape> XlaShape::parse(StringRef text) {
 // Printing
 //===----------------------------------------------------------------------===//
 
-/// Prints the layout with every field in XLA's order:
-/// D T L # * E S SC P M.
-static void printLayout(const XlaShape &shape, llvm::raw_ostream &os) {
-  const TiledLayout &layout = shape.layout;
-  const LayoutExtras &extras = shape.extras;
-  if (extras.empty() ||
-      (!extras.isSparse() && !extras.indexType && !extras.pointerType &&
-       extras.splitConfigs.empty() && !extras.physicalShape &&
-       !extras.dynamicMetadataPrefixBytes)) {
-    layout.print(os);
-    return;
-  }
-  os << '{';
-  llvm::interleave(layout.minorToMajor, os, ",");
-  bool colon = false;
-  auto field = [&]() -> llvm::raw_ostream & {
-    if (!colon)
-      os << ':';
-    colon = true;
-    return os;
-  };
-  // XLA omits the level types when every dimension is dense.
-  if (extras.isSparse()) {
-    field() << "D(";
-    llvm::interleave(extras.dimLevelTypes, os, ",");
-    os << ')';
-  }
-  if (!layout.tiles.empty()) {
-    field() << 'T';
-    for (const Tile &tile : layout.tiles) {
-      os << '(';
-      llvm::interleave(
-          tile.dims, os,
-          [&](int64_t d) {
-            if (d == Tile::kCombine)
-              os << '*';
-            else
-              os << d;
-          },
-          ",");
-      os << ')';
-    }
-  }
-  if (layout.tailPaddingAlignment != 1)
-    field() << "L(" << layout.tailPaddingAlignment << ')';
+XlaLayout XlaShape::getXlaLayout() const {
+  XlaLayout result(layout);
+  result.dimLevelTypes = extras.dimLevelTypes;
   if (extras.indexType)
-    field() << "#(" << getElementTypeName(*extras.indexType) << ')';
+    result.indexType = getElementTypeName(*extras.indexType).str();
   if (extras.pointerType)
-    field() << "*(" << getElementTypeName(*extras.pointerType) << ')';
-  if (layout.elementSizeInBits != 0)
-    field() << "E(" << layout.elementSizeInBits << ')';
-  if (layout.memorySpace != 0)
-    field() << "S(" << layout.memorySpace << ')';
-  if (!extras.splitConfigs.empty()) {
-    field() << "SC";
-    for (const SplitConfig &config : extras.splitConfigs) {
-      os << '(' << config.dimension << ':';
-      llvm::interleave(config.splitIndices, os, ",");
-      os << ')';
-    }
-  }
+    result.pointerType = getElementTypeName(*extras.pointerType).str();
+  result.splitConfigs = extras.splitConfigs;
   if (extras.physicalShape)
-    field() << "P(" << extras.physicalShape->str() << ')';
-  if (extras.dynamicMetadataPrefixBytes > 0)
-    field() << "M(" << extras.dynamicMetadataPrefixBytes << ')';
-  os << '}';
+    result.physicalShape = extras.physicalShape->str();
+  result.dynamicMetadataPrefixBytes = extras.dynamicMetadataPrefixBytes;
+  return result;
 }
 
 void XlaShape::print(llvm::raw_ostream &os) const {
@@ -485,9 +361,13 @@ void XlaShape::print(llvm::raw_ostream &os) const {
       os << (isBounded(i) ? "<=" : "") << d;
   }
   os << ']';
-  if (hasExplicitLayout || !extras.empty() ||
-      layout != TiledLayout::rowMajor(dims.size()))
-    printLayout(*this, os);
+  if (!hasExplicitLayout && extras.empty() &&
+      layout == TiledLayout::rowMajor(dims.size()))
+    return;
+  std::string text = getXlaLayout().str();
+  // XLA prints no "{}" after a scalar (ShapeUtil::PrintHumanStringWithLayout).
+  if (text != "{}")
+    os << text;
 }
 
 std::string XlaShape::str() const {
@@ -514,9 +394,15 @@ void HloShape::print(llvm::raw_ostream &os) const {
     os << "opaque[]";
     return;
   case Kind::Tuple:
+    // XLA's PrintTupleShapes: `/*index=N*/` before every fifth element.
     os << '(';
-    llvm::interleave(
-        elements, os, [&](const HloShape &e) { e.print(os); }, ", ");
+    for (auto [i, element] : llvm::enumerate(elements)) {
+      if (i != 0)
+        os << ", ";
+      if (i != 0 && i % 5 == 0)
+        os << "/*index=" << i << "*/";
+      element.print(os);
+    }
     os << ')';
     return;
   }

@@ -150,9 +150,8 @@ ArrayReport inspect::computeArrayReport(ArrayInput input,
   report.memref = memrefTypeOf(shape, inputDims);
   for (auto [i, level] : llvm::enumerate(indexing.getLevelShapes())) {
     std::string label = inputDims ? std::string("physical dims")
-                        : i == 0
-                            ? std::string("minor_to_major")
-                            : "after T" + tileText(shape.layout.tiles[i - 1]);
+                        : i == 0  ? std::string("minor_to_major")
+                                  : "after T" + shape.layout.tiles[i - 1].str();
     report.levels.push_back({label, level});
   }
   report.footprint = getFootprint(indexing, shape.getElementBits());

@@ -5,7 +5,7 @@
 //===----------------------------------------------------------------------===//
 //
 // What every part of tlayout-inspect uses: failing with one error line, and
-// reading and printing index lists and tiles.
+// reading and printing index lists.
 //
 //===----------------------------------------------------------------------===//
 
@@ -33,9 +33,6 @@ llvm::SmallVector<int64_t, 4> parseList(llvm::StringRef text,
 
 /// `(i,j,...)`.
 std::string indexText(llvm::ArrayRef<int64_t> index);
-
-/// `(8,128)`, with `*` for a combined dimension.
-std::string tileText(const Tile &tile);
 
 } // namespace tlayout::inspect
 

@@ -139,7 +139,7 @@ inspect::getTileLevels(const DrawRequest &request) {
     if (contiguous)
       run = productOf(llvm::ArrayRef(levelShapes.back()).take_back(inside));
     levels.push_back(
-        {"T" + tileText(layout.tiles[k]), std::move(*compiled), size, run});
+        {"T" + layout.tiles[k].str(), std::move(*compiled), size, run});
   }
   return levels;
 }

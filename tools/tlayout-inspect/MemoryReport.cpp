@@ -110,7 +110,7 @@ static void suggest(const BufferRow &row, const MemoryReportOptions &options,
         worstTile = t;
       }
     }
-    std::string tileName = "T" + tileText(tile);
+    std::string tileName = "T" + tile.str();
     if (worstDim == -1 && rank == 0) {
       offender.cause = "the scalar fills a whole " + tileName + " tile";
     } else if (worstDim == -1) {

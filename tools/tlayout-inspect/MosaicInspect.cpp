@@ -117,8 +117,8 @@ int inspect::inspectMosaic(const MosaicRequest &request) {
   }
 
   std::string tilesText;
-  for (const Tile &tile : memref.tiles)
-    tilesText += mosaic::tileText(tile);
+  llvm::raw_string_ostream tilesStream(tilesText);
+  printTiles(tilesStream, memref.tiles);
   if (tilesText.empty())
     tilesText = "none";
   llvm::SmallVector<int64_t, 4> defaults = memref.getDefaultTileStrides();

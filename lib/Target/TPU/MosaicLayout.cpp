@@ -192,7 +192,7 @@ static Error verifyTiles(const Lexer &lex, size_t column,
     size_t k = tile.dims.size();
     if (k > expandedTile.size())
       return lex.errorAt(
-          column, "tile " + tileText(tile) + " has " + llvm::Twine(k) +
+          column, "tile " + tile.str() + " has " + llvm::Twine(k) +
                       " dimensions but tiles inside the first tile can "
                       "only split its " +
                       llvm::Twine(expandedTile.size()) +
@@ -203,10 +203,10 @@ static Error verifyTiles(const Lexer &lex, size_t column,
     for (size_t i = 0; i < k; ++i) {
       int64_t size = expandedTile[expandedTile.size() - k + i];
       if (size % tile.dims[i] != 0)
-        return lex.errorAt(column, "tile " + tileText(tile) +
+        return lex.errorAt(column, "tile " + tile.str() +
                                        " does not evenly divide the first "
                                        "tile " +
-                                       tileText(tiles.front()) +
+                                       tiles.front().str() +
                                        " (it would add padding inside a tile, "
                                        "which Mosaic does not allow)");
       next.push_back(size / tile.dims[i]);
@@ -216,13 +216,6 @@ static Error verifyTiles(const Lexer &lex, size_t column,
     expandedTile = std::move(next);
   }
   return Error::success();
-}
-
-std::string mosaic::tileText(const Tile &tile) {
-  std::string s = "(";
-  for (auto [i, d] : llvm::enumerate(tile.dims))
-    s += (i ? "," : "") + std::to_string(d);
-  return s + ")";
 }
 
 Expected<MosaicMemRef> MosaicMemRef::parse(StringRef text) {
@@ -403,13 +396,14 @@ Expected<MosaicMemRef> MosaicMemRef::parse(StringRef text) {
 //===----------------------------------------------------------------------===//
 
 std::string MosaicMemRef::layoutStr() const {
-  std::string s = "#tpu.tiled<";
-  for (const Tile &tile : tiles)
-    s += tileText(tile);
-  s += ",[";
-  for (auto [i, stride] : llvm::enumerate(tileStrides))
-    s += (i ? "," : "") + std::to_string(stride);
-  return s + "]>";
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  os << "#tpu.tiled<";
+  printTiles(os, tiles);
+  os << ",[";
+  llvm::interleave(tileStrides, os, ",");
+  os << "]>";
+  return s;
 }
 
 std::string MosaicMemRef::str() const {

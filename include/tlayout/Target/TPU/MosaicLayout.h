@@ -60,9 +60,6 @@ llvm::StringRef stringifyMemorySpace(MemorySpace space);
 /// (`semaphore_mem`, `vmem_shared`).
 std::optional<int64_t> getTLayoutMemorySpace(MemorySpace space);
 
-/// A tile as Mosaic prints it: `(8,128)`.
-std::string tileText(const Tile &tile);
-
 /// What a Mosaic layout is in tlayout's terms.
 struct TLayoutEquivalent {
   /// The layout (with `memorySpace` set) of the buffer the memref indexes:
