@@ -170,6 +170,40 @@ TEST(XlaLayoutTest, RejectsWhatXlaRejects) {
   EXPECT_EQ(error("{0:D(C)P()}"), "column 10: P(...) needs a shape");
 }
 
+/// Every subset of the fields, in XLA's order, on a rank-1 layout: those
+/// XLA accepts print back unchanged, the others (tiles on a sparse layout, a
+/// physical shape on a dense one) are errors, and every subset also reads
+/// as a memref layout exactly when it has only T, L, E and S.
+TEST(XlaLayoutTest, EverySubsetOfFields) {
+  const char *fields[] = {"D(C)", "T(8)", "L(4)",    "#(u32)",       "*(u16)",
+                          "E(8)", "S(1)", "SC(0:3)", "P(f32[2]{0})", "M(16)"};
+  constexpr unsigned n = std::size(fields);
+  for (unsigned mask = 0; mask < (1u << n); ++mask) {
+    auto has = [&](unsigned i) { return (mask >> i) & 1; };
+    std::string text = mask ? "{0:" : "{0";
+    for (unsigned i = 0; i < n; ++i)
+      if (has(i))
+        text += fields[i];
+    text += "}";
+    bool sparse = has(0);
+    bool valid = !(sparse && has(1)) && (!has(8) || sparse);
+    llvm::Expected<XlaLayout> layout = XlaLayout::parse(text);
+    std::string printed =
+        layout ? layout->str() : llvm::toString(layout.takeError());
+    ASSERT_EQ(static_cast<bool>(layout), valid) << text << ": " << printed;
+    if (valid)
+      EXPECT_EQ(printed, text);
+    bool memref =
+        !has(0) && !has(3) && !has(4) && !has(7) && !has(8) && !has(9);
+    llvm::Expected<TiledLayout> tiled = TiledLayout::parse(text);
+    EXPECT_EQ(static_cast<bool>(tiled), memref) << text;
+    if (tiled)
+      EXPECT_EQ(tiled->str(), text);
+    else
+      llvm::consumeError(tiled.takeError());
+  }
+}
+
 /// Comments are spaces, as XLA's lexer skips them.
 TEST(XlaLayoutTest, CommentsAreSpaces) {
   EXPECT_EQ(roundTrip("{1, /* minor */ 0 : T(8,128) // tiles\n}"),
