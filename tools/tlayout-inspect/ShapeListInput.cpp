@@ -52,10 +52,9 @@ bool inspect::isShapeList(StringRef text) {
   if (!text.contains('\n') || text.contains(" = "))
     return false;
   llvm::SmallVector<ListedShape> shapes = listedShapes(text);
-  return shapes.size() > 1 &&
-         llvm::all_of(shapes, [](const ListedShape &shape) {
-           return startsAsShape(shape.text);
-         });
+  return !shapes.empty() && llvm::all_of(shapes, [](const ListedShape &shape) {
+    return startsAsShape(shape.text);
+  });
 }
 
 int inspect::inspectShapeList(StringRef text,

@@ -16,8 +16,9 @@
 
 namespace tlayout::inspect {
 
-/// Whether `text` is a list of shapes: more than one line, and every line
-/// that is not blank or a `//` comment starts as a shape does (`f32[`,
+/// Whether `text` is a list of shapes: more than one line, at least one
+/// shape, and every line that is not blank or a `//` comment starts as a
+/// shape does (`f32[`,
 /// `(`, `b(`, `token[`) and is no HLO instruction (no ` = `).
 bool isShapeList(llvm::StringRef text);
 
