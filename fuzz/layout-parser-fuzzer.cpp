@@ -12,7 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tlayout/Core/BufferIndexing.h"
-#include "tlayout/Core/XlaShape.h"
+#include "tlayout/Format/XlaShape.h"
 
 #include <cstdlib>
 

@@ -179,7 +179,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (tailPadded)
     physicalShape.push_back(total); // The flat buffer.
   else
-    for (const ::tlayout::PhysicalDim &dim : runtime->getDims())
+    for (const ::tlayout::BufferDim &dim : runtime->getDims())
       physicalShape.push_back(*dim.size.getConstant());
   check(static_cast<int64_t>(physicalShape.size()) == physical.getRank(),
         "physical rank differs");

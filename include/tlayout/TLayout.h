@@ -24,7 +24,7 @@
 
 #include "tlayout/Core/BufferIndexing.h"
 #include "tlayout/Core/TiledLayout.h"
-#include "tlayout/Core/XlaShape.h"
+#include "tlayout/Format/XlaShape.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Pass/PassManager.h"

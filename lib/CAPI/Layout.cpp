@@ -487,16 +487,16 @@ MlirLogicalResult tlayoutMemRefPrintNormalForm(MlirType memref,
   if (failed(indexing))
     return mlirLogicalResultFailure();
   std::string text = "none";
-  std::optional<llvm::SmallVector<::tlayout::PhysDim, 4>> dims;
+  std::optional<llvm::SmallVector<::tlayout::DimsLayoutEntry, 4>> dims;
   LayoutAttrInterface layout = getLayoutAttr(*type);
   if (auto physical = dyn_cast_or_null<DimsLayoutAttr>(layout))
-    dims = llvm::SmallVector<::tlayout::PhysDim, 4>(physical.getDims());
+    dims = llvm::SmallVector<::tlayout::DimsLayoutEntry, 4>(physical.getDims());
   else if (auto tiled = dyn_cast_or_null<TiledLayoutAttr>(layout))
     dims = ::tlayout::toPhysDims(tiled.getLayout(), type->getShape());
   else
     dims = ::tlayout::rowMajorDims(type->getRank());
   if (dims) {
-    llvm::Expected<llvm::SmallVector<::tlayout::PhysDim, 4>> normal =
+    llvm::Expected<llvm::SmallVector<::tlayout::DimsLayoutEntry, 4>> normal =
         ::tlayout::canonicalizePhysDims(*dims, type->getShape());
     if (!normal)
       return sink.fail(normal.takeError());

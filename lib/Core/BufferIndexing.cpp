@@ -245,7 +245,7 @@ Expected<BufferIndexing> BufferIndexing::compile(const TiledLayout &layout,
   return result;
 }
 
-Error tlayout::verifyPhysDims(llvm::ArrayRef<PhysDim> dims, unsigned rank,
+Error tlayout::verifyPhysDims(llvm::ArrayRef<DimsLayoutEntry> dims, unsigned rank,
                               bool everyDimension) {
   llvm::SmallVector<bool, 4> seen(rank, false);
   llvm::SmallVector<bool, 4> dynamic(rank, false);
@@ -255,15 +255,15 @@ Error tlayout::verifyPhysDims(llvm::ArrayRef<PhysDim> dims, unsigned rank,
           "physical dimension " + llvm::Twine(k) + " refers to dimension " +
           llvm::Twine(d.logicalDim) + " of a rank-" + llvm::Twine(rank) +
           (everyDimension ? " layout" : " shape"));
-    if (d.kind != PhysDim::Kind::Dynamic && d.size <= 0)
+    if (d.kind != DimsLayoutEntry::Kind::Dynamic && d.size <= 0)
       return llvm::createStringError("physical dimension " + llvm::Twine(k) +
                                      " has non-positive size " +
                                      llvm::Twine(d.size));
-    if (d.kind == PhysDim::Kind::OddEven && d.size % 2 != 0)
+    if (d.kind == DimsLayoutEntry::Kind::OddEven && d.size % 2 != 0)
       return llvm::createStringError("odd-even strip of physical dimension " +
                                      llvm::Twine(k) + " has odd size " +
                                      llvm::Twine(d.size));
-    if (d.kind == PhysDim::Kind::Dynamic) {
+    if (d.kind == DimsLayoutEntry::Kind::Dynamic) {
       if (dynamic[d.logicalDim])
         return llvm::createStringError(
             "dimension " + llvm::Twine(d.logicalDim) +
@@ -285,7 +285,7 @@ Error tlayout::verifyPhysDims(llvm::ArrayRef<PhysDim> dims, unsigned rank,
 }
 
 Expected<BufferIndexing>
-BufferIndexing::compile(llvm::ArrayRef<PhysDim> physDims,
+BufferIndexing::compile(llvm::ArrayRef<DimsLayoutEntry> physDims,
                         llvm::ArrayRef<int64_t> shape) {
   unsigned rank = shape.size();
   if (Error err = checkSizes(shape))
@@ -293,8 +293,8 @@ BufferIndexing::compile(llvm::ArrayRef<PhysDim> physDims,
   if (Error err = verifyPhysDims(physDims, rank, /*everyDimension=*/false))
     return std::move(err);
   llvm::SmallVector<bool, 4> hasDynamic(rank, false);
-  for (const PhysDim &d : physDims)
-    if (d.kind == PhysDim::Kind::Dynamic)
+  for (const DimsLayoutEntry &d : physDims)
+    if (d.kind == DimsLayoutEntry::Kind::Dynamic)
       hasDynamic[d.logicalDim] = true;
 
   BufferIndexing result;
@@ -312,21 +312,21 @@ BufferIndexing::compile(llvm::ArrayRef<PhysDim> physDims,
   // Back to front: the fastest varying dimension first.
   llvm::SmallVector<int64_t, 4> covered(rank, 1);
   llvm::SmallVector<CurrentDim, 8> minorFirst;
-  for (const PhysDim &d : llvm::reverse(physDims)) {
+  for (const DimsLayoutEntry &d : llvm::reverse(physDims)) {
     unsigned i = d.logicalDim;
     int64_t v = covered[i];
     switch (d.kind) {
-    case PhysDim::Kind::Dynamic: {
+    case DimsLayoutEntry::Kind::Dynamic: {
       IndexExpr size = ceilDiv(result.sources[sourceOf[i]].size, IndexExpr(v));
       minorFirst.push_back(
           {compiler.addPiece(sourceOf[i], v, std::nullopt), size});
       break;
     }
-    case PhysDim::Kind::Packed:
+    case DimsLayoutEntry::Kind::Packed:
       minorFirst.push_back(
           {compiler.addPiece(sourceOf[i], v, d.size), IndexExpr(d.size)});
       break;
-    case PhysDim::Kind::OddEven: {
+    case DimsLayoutEntry::Kind::OddEven: {
       // floor(d / v) mod n, even positions first: the parity is the more
       // major digit, the position within its half the more minor one.
       int64_t half = d.size / 2;
@@ -341,7 +341,7 @@ BufferIndexing::compile(llvm::ArrayRef<PhysDim> physDims,
       break;
     }
     }
-    if (d.kind != PhysDim::Kind::Dynamic) {
+    if (d.kind != DimsLayoutEntry::Kind::Dynamic) {
       std::optional<int64_t> next = llvm::checkedMul(v, d.size);
       if (!next)
         return llvm::createStringError(
@@ -421,7 +421,7 @@ Error BufferIndexing::finish(
   IndexExpr stride(1);
   dims.resize(majorFirst.size());
   for (size_t i = majorFirst.size(); i-- > 0;) {
-    dims[i] = PhysicalDim{majorFirst[i].first, majorFirst[i].second, stride};
+    dims[i] = BufferDim{majorFirst[i].first, majorFirst[i].second, stride};
     stride = stride * majorFirst[i].second;
   }
   tiledNumElements = stride;
@@ -518,7 +518,7 @@ BufferIndexing::getLogicalStrides() const {
   if (!(numElements == tiledNumElements))
     return std::nullopt;
   llvm::SmallVector<IndexExpr, 4> strides(shape.size(), IndexExpr(1));
-  for (const PhysicalDim &dim : dims) {
+  for (const BufferDim &dim : dims) {
     const Piece &piece = pieces[dim.piece];
     const Source &source = sources[piece.source];
     if (source.kind == Source::Kind::Logical && piece.divisor == 1 &&
@@ -543,60 +543,63 @@ IndexExpr BufferIndexing::getLogicalNumElements() const {
   return count;
 }
 
-IndexExpr BufferIndexing::getSourceValue(unsigned source) const {
-  SourceValues known(sources.size());
-  return getSourceValue(source, known);
-}
+namespace {
+/// The values of sources and pieces in terms of logical indices `d<i>`,
+/// remembered as they are computed: pieces of one source and sources that
+/// combine others share values, so a walk without them takes time
+/// exponential in the number of tile levels.
+class SourceValues {
+public:
+  explicit SourceValues(const BufferIndexing &indexing)
+      : indexing(indexing), known(indexing.getSources().size()) {}
 
-IndexExpr BufferIndexing::getPieceValue(unsigned piece) const {
-  SourceValues known(sources.size());
-  return getPieceValue(piece, known);
-}
-
-IndexExpr BufferIndexing::getSourceValue(unsigned source,
-                                         SourceValues &known) const {
-  if (known[source])
-    return *known[source];
-  const Source &src = sources[source];
-  IndexExpr value(0);
-  switch (src.kind) {
-  case Source::Kind::Logical:
-    value = IndexExpr::dim(src.logicalDim);
-    break;
-  case Source::Kind::Unit:
-    break;
-  case Source::Kind::Combined:
-    for (auto [part, size] : llvm::zip_equal(src.parts, src.partSizes))
-      value = value * size + getPieceValue(part, known);
-    break;
+  IndexExpr source(unsigned source) {
+    if (known[source])
+      return *known[source];
+    const Source &src = indexing.getSources()[source];
+    IndexExpr value(0);
+    switch (src.kind) {
+    case Source::Kind::Logical:
+      value = IndexExpr::dim(src.logicalDim);
+      break;
+    case Source::Kind::Unit:
+      break;
+    case Source::Kind::Combined:
+      for (auto [part, size] : llvm::zip_equal(src.parts, src.partSizes))
+        value = value * size + piece(part);
+      break;
+    }
+    known[source] = value;
+    return value;
   }
-  known[source] = value;
-  return value;
-}
 
-IndexExpr BufferIndexing::getPieceValue(unsigned piece,
-                                        SourceValues &known) const {
-  const Piece &p = pieces[piece];
-  IndexExpr value =
-      floorDiv(getSourceValue(p.source, known), IndexExpr(p.divisor));
-  if (p.modulus)
-    value = mod(value, IndexExpr(*p.modulus));
-  return value;
-}
+  IndexExpr piece(unsigned piece) {
+    const Piece &p = indexing.getPieces()[piece];
+    IndexExpr value = floorDiv(source(p.source), IndexExpr(p.divisor));
+    if (p.modulus)
+      value = mod(value, IndexExpr(*p.modulus));
+    return value;
+  }
+
+private:
+  const BufferIndexing &indexing;
+  llvm::SmallVector<std::optional<IndexExpr>, 8> known;
+};
+} // namespace
 
 llvm::SmallVector<IndexExpr, 8> BufferIndexing::getPhysicalIndices() const {
   llvm::SmallVector<IndexExpr, 8> result;
-  SourceValues known(sources.size());
-  for (const PhysicalDim &dim : dims)
-    result.push_back(getPieceValue(dim.piece, known));
+  SourceValues known(*this);
+  for (const BufferDim &dim : dims)
+    result.push_back(known.piece(dim.piece));
   return result;
 }
 
 IndexExpr BufferIndexing::getOffset() const {
   IndexExpr offset(0);
-  SourceValues known(sources.size());
-  for (const PhysicalDim &dim : dims)
-    offset = offset + getPieceValue(dim.piece, known) * dim.stride;
+  SourceValues known(*this);
+  for (const BufferDim &dim : dims)
+    offset = offset + known.piece(dim.piece) * dim.stride;
   return offset;
 }
 
@@ -699,7 +702,7 @@ std::string BufferIndexing::getPlacementKey() const {
   // Pieces with their sizes; size-1 dimensions place nothing, and adjacent
   // digits of one source read as one piece.
   llvm::SmallVector<std::pair<Piece, IndexExpr>, 8> keyDims;
-  for (const PhysicalDim &dim : dims) {
+  for (const BufferDim &dim : dims) {
     if (dim.size.isConstant(1))
       continue;
     const Piece &next = pieces[dim.piece];
@@ -720,10 +723,10 @@ std::string BufferIndexing::getPlacementKey() const {
   }
   std::string key;
   llvm::raw_string_ostream os(key);
-  SourceValues known(sources.size());
+  SourceValues known(*this);
   for (const auto &[piece, size] : keyDims) {
     IndexExpr value =
-        floorDiv(getSourceValue(piece.source, known), IndexExpr(piece.divisor));
+        floorDiv(known.source(piece.source), IndexExpr(piece.divisor));
     if (piece.modulus)
       value = mod(value, IndexExpr(*piece.modulus));
     os << '[' << value << " : " << size << ']';
@@ -733,10 +736,10 @@ std::string BufferIndexing::getPlacementKey() const {
 }
 
 void BufferIndexing::print(llvm::raw_ostream &os) const {
-  SourceValues known(sources.size());
-  for (const PhysicalDim &dim : dims)
-    os << getPieceValue(dim.piece, known) << "  size " << dim.size
-       << "  stride " << dim.stride << '\n';
+  SourceValues known(*this);
+  for (const BufferDim &dim : dims)
+    os << known.piece(dim.piece) << "  size " << dim.size << "  stride "
+       << dim.stride << '\n';
   os << "elements " << numElements << '\n';
 }
 
@@ -781,7 +784,7 @@ bool tlayout::isPackedElementSize(int64_t elementSizeInBits) {
          elementSizeInBits == 4;
 }
 
-PackedSlot tlayout::getPackedSlot(int64_t position, int64_t elementSizeInBits) {
+PackedPosition tlayout::getPackedPosition(int64_t position, int64_t elementSizeInBits) {
   assert(isPackedElementSize(elementSizeInBits) && position >= 0);
   int64_t perByte = 8 / elementSizeInBits;
   return {position / perByte,

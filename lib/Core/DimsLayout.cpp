@@ -19,29 +19,29 @@ using llvm::StringRef;
 // Text
 //===----------------------------------------------------------------------===//
 
-std::string tlayout::printPhysDim(const PhysDim &dim) {
+std::string tlayout::printPhysDim(const DimsLayoutEntry &dim) {
   std::string s = std::to_string(dim.logicalDim);
   switch (dim.kind) {
-  case PhysDim::Kind::Dynamic:
+  case DimsLayoutEntry::Kind::Dynamic:
     break;
-  case PhysDim::Kind::Packed:
+  case DimsLayoutEntry::Kind::Packed:
     s += ":packed(" + std::to_string(dim.size) + ")";
     break;
-  case PhysDim::Kind::OddEven:
+  case DimsLayoutEntry::Kind::OddEven:
     s += ":odd_even(" + std::to_string(dim.size) + ")";
     break;
   }
   return s;
 }
 
-std::string tlayout::printPhysDims(llvm::ArrayRef<PhysDim> dims) {
+std::string tlayout::printPhysDims(llvm::ArrayRef<DimsLayoutEntry> dims) {
   std::string s = "[";
   for (auto [i, d] : llvm::enumerate(dims))
     s += (i ? ", " : "") + printPhysDim(d);
   return s + "]";
 }
 
-Expected<llvm::SmallVector<PhysDim, 4>> tlayout::parsePhysDims(StringRef text) {
+Expected<llvm::SmallVector<DimsLayoutEntry, 4>> tlayout::parsePhysDims(StringRef text) {
   size_t pos = 0;
   auto error = [&](size_t at, const llvm::Twine &message) -> Error {
     return llvm::make_error<ParseError>(at, message.str());
@@ -69,7 +69,7 @@ Expected<llvm::SmallVector<PhysDim, 4>> tlayout::parsePhysDims(StringRef text) {
       return error(start, "integer out of range");
     return Error::success();
   };
-  llvm::SmallVector<PhysDim, 4> dims;
+  llvm::SmallVector<DimsLayoutEntry, 4> dims;
   if (!consume('['))
     return error(pos, "expected '[' to open the list of physical dimensions");
   if (consume(']')) {
@@ -86,7 +86,7 @@ Expected<llvm::SmallVector<PhysDim, 4>> tlayout::parsePhysDims(StringRef text) {
       return std::move(err);
     if (dim > std::numeric_limits<unsigned>::max())
       return error(dimAt, "dimension number out of range");
-    PhysDim entry = PhysDim::dynamic(dim);
+    DimsLayoutEntry entry = DimsLayoutEntry::dynamic(dim);
     if (consume(':')) {
       skip();
       size_t start = pos;
@@ -95,10 +95,10 @@ Expected<llvm::SmallVector<PhysDim, 4>> tlayout::parsePhysDims(StringRef text) {
         ++pos;
       StringRef kind = text.slice(start, pos);
       if (kind == "dynamic") {
-        entry.kind = PhysDim::Kind::Dynamic;
+        entry.kind = DimsLayoutEntry::Kind::Dynamic;
       } else if (kind == "packed" || kind == "odd_even") {
         entry.kind =
-            kind == "packed" ? PhysDim::Kind::Packed : PhysDim::Kind::OddEven;
+            kind == "packed" ? DimsLayoutEntry::Kind::Packed : DimsLayoutEntry::Kind::OddEven;
         if (!consume('('))
           return error(pos, "expected '(' and a size after '" + kind + "'");
         skip();
@@ -127,17 +127,17 @@ Expected<llvm::SmallVector<PhysDim, 4>> tlayout::parsePhysDims(StringRef text) {
   return dims;
 }
 
-llvm::SmallVector<PhysDim, 4> tlayout::rowMajorDims(unsigned rank) {
-  llvm::SmallVector<PhysDim, 4> dims;
+llvm::SmallVector<DimsLayoutEntry, 4> tlayout::rowMajorDims(unsigned rank) {
+  llvm::SmallVector<DimsLayoutEntry, 4> dims;
   for (unsigned i = 0; i < rank; ++i)
-    dims.push_back(PhysDim::dynamic(i));
+    dims.push_back(DimsLayoutEntry::dynamic(i));
   return dims;
 }
 
-llvm::SmallVector<PhysDim, 4> tlayout::colMajorDims(unsigned rank) {
-  llvm::SmallVector<PhysDim, 4> dims;
+llvm::SmallVector<DimsLayoutEntry, 4> tlayout::colMajorDims(unsigned rank) {
+  llvm::SmallVector<DimsLayoutEntry, 4> dims;
   for (unsigned i = rank; i-- > 0;)
-    dims.push_back(PhysDim::dynamic(i));
+    dims.push_back(DimsLayoutEntry::dynamic(i));
   return dims;
 }
 
@@ -154,12 +154,12 @@ static int64_t ceilDivNonNegative(int64_t size, int64_t divisor) {
 /// The extent of each entry (the values its piece takes) for a static
 /// shape; std::nullopt for a Dynamic entry of a dynamic dimension.
 static llvm::SmallVector<std::optional<int64_t>, 8>
-entryExtents(llvm::ArrayRef<PhysDim> dims, llvm::ArrayRef<int64_t> shape) {
+entryExtents(llvm::ArrayRef<DimsLayoutEntry> dims, llvm::ArrayRef<int64_t> shape) {
   llvm::SmallVector<std::optional<int64_t>, 8> extents(dims.size());
   llvm::SmallVector<int64_t, 4> covered(shape.size(), 1);
   for (size_t k = dims.size(); k-- > 0;) {
-    const PhysDim &d = dims[k];
-    if (d.kind != PhysDim::Kind::Dynamic) {
+    const DimsLayoutEntry &d = dims[k];
+    if (d.kind != DimsLayoutEntry::Kind::Dynamic) {
       extents[k] = d.size;
       covered[d.logicalDim] =
           llvm::checkedMul(covered[d.logicalDim], d.size).value_or(0);
@@ -173,7 +173,7 @@ entryExtents(llvm::ArrayRef<PhysDim> dims, llvm::ArrayRef<int64_t> shape) {
 }
 
 /// The volume of dimension `dims[k].logicalDim` covered by entries after k.
-static int64_t innerVolume(llvm::ArrayRef<PhysDim> dims, size_t k) {
+static int64_t innerVolume(llvm::ArrayRef<DimsLayoutEntry> dims, size_t k) {
   int64_t volume = 1;
   for (size_t j = k + 1; j < dims.size(); ++j)
     if (dims[j].logicalDim == dims[k].logicalDim)
@@ -201,20 +201,20 @@ struct NormalEntry {
 /// than 2) or empty dimensions: derived from the placement itself, so that
 /// two lists that place every element at the same offset in buffers of the
 /// same size give the same list.
-static llvm::SmallVector<PhysDim, 4>
-normalFormOfStatic(llvm::ArrayRef<PhysDim> dims,
+static llvm::SmallVector<DimsLayoutEntry, 4>
+normalFormOfStatic(llvm::ArrayRef<DimsLayoutEntry> dims,
                    llvm::ArrayRef<int64_t> shape) {
   unsigned rank = shape.size();
   // Each entry's piece, back to front, as live digits and dead factors.
   llvm::SmallVector<NormalEntry, 8> entries(dims.size());
   llvm::SmallVector<int64_t, 4> covered(rank, 1);
   for (size_t k = dims.size(); k-- > 0;) {
-    const PhysDim &d = dims[k];
+    const DimsLayoutEntry &d = dims[k];
     int64_t size = shape[d.logicalDim];
     int64_t divisor = covered[d.logicalDim];
     // Values floor(x / divisor) takes for x in [0, size).
     int64_t values = ceilDivNonNegative(size, divisor);
-    int64_t extent = d.kind == PhysDim::Kind::Dynamic ? values : d.size;
+    int64_t extent = d.kind == DimsLayoutEntry::Kind::Dynamic ? values : d.size;
     entries[k] = {std::min(values, extent) > 1, d.logicalDim, extent, divisor};
     // Compiling bounded the buffer, so the covered volume fits; once it
     // reaches the size, what is covered beyond it no longer matters.
@@ -264,14 +264,14 @@ normalFormOfStatic(llvm::ArrayRef<PhysDim> dims,
   // live digits are inside it (there is one: the dimension it came from);
   // the outermost entry of a dimension that covers exactly what remains is
   // Dynamic; dimensions left without an entry (size 1) come first.
-  llvm::SmallVector<PhysDim, 4> result;
+  llvm::SmallVector<DimsLayoutEntry, 4> result;
   llvm::SmallVector<bool, 4> hasEntry(rank, false);
   for (auto [k, e] : llvm::enumerate(merged)) {
     if (e.live) {
       bool exact = e.extent == ceilDivNonNegative(shape[e.dim], e.divisor);
       result.push_back(!hasEntry[e.dim] && exact
-                           ? PhysDim::dynamic(e.dim)
-                           : PhysDim::packed(e.dim, e.extent));
+                           ? DimsLayoutEntry::dynamic(e.dim)
+                           : DimsLayoutEntry::packed(e.dim, e.extent));
       hasEntry[e.dim] = true;
       continue;
     }
@@ -280,35 +280,35 @@ normalFormOfStatic(llvm::ArrayRef<PhysDim> dims,
         llvm::ArrayRef<NormalEntry>(merged).take_front(k),
         [&](const NormalEntry &o) { return o.live && o.dim == owner; }))
       ++owner;
-    result.push_back(PhysDim::packed(owner, e.extent));
+    result.push_back(DimsLayoutEntry::packed(owner, e.extent));
     hasEntry[owner] = true;
   }
-  llvm::SmallVector<PhysDim, 4> front;
+  llvm::SmallVector<DimsLayoutEntry, 4> front;
   for (unsigned i = 0; i < rank; ++i)
     if (!hasEntry[i])
-      front.push_back(PhysDim::dynamic(i));
+      front.push_back(DimsLayoutEntry::dynamic(i));
   result.insert(result.begin(), front.begin(), front.end());
   return result;
 }
 
-static llvm::SmallVector<PhysDim, 4>
-simplifyByRules(llvm::SmallVector<PhysDim, 4> dims,
+static llvm::SmallVector<DimsLayoutEntry, 4>
+simplifyByRules(llvm::SmallVector<DimsLayoutEntry, 4> dims,
                 llvm::ArrayRef<int64_t> shape);
 
-Expected<llvm::SmallVector<PhysDim, 4>>
-tlayout::canonicalizePhysDims(llvm::ArrayRef<PhysDim> input,
+Expected<llvm::SmallVector<DimsLayoutEntry, 4>>
+tlayout::canonicalizePhysDims(llvm::ArrayRef<DimsLayoutEntry> input,
                               llvm::ArrayRef<int64_t> shape) {
   // Compiling checks everything the rules rely on.
   if (Expected<BufferIndexing> check = BufferIndexing::compile(input, shape);
       !check)
     return check.takeError();
-  llvm::SmallVector<PhysDim, 4> dims(input.begin(), input.end());
-  for (PhysDim &d : dims)
-    if (d.kind == PhysDim::Kind::OddEven && d.size == 2)
-      d.kind = PhysDim::Kind::Packed;
+  llvm::SmallVector<DimsLayoutEntry, 4> dims(input.begin(), input.end());
+  for (DimsLayoutEntry &d : dims)
+    if (d.kind == DimsLayoutEntry::Kind::OddEven && d.size == 2)
+      d.kind = DimsLayoutEntry::Kind::Packed;
   if (llvm::none_of(shape, [](int64_t size) { return size <= 0; }) &&
-      llvm::none_of(dims, [](const PhysDim &d) {
-        return d.kind == PhysDim::Kind::OddEven;
+      llvm::none_of(dims, [](const DimsLayoutEntry &d) {
+        return d.kind == DimsLayoutEntry::Kind::OddEven;
       }))
     return normalFormOfStatic(dims, shape);
   return simplifyByRules(std::move(dims), shape);
@@ -317,8 +317,8 @@ tlayout::canonicalizePhysDims(llvm::ArrayRef<PhysDim> input,
 /// The rules that keep the placement, for lists the normal form does not
 /// cover; also the form toTiledLayout reads padding from (a Dynamic entry
 /// followed by a padded Packed one is a tile).
-static llvm::SmallVector<PhysDim, 4>
-simplifyByRules(llvm::SmallVector<PhysDim, 4> dims,
+static llvm::SmallVector<DimsLayoutEntry, 4>
+simplifyByRules(llvm::SmallVector<DimsLayoutEntry, 4> dims,
                 llvm::ArrayRef<int64_t> shape) {
   bool changed = true;
   while (changed) {
@@ -326,10 +326,10 @@ simplifyByRules(llvm::SmallVector<PhysDim, 4> dims,
     auto extents = entryExtents(dims, shape);
     auto entriesOf = [&](unsigned dim) {
       return llvm::count_if(
-          dims, [&](const PhysDim &d) { return d.logicalDim == dim; });
+          dims, [&](const DimsLayoutEntry &d) { return d.logicalDim == dim; });
     };
     for (size_t k = 0; k < dims.size() && !changed; ++k) {
-      PhysDim &d = dims[k];
+      DimsLayoutEntry &d = dims[k];
       // Extent-1 entries place nothing.
       if (extents[k] == 1 && entriesOf(d.logicalDim) > 1) {
         dims.erase(dims.begin() + k);
@@ -337,9 +337,9 @@ simplifyByRules(llvm::SmallVector<PhysDim, 4> dims,
         break;
       }
       if (k + 1 < dims.size() && dims[k + 1].logicalDim == d.logicalDim &&
-          dims[k + 1].kind == PhysDim::Kind::Packed) {
-        PhysDim &next = dims[k + 1];
-        if (d.kind == PhysDim::Kind::Packed) {
+          dims[k + 1].kind == DimsLayoutEntry::Kind::Packed) {
+        DimsLayoutEntry &next = dims[k + 1];
+        if (d.kind == DimsLayoutEntry::Kind::Packed) {
           if (std::optional<int64_t> merged =
                   llvm::checkedMul(d.size, next.size)) {
             d.size = *merged;
@@ -350,7 +350,7 @@ simplifyByRules(llvm::SmallVector<PhysDim, 4> dims,
         }
         // Dynamic then Packed: floor(x / p) * p + x mod p is x, without
         // padding when the Dynamic extent times p is the merged extent.
-        if (d.kind == PhysDim::Kind::Dynamic && extents[k]) {
+        if (d.kind == DimsLayoutEntry::Kind::Dynamic && extents[k]) {
           int64_t size = shape[d.logicalDim];
           int64_t inner = innerVolume(dims, k + 1);
           int64_t merged = ceilDivNonNegative(size, inner);
@@ -362,15 +362,15 @@ simplifyByRules(llvm::SmallVector<PhysDim, 4> dims,
         }
       }
       // A Packed outermost entry that covers exactly the rest.
-      if (d.kind == PhysDim::Kind::Packed &&
+      if (d.kind == DimsLayoutEntry::Kind::Packed &&
           shape[d.logicalDim] != kDynamicSize &&
           llvm::none_of(
-              llvm::ArrayRef<PhysDim>(dims).take_front(k),
-              [&](const PhysDim &o) { return o.logicalDim == d.logicalDim; })) {
+              llvm::ArrayRef<DimsLayoutEntry>(dims).take_front(k),
+              [&](const DimsLayoutEntry &o) { return o.logicalDim == d.logicalDim; })) {
         int64_t inner = innerVolume(dims, k);
         int64_t rest = ceilDivNonNegative(shape[d.logicalDim], inner);
         if (rest == d.size && !(rest == 1 && entriesOf(d.logicalDim) > 1)) {
-          d = PhysDim::dynamic(d.logicalDim);
+          d = DimsLayoutEntry::dynamic(d.logicalDim);
           changed = true;
           break;
         }
@@ -394,7 +394,7 @@ static bool samePlacement(Expected<BufferIndexing> a,
          first->getPlacementKey() == second->getPlacementKey();
 }
 
-std::optional<llvm::SmallVector<PhysDim, 4>>
+std::optional<llvm::SmallVector<DimsLayoutEntry, 4>>
 tlayout::toPhysDims(const TiledLayout &layout, llvm::ArrayRef<int64_t> shape) {
   if (layout.tailPaddingAlignment != 1 || layout.elementSizeInBits != 0)
     return std::nullopt;
@@ -402,8 +402,8 @@ tlayout::toPhysDims(const TiledLayout &layout, llvm::ArrayRef<int64_t> shape) {
       llvm::expectedToOptional(BufferIndexing::compile(layout, shape));
   if (!indexing)
     return std::nullopt;
-  llvm::SmallVector<PhysDim, 4> dims;
-  for (const PhysicalDim &dim : indexing->getDims()) {
+  llvm::SmallVector<DimsLayoutEntry, 4> dims;
+  for (const BufferDim &dim : indexing->getDims()) {
     const Piece &piece = indexing->getPieces()[dim.piece];
     const Source &source = indexing->getSources()[piece.source];
     if (source.kind == Source::Kind::Unit)
@@ -411,8 +411,8 @@ tlayout::toPhysDims(const TiledLayout &layout, llvm::ArrayRef<int64_t> shape) {
     if (source.kind != Source::Kind::Logical)
       return std::nullopt;
     dims.push_back(piece.modulus
-                       ? PhysDim::packed(source.logicalDim, *piece.modulus)
-                       : PhysDim::dynamic(source.logicalDim));
+                       ? DimsLayoutEntry::packed(source.logicalDim, *piece.modulus)
+                       : DimsLayoutEntry::dynamic(source.logicalDim));
   }
   if (llvm::errorToBool(verifyPhysDims(dims, shape.size())) ||
       !samePlacement(std::move(*indexing),
@@ -422,34 +422,34 @@ tlayout::toPhysDims(const TiledLayout &layout, llvm::ArrayRef<int64_t> shape) {
 }
 
 static std::optional<TiledLayout>
-tiledFromCanonical(llvm::ArrayRef<PhysDim> dims, llvm::ArrayRef<int64_t> shape);
+tiledFromCanonical(llvm::ArrayRef<DimsLayoutEntry> dims, llvm::ArrayRef<int64_t> shape);
 
 std::optional<TiledLayout>
-tlayout::toTiledLayout(llvm::ArrayRef<PhysDim> dims,
+tlayout::toTiledLayout(llvm::ArrayRef<DimsLayoutEntry> dims,
                        llvm::ArrayRef<int64_t> shape) {
-  if (llvm::any_of(dims, [](const PhysDim &d) {
-        return d.kind == PhysDim::Kind::OddEven;
+  if (llvm::any_of(dims, [](const DimsLayoutEntry &d) {
+        return d.kind == DimsLayoutEntry::Kind::OddEven;
       }))
     return std::nullopt;
   // The canonical form (which also validates) has no size-1 or split pieces
   // to get in the way. Padding reads as a tile in the rules' form (`[0,
   // 0:packed(8)]` on 12 elements is `T(8)`), where the normal form pads the
   // outermost entry (`[0:packed(16)]`), which no XLA layout does.
-  std::optional<llvm::SmallVector<PhysDim, 4>> canonical =
+  std::optional<llvm::SmallVector<DimsLayoutEntry, 4>> canonical =
       llvm::expectedToOptional(canonicalizePhysDims(dims, shape));
   if (!canonical)
     return std::nullopt;
   if (std::optional<TiledLayout> layout = tiledFromCanonical(*canonical, shape))
     return layout;
   return tiledFromCanonical(
-      simplifyByRules(llvm::SmallVector<PhysDim, 4>(dims.begin(), dims.end()),
+      simplifyByRules(llvm::SmallVector<DimsLayoutEntry, 4>(dims.begin(), dims.end()),
                       shape),
       shape);
 }
 
 /// toTiledLayout for a list without size-1 or split pieces.
 static std::optional<TiledLayout>
-tiledFromCanonical(llvm::ArrayRef<PhysDim> dims,
+tiledFromCanonical(llvm::ArrayRef<DimsLayoutEntry> dims,
                    llvm::ArrayRef<int64_t> shape) {
   unsigned rank = shape.size();
   // The outer level: the first entry of every dimension, major first, with
@@ -470,7 +470,7 @@ tiledFromCanonical(llvm::ArrayRef<PhysDim> dims,
     position[dim] = q;
   // Later entries form tile levels: runs in outer-level order, each
   // dimension at most once.
-  llvm::SmallVector<llvm::SmallVector<PhysDim, 4>, 2> levels;
+  llvm::SmallVector<llvm::SmallVector<DimsLayoutEntry, 4>, 2> levels;
   for (; k < dims.size(); ++k) {
     if (levels.empty() || position[dims[k].logicalDim] <=
                               position[levels.back().back().logicalDim])
@@ -489,7 +489,7 @@ tiledFromCanonical(llvm::ArrayRef<PhysDim> dims,
     for (int64_t q = first; q < static_cast<int64_t>(rank); ++q) {
       int64_t size = 1;
       for (size_t h = g; h < levels.size(); ++h)
-        for (const PhysDim &d : levels[h])
+        for (const DimsLayoutEntry &d : levels[h])
           if (d.logicalDim == majorToMinor[q])
             size *= d.size;
       tile.dims.push_back(size);

@@ -18,7 +18,7 @@ using namespace tlayout;
 /// The values a piece takes: its modulus, or the size of its physical
 /// dimension for an outermost piece.
 static std::optional<int64_t> pieceExtent(const Piece &piece,
-                                          const PhysicalDim &dim) {
+                                          const BufferDim &dim) {
   if (piece.modulus)
     return piece.modulus;
   return dim.size.getConstant();
@@ -29,7 +29,7 @@ tlayout::getContiguity(const BufferIndexing &indexing) {
   unsigned rank = indexing.getRank();
   llvm::SmallVector<Contiguity, 4> result(rank,
                                           Contiguity{IndexExpr(1), false});
-  llvm::ArrayRef<PhysicalDim> dims = indexing.getDims();
+  llvm::ArrayRef<BufferDim> dims = indexing.getDims();
   // The fastest varying physical dimensions (size-1 ones place nothing)
   // belong to at most one logical dimension; follow its digits while each
   // continues the previous one.
@@ -37,7 +37,7 @@ tlayout::getContiguity(const BufferIndexing &indexing) {
   IndexExpr length(1);
   int64_t expectedDivisor = 1;
   bool whole = false;
-  for (const PhysicalDim &dim : llvm::reverse(dims)) {
+  for (const BufferDim &dim : llvm::reverse(dims)) {
     if (dim.size.isConstant(1))
       continue;
     const Piece &piece = indexing.getPieces()[dim.piece];
@@ -98,7 +98,7 @@ bool tlayout::isTileContiguous(const BufferIndexing &indexing,
   // fully, at most one it covers in part, then only dimensions it does not
   // move along.
   enum class Phase { Full, Rest } phase = Phase::Full;
-  for (const PhysicalDim &dim : llvm::reverse(indexing.getDims())) {
+  for (const BufferDim &dim : llvm::reverse(indexing.getDims())) {
     if (dim.size.isConstant(1))
       continue;
     const Piece &piece = indexing.getPieces()[dim.piece];

@@ -21,8 +21,25 @@ Error LayoutLexer::error(size_t at, const llvm::Twine &message) const {
 }
 
 void LayoutLexer::skipSpace() {
-  while (pos < text.size() && llvm::isSpace(text[pos]))
-    ++pos;
+  // XLA's lexer skips `/* ... */` and `// ...` comments as it skips spaces
+  // (hlo_lexer.cc); XLA prints `/*index=5*/` in long tuples. An unterminated
+  // `/*` is left for the parser to report.
+  while (pos < text.size()) {
+    StringRef rest = text.substr(pos);
+    if (llvm::isSpace(text[pos])) {
+      ++pos;
+    } else if (rest.starts_with("/*")) {
+      size_t end = rest.find("*/", 2);
+      if (end == StringRef::npos)
+        return;
+      pos += end + 2;
+    } else if (rest.starts_with("//")) {
+      size_t end = rest.find_first_of("\n\r");
+      pos = end == StringRef::npos ? text.size() : pos + end;
+    } else {
+      return;
+    }
+  }
 }
 
 bool LayoutLexer::atEnd() {

@@ -4,8 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The position-tracking primitives the layout parser (TiledLayout.cpp) and
-// the HLO shape parser (XlaShape.cpp) share: spaces, single characters,
+// The position-tracking primitives of the layout parser (TiledLayout.cpp):
+// spaces and comments, single characters,
 // integers and tiles `(a,b,*)`, with errors as ParseErrors at a column.
 // Internal to the core library.
 //
@@ -29,6 +29,7 @@ public:
 
   size_t getPos() const { return pos; }
   llvm::Error error(size_t at, const llvm::Twine &message) const;
+  /// Skips spaces and comments.
   void skipSpace();
   bool atEnd();
   bool consumeIf(char c);

@@ -4,12 +4,14 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Parsing, printing and validation of XLA layout text.
+// The one parser and printer of XLA layout text (XlaLayout, and
+// TiledLayout taken from it), and validation.
 //
 //===----------------------------------------------------------------------===//
 
 #include "tlayout/Core/TiledLayout.h"
 #include "tlayout/Core/BufferIndexing.h"
+#include "tlayout/Core/XlaLayout.h"
 
 #include "LayoutLexer.h"
 
@@ -75,82 +77,57 @@ llvm::hash_code tlayout::hash_value(const TiledLayout &layout) {
 }
 
 //===----------------------------------------------------------------------===//
-// Parsing
+// Parsing: the one parser of XLA's layout text
 //===----------------------------------------------------------------------===//
 
 namespace {
+/// XLA's layout fields in XLA's order (hlo_parser.cc `ParseLayout`).
+constexpr llvm::StringLiteral fieldOrder[] = {"D", "T", "L",  "#", "*",
+                                              "E", "S", "SC", "P", "M"};
+constexpr size_t kNumFields = std::size(fieldOrder);
+
+/// Where each field of a parsed layout starts (its letter), for messages.
+struct FieldColumns {
+  std::optional<size_t> at[kNumFields];
+  std::optional<size_t> get(llvm::StringRef name) const {
+    for (size_t i = 0; i < kNumFields; ++i)
+      if (fieldOrder[i] == name)
+        return at[i];
+    return std::nullopt;
+  }
+};
+
 /// A recursive-descent parser over layout text that tracks its position.
 class LayoutParser : public detail::LayoutLexer {
 public:
-  using LayoutLexer::LayoutLexer;
+  /// With `forMemRef`, a field a memref layout cannot hold is an error as
+  /// soon as its letter is read (see whyFieldIsUnsupported).
+  explicit LayoutParser(StringRef text, bool forMemRef = false)
+      : LayoutLexer(text), forMemRef(forMemRef) {}
 
-  Expected<TiledLayout> parseLayout();
+  /// Parses `{...}` at the current position into every field, with the
+  /// grammar's own checks only (see XlaLayout).
+  Expected<XlaLayout> parseLayout(FieldColumns &columns);
+  /// Errors unless only spaces and comments follow.
+  Error expectEnd();
 
 private:
-  /// The number of levels the last consumeDenseDimLevels() read.
-  size_t denseDimLevels = 0;
+  Expected<int64_t> parseIntField(llvm::StringRef name);
+  Error parseDimLevels(XlaLayout &layout);
+  Expected<std::string> parseTypeField(llvm::StringRef name);
+  Error parseSplitConfigs(XlaLayout &layout);
+  Expected<std::string> parsePhysicalShape();
 
-  /// Consumes `D(D,...,D)` (every dimension dense) and returns true; leaves
-  /// anything else alone and returns false.
-  bool consumeDenseDimLevels() {
-    StringRef rest = text.substr(pos);
-    if (!rest.consume_front("D("))
-      return false;
-    size_t len = 2;
-    denseDimLevels = 0;
-    do {
-      if (!rest.consume_front("D"))
-        return false;
-      ++len;
-      ++denseDimLevels;
-      if (rest.starts_with(")"))
-        break;
-      if (!rest.consume_front(","))
-        return false;
-      ++len;
-    } while (true);
-    pos += len + 1;
-    return true;
-  }
-
-  /// Why the XLA layout field at the current position cannot be honoured on
-  /// a memref, or std::nullopt if no XLA field starts here.
-  std::optional<StringRef> whyFieldIsUnsupported() {
-    StringRef rest = text.substr(pos);
-    if (rest.starts_with("SC("))
-      return StringRef("layout field 'SC' (split configs) is not supported: "
-                       "it splits the array into separate allocations; "
-                       "describe each part as its own memref");
-    if (rest.starts_with("D("))
-      return StringRef("layout field 'D' with a sparse dimension level is "
-                       "not supported: a memref is dense (D(D,...,D) is "
-                       "accepted and dropped)");
-    if (rest.starts_with("#(") || rest.starts_with("*("))
-      return StringRef("layout fields '#' and '*' (the index and pointer "
-                       "types of a sparse array) are not supported: a memref "
-                       "is dense");
-    if (rest.starts_with("P("))
-      return StringRef("layout field 'P' (the physical shape of a sparse "
-                       "array) is not supported: a memref is dense");
-    if (rest.starts_with("M("))
-      return StringRef("layout field 'M' (the bytes of dynamic-shape "
-                       "metadata XLA keeps with the buffer) is not "
-                       "supported: a memref's sizes are not stored in its "
-                       "buffer; drop M(n) and pass the sizes as the "
-                       "memref's dynamic sizes");
-    return std::nullopt;
-  }
-
-  Expected<int64_t> parseField(char name);
+  bool forMemRef;
 };
 } // namespace
 
-Expected<int64_t> LayoutParser::parseField(char name) {
-  ++pos; // The field letter.
+static StringRef whyFieldIsUnsupported(StringRef name);
+
+Expected<int64_t> LayoutParser::parseIntField(llvm::StringRef name) {
   if (Error err = expect('('))
     return std::move(err);
-  std::string what = std::string("an integer in ") + name + "(...)";
-  Expected<int64_t> value = parseInteger(what);
+  Expected<int64_t> value = parseInteger("an integer in " + name + "(...)");
   if (!value)
     return value.takeError();
   if (Error err = expect(')'))
@@ -158,8 +135,96 @@ Expected<int64_t> LayoutParser::parseField(char name) {
   return *value;
 }
 
-Expected<TiledLayout> LayoutParser::parseLayout() {
-  TiledLayout layout;
+Error LayoutParser::parseDimLevels(XlaLayout &layout) {
+  if (Error err = expect('('))
+    return err;
+  do {
+    skipSpace();
+    size_t start = pos;
+    if (pos >= text.size() || !StringRef("DCSH").contains(text[pos]))
+      return error(start, "expected a dimension level type D, C, S or H but "
+                          "found '" +
+                              describeHere() + "'");
+    ++pos;
+    bool notUnique = consumeIf('+');
+    bool notOrdered = consumeIf('~');
+    std::string level = std::string(1, text[start]) + (notUnique ? "+" : "") +
+                        (notOrdered ? "~" : "");
+    // LayoutUtil::ValidateDimLevel: a dense level is unique and ordered.
+    if (level[0] == 'D' && level.size() > 1)
+      return error(start, "dimension level '" + level +
+                              "' is not valid: a dense level is unique and "
+                              "ordered");
+    layout.dimLevelTypes.push_back(std::move(level));
+  } while (consumeIf(','));
+  return expect(')');
+}
+
+Expected<std::string> LayoutParser::parseTypeField(llvm::StringRef name) {
+  if (Error err = expect('('))
+    return std::move(err);
+  skipSpace();
+  size_t start = pos;
+  while (pos < text.size() && (llvm::isAlnum(text[pos]) || text[pos] == '_'))
+    ++pos;
+  if (pos == start)
+    return error(start, "expected a type in " + name + "(...) but found '" +
+                            describeHere() + "'");
+  std::string type = text.slice(start, pos).lower();
+  if (Error err = expect(')'))
+    return std::move(err);
+  return type;
+}
+
+Error LayoutParser::parseSplitConfigs(XlaLayout &layout) {
+  do {
+    if (Error err = expect('('))
+      return err;
+    SplitConfig config;
+    Expected<int64_t> dim = parseInteger("a split dimension");
+    if (!dim)
+      return dim.takeError();
+    config.dimension = *dim;
+    if (Error err = expect(':'))
+      return err;
+    do {
+      Expected<int64_t> index = parseInteger("a split index");
+      if (!index)
+        return index.takeError();
+      config.splitIndices.push_back(*index);
+    } while (consumeIf(','));
+    if (Error err = expect(')'))
+      return err;
+    layout.splitConfigs.push_back(std::move(config));
+  } while (peek() == '(');
+  return Error::success();
+}
+
+/// The text of `P(...)` up to its matching parenthesis: a shape, which is
+/// the format library's grammar to read.
+Expected<std::string> LayoutParser::parsePhysicalShape() {
+  if (Error err = expect('('))
+    return std::move(err);
+  size_t start = pos;
+  int depth = 1;
+  for (; pos < text.size(); ++pos) {
+    if (text[pos] == '(')
+      ++depth;
+    else if (text[pos] == ')' && --depth == 0)
+      break;
+  }
+  if (depth != 0)
+    return error(start - 1, "expected ')' to close P(...)");
+  std::string shape = text.slice(start, pos).trim().str();
+  ++pos;
+  if (shape.empty())
+    return error(start, "P(...) needs a shape");
+  return shape;
+}
+
+Expected<XlaLayout> LayoutParser::parseLayout(FieldColumns &columns) {
+  XlaLayout result;
+  TiledLayout &layout = result.tiled;
   if (Error err = expect('{'))
     return std::move(err);
   if (peek() != ':' && peek() != '}') {
@@ -171,133 +236,296 @@ Expected<TiledLayout> LayoutParser::parseLayout() {
     } while (consumeIf(','));
   }
   if (consumeIf(':')) {
-    // Fields in XLA's order; `rank` is the position of the last one seen.
-    static constexpr StringRef order = "TLES";
-    size_t lastField = 0;
-    bool seenAny = false;
-    while (true) {
-      char c = peek();
-      if (c == '}' || c == '\0')
-        break;
+    std::optional<size_t> last;
+    while (peek() != '}' && peek() != '\0') {
       size_t fieldStart = pos;
-      char name = c == '(' ? 'T' : c;
-      size_t rank = order.find(name);
-      if (rank == StringRef::npos || text.substr(pos).starts_with("SC")) {
-        // `D` of dense dimensions only says what a memref already is: it is
-        // accepted and, as XLA does, not printed. XLA's other fields
-        // describe storage a memref does not have.
-        size_t dStart = pos;
-        if (c == 'D' && consumeDenseDimLevels()) {
-          if (seenAny)
-            return error(dStart, "layout field 'D' comes first, as XLA "
-                                 "prints it");
-          if (denseDimLevels != layout.minorToMajor.size())
-            return error(dStart, llvm::Twine("layout field 'D' names ") +
-                                     llvm::Twine(denseDimLevels) +
-                                     " dimension levels for " +
-                                     llvm::Twine(layout.minorToMajor.size()) +
-                                     " dimensions");
-          continue;
-        }
-        if (std::optional<StringRef> why = whyFieldIsUnsupported())
-          return error(pos, *why);
-        return error(pos, "expected a layout field T(...), L(...), E(...) "
-                          "or S(...) but found '" +
-                              describeHere() + "'");
-      }
-      if (seenAny && rank <= lastField)
+      StringRef rest = text.substr(pos);
+      // The tiled layout document writes tiles without `T`.
+      StringRef name = rest.starts_with("SC")  ? rest.take_front(2)
+                       : rest.starts_with("(") ? StringRef("T")
+                                               : rest.take_front(1);
+      const auto *found = llvm::find(fieldOrder, name);
+      if (found == std::end(fieldOrder))
         return error(fieldStart,
-                     llvm::Twine("layout field '") + StringRef(&name, 1) +
-                         "' is repeated or out of order; fields come in the "
-                         "order T, L, E, S");
-      seenAny = true;
-      lastField = rank;
-      switch (name) {
-      case 'T': {
-        if (c == 'T')
-          ++pos;
+                     "expected a layout field D(...), T(...), L(...), "
+                     "#(...), *(...), E(...), S(...), SC(...), P(...) or "
+                     "M(...) but found '" +
+                         describeHere() + "'");
+      size_t index = found - std::begin(fieldOrder);
+      if (last && index <= *last)
+        return error(fieldStart,
+                     "layout field '" + name +
+                         "' is repeated or out of order; XLA writes the "
+                         "fields in the order D, T, L, #, *, E, S, SC, P, M");
+      last = index;
+      columns.at[index] = fieldStart;
+      if (forMemRef && name != "D" && name != "T" && name != "L" &&
+          name != "E" && name != "S")
+        return error(fieldStart, whyFieldIsUnsupported(name));
+      if (!rest.starts_with("("))
+        pos += name.size();
+      if (name == "D") {
+        if (Error err = parseDimLevels(result))
+          return std::move(err);
+        if (result.dimLevelTypes.size() != layout.minorToMajor.size())
+          return error(fieldStart,
+                       "layout field 'D' names " +
+                           llvm::Twine(result.dimLevelTypes.size()) +
+                           " dimension levels for " +
+                           llvm::Twine(layout.minorToMajor.size()) +
+                           " dimensions");
+      } else if (name == "T") {
         do {
           Expected<Tile> tile = parseTile();
           if (!tile)
             return tile.takeError();
           layout.tiles.push_back(std::move(*tile));
         } while (peek() == '(');
-        if (layout.tiles.empty())
-          return error(pos, "expected a tile after 'T'");
-        break;
-      }
-      case 'L': {
-        Expected<int64_t> v = parseField('L');
-        if (!v)
-          return v.takeError();
-        layout.tailPaddingAlignment = *v;
-        break;
-      }
-      case 'E': {
-        Expected<int64_t> v = parseField('E');
-        if (!v)
-          return v.takeError();
-        layout.elementSizeInBits = *v;
-        break;
-      }
-      case 'S': {
-        Expected<int64_t> v = parseField('S');
-        if (!v)
-          return v.takeError();
-        layout.memorySpace = *v;
-        break;
-      }
+      } else if (name == "#" || name == "*") {
+        Expected<std::string> type = parseTypeField(name);
+        if (!type)
+          return type.takeError();
+        (name == "#" ? result.indexType : result.pointerType) = *type;
+      } else if (name == "SC") {
+        if (Error err = parseSplitConfigs(result))
+          return std::move(err);
+      } else if (name == "P") {
+        Expected<std::string> shape = parsePhysicalShape();
+        if (!shape)
+          return shape.takeError();
+        result.physicalShape = std::move(*shape);
+      } else {
+        Expected<int64_t> value = parseIntField(name);
+        if (!value)
+          return value.takeError();
+        int64_t &field = name == "L"   ? layout.tailPaddingAlignment
+                         : name == "E" ? layout.elementSizeInBits
+                         : name == "S" ? layout.memorySpace
+                                       : result.dynamicMetadataPrefixBytes;
+        field = *value;
       }
     }
   }
   if (Error err = expect('}'))
     return std::move(err);
-  skipSpace();
-  if (pos != text.size())
-    return error(pos,
-                 "unexpected '" + text.substr(pos, 1) + "' after the layout");
+  return result;
+}
+
+Error LayoutParser::expectEnd() {
+  if (atEnd())
+    return Error::success();
+  return error(pos,
+               "unexpected '" + text.substr(pos, 1) + "' after the layout");
+}
+
+/// The rules XLA's parser applies to a layout beyond its grammar
+/// (hlo_parser.cc `ParseLayout`, `ParseUnsignedIntegerType` and
+/// `ParseShape`): unsigned index and pointer types, a physical shape only
+/// and tiles never on a sparse layout; and split dimensions in range and
+/// metadata bytes that are not negative.
+static Error checkXlaRules(const XlaLayout &layout,
+                           const FieldColumns &columns) {
+  auto fail = [&](StringRef field, const llvm::Twine &message) {
+    return llvm::make_error<ParseError>(columns.get(field).value_or(0),
+                                        message.str());
+  };
+  for (auto [name, type] :
+       {std::pair<StringRef, StringRef>{"#", layout.indexType},
+        {"*", layout.pointerType}}) {
+    int64_t bits = 0;
+    if (!type.empty() &&
+        (!type.starts_with("u") || type.drop_front().getAsInteger(10, bits) ||
+         !llvm::is_contained({1, 2, 4, 8, 16, 32, 64}, bits)))
+      return fail(name, name +
+                            "(...) needs an unsigned integer type such as "
+                            "u32, found '" +
+                            type + "'");
+  }
+  int64_t rank = layout.tiled.minorToMajor.size();
+  for (const SplitConfig &config : layout.splitConfigs)
+    if (config.dimension < 0 || config.dimension >= rank)
+      return fail("SC", "SC(...) splits dimension " +
+                            llvm::Twine(config.dimension) + " of a rank-" +
+                            llvm::Twine(rank) + " layout");
+  if (layout.dynamicMetadataPrefixBytes < 0)
+    return fail("M", "M(" + llvm::Twine(layout.dynamicMetadataPrefixBytes) +
+                         "): metadata bytes cannot be negative");
+  if (layout.isSparse() && layout.tiled.hasTiles())
+    return fail("T", "a sparse layout (a D(...) level other than D) has no "
+                     "tiles");
+  if (!layout.physicalShape.empty() && !layout.isSparse())
+    return fail("P", "layout field 'P' (the physical shape of a sparse "
+                     "array) needs a sparse layout (a D(...) level other "
+                     "than D)");
+  return Error::success();
+}
+
+Expected<XlaLayout> XlaLayout::parsePrefix(StringRef text, size_t &consumed) {
+  LayoutParser parser(text);
+  FieldColumns columns;
+  Expected<XlaLayout> layout = parser.parseLayout(columns);
+  if (!layout)
+    return layout.takeError();
+  if (Error err = checkXlaRules(*layout, columns))
+    return std::move(err);
+  consumed = parser.getPos();
   return layout;
 }
 
+Expected<XlaLayout> XlaLayout::parse(StringRef text) {
+  LayoutParser parser(text);
+  FieldColumns columns;
+  Expected<XlaLayout> layout = parser.parseLayout(columns);
+  if (!layout)
+    return layout.takeError();
+  if (Error err = parser.expectEnd())
+    return std::move(err);
+  if (Error err = checkXlaRules(*layout, columns))
+    return std::move(err);
+  return layout;
+}
+
+/// Why the XLA layout field `name` cannot be honoured on a memref.
+static StringRef whyFieldIsUnsupported(StringRef name) {
+  if (name == "D")
+    return "layout field 'D' with a sparse dimension level is not supported: "
+           "a memref is dense (D(D,...,D) is accepted and dropped)";
+  if (name == "#" || name == "*")
+    return "layout fields '#' and '*' (the index and pointer types of a "
+           "sparse array) are not supported: a memref is dense";
+  if (name == "SC")
+    return "layout field 'SC' (split configs) is not supported: it splits "
+           "the array into separate allocations; describe each part as its "
+           "own memref";
+  if (name == "P")
+    return "layout field 'P' (the physical shape of a sparse array) is not "
+           "supported: a memref is dense";
+  return "layout field 'M' (the bytes of dynamic-shape metadata XLA keeps "
+         "with the buffer) is not supported: a memref's sizes are not stored "
+         "in its buffer; drop M(n) and pass the sizes as the memref's dynamic "
+         "sizes";
+}
+
 Expected<TiledLayout> TiledLayout::parse(StringRef text) {
-  return LayoutParser(text).parseLayout();
+  LayoutParser parser(text, /*forMemRef=*/true);
+  FieldColumns columns;
+  Expected<XlaLayout> layout = parser.parseLayout(columns);
+  if (!layout)
+    return layout.takeError();
+  if (Error err = parser.expectEnd())
+    return std::move(err);
+  // The parser rejected the other fields a memref layout cannot hold. An
+  // all-dense `D` says what a memref already is: it is dropped, as XLA does
+  // not print it.
+  if (layout->isSparse())
+    return llvm::make_error<ParseError>(*columns.get("D"),
+                                        whyFieldIsUnsupported("D").str());
+  return std::move(layout->tiled);
 }
 
 //===----------------------------------------------------------------------===//
-// Printing
+// Printing: the one printer of layouts and tiles
 //===----------------------------------------------------------------------===//
 
-void TiledLayout::print(llvm::raw_ostream &os) const {
+void tlayout::printTiles(llvm::raw_ostream &os, llvm::ArrayRef<Tile> tiles) {
+  for (const Tile &tile : tiles)
+    tile.print(os);
+}
+
+void Tile::print(llvm::raw_ostream &os) const {
+  os << '(';
+  llvm::interleave(
+      dims, os,
+      [&](int64_t d) {
+        if (d == kCombine)
+          os << '*';
+        else
+          os << d;
+      },
+      ",");
+  os << ')';
+}
+
+std::string Tile::str() const {
+  std::string result;
+  llvm::raw_string_ostream os(result);
+  print(os);
+  return result;
+}
+
+void XlaLayout::print(llvm::raw_ostream &os) const {
   os << '{';
-  llvm::interleave(minorToMajor, os, ",");
-  bool hasFields = !tiles.empty() || tailPaddingAlignment != 1 ||
-                   elementSizeInBits != 0 || memorySpace != 0;
-  if (hasFields) {
-    os << ':';
-    if (!tiles.empty()) {
-      os << 'T';
-      for (const Tile &tile : tiles) {
-        os << '(';
-        llvm::interleave(
-            tile.dims, os,
-            [&](int64_t d) {
-              if (d == Tile::kCombine)
-                os << '*';
-              else
-                os << d;
-            },
-            ",");
-        os << ')';
-      }
-    }
-    if (tailPaddingAlignment != 1)
-      os << "L(" << tailPaddingAlignment << ')';
-    if (elementSizeInBits != 0)
-      os << "E(" << elementSizeInBits << ')';
-    if (memorySpace != 0)
-      os << "S(" << memorySpace << ')';
+  llvm::interleave(tiled.minorToMajor, os, ",");
+  bool colon = false;
+  auto field = [&]() -> llvm::raw_ostream & {
+    if (!colon)
+      os << ':';
+    colon = true;
+    return os;
+  };
+  // XLA omits the level types when every dimension is dense.
+  if (isSparse()) {
+    field() << "D(";
+    llvm::interleave(dimLevelTypes, os, ",");
+    os << ')';
   }
+  if (tiled.hasTiles()) {
+    field() << 'T';
+    printTiles(os, tiled.tiles);
+  }
+  if (tiled.tailPaddingAlignment != 1)
+    field() << "L(" << tiled.tailPaddingAlignment << ')';
+  if (!indexType.empty())
+    field() << "#(" << indexType << ')';
+  if (!pointerType.empty())
+    field() << "*(" << pointerType << ')';
+  if (tiled.elementSizeInBits != 0)
+    field() << "E(" << tiled.elementSizeInBits << ')';
+  if (tiled.memorySpace != 0)
+    field() << "S(" << tiled.memorySpace << ')';
+  if (!splitConfigs.empty()) {
+    field() << "SC";
+    for (const SplitConfig &config : splitConfigs) {
+      os << '(' << config.dimension << ':';
+      llvm::interleave(config.splitIndices, os, ",");
+      os << ')';
+    }
+  }
+  if (!physicalShape.empty())
+    field() << "P(" << physicalShape << ')';
+  if (dynamicMetadataPrefixBytes != 0)
+    field() << "M(" << dynamicMetadataPrefixBytes << ')';
   os << '}';
+}
+
+std::string XlaLayout::str() const {
+  std::string result;
+  llvm::raw_string_ostream os(result);
+  print(os);
+  return result;
+}
+
+bool XlaLayout::isSparse() const {
+  return llvm::any_of(dimLevelTypes,
+                      [](const std::string &d) { return d[0] != 'D'; });
+}
+
+bool XlaLayout::hasFieldsBeyondTiling() const {
+  return isSparse() || !indexType.empty() || !pointerType.empty() ||
+         !splitConfigs.empty() || !physicalShape.empty() ||
+         dynamicMetadataPrefixBytes != 0;
+}
+
+bool XlaLayout::operator==(const XlaLayout &other) const {
+  return tiled == other.tiled && dimLevelTypes == other.dimLevelTypes &&
+         indexType == other.indexType && pointerType == other.pointerType &&
+         splitConfigs == other.splitConfigs &&
+         physicalShape == other.physicalShape &&
+         dynamicMetadataPrefixBytes == other.dynamicMetadataPrefixBytes;
+}
+
+void TiledLayout::print(llvm::raw_ostream &os) const {
+  XlaLayout(*this).print(os);
 }
 
 std::string TiledLayout::str() const {

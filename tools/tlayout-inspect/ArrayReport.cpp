@@ -20,7 +20,7 @@ using namespace tlayout::inspect;
 
 std::string inspect::memrefTypeOf(
     const XlaShape &shape,
-    const std::optional<llvm::SmallVector<PhysDim, 4>> &inputDims) {
+    const std::optional<llvm::SmallVector<DimsLayoutEntry, 4>> &inputDims) {
   std::string s;
   llvm::raw_string_ostream os(s);
   os << "memref<";
@@ -153,9 +153,8 @@ inspect::computeArrayReport(ArrayInput input, const ArrayQueries &queries) {
   report.memref = memrefTypeOf(shape, inputDims);
   for (auto [i, level] : llvm::enumerate(indexing.getLevelShapes())) {
     std::string label = inputDims ? std::string("physical dims")
-                        : i == 0
-                            ? std::string("minor_to_major")
-                            : "after T" + tileText(shape.layout.tiles[i - 1]);
+                        : i == 0  ? std::string("minor_to_major")
+                                  : "after T" + shape.layout.tiles[i - 1].str();
     report.levels.push_back({label, level});
   }
   report.footprint = getFootprint(indexing, shape.getElementBits());
@@ -172,7 +171,7 @@ inspect::computeArrayReport(ArrayInput input, const ArrayQueries &queries) {
   }
   // The layout as physical dimensions (given, or converted from XLA's), its
   // canonical form, and the layout in the model it was not given in.
-  std::optional<llvm::SmallVector<PhysDim, 4>> dims = inputDims;
+  std::optional<llvm::SmallVector<DimsLayoutEntry, 4>> dims = inputDims;
   if (inputDims) {
     if (std::optional<TiledLayout> tiled = toTiledLayout(*dims, shape.dims))
       report.otherModel = "#tlayout.tiled<" + tiled->str() + ">";
@@ -184,7 +183,7 @@ inspect::computeArrayReport(ArrayInput input, const ArrayQueries &queries) {
       report.otherModel = "#tlayout.dims<" + printPhysDims(*dims) + ">";
   }
   if (dims) {
-    llvm::Expected<llvm::SmallVector<PhysDim, 4>> canonical =
+    llvm::Expected<llvm::SmallVector<DimsLayoutEntry, 4>> canonical =
         canonicalizePhysDims(*dims, shape.dims);
     if (!canonical)
       return canonical.takeError();

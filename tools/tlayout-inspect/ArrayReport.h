@@ -15,7 +15,7 @@
 #include "tlayout/Core/BufferIndexing.h"
 #include "tlayout/Core/DimsLayout.h"
 #include "tlayout/Core/LayoutAnalysis.h"
-#include "tlayout/Core/XlaShape.h"
+#include "tlayout/Format/XlaShape.h"
 
 #include "llvm/Support/JSON.h"
 
@@ -30,7 +30,7 @@ struct ArrayInput {
   XlaShape shape;
   /// The layout as physical dimensions, when the input gave it that way
   /// (`#tlayout.dims`); the shape's layout is unused then.
-  std::optional<llvm::SmallVector<PhysDim, 4>> inputDims;
+  std::optional<llvm::SmallVector<DimsLayoutEntry, 4>> inputDims;
   /// The sizes `--sizes` gave, e.g. `dimension 0 = 40`.
   std::string givenSizes;
 };
@@ -72,7 +72,7 @@ std::vector<std::string> explainLayoutExtras(const XlaShape &shape);
 
 /// The memref type an XLA shape is written as.
 std::string memrefTypeOf(const XlaShape &shape,
-                         const std::optional<llvm::SmallVector<PhysDim, 4>>
+                         const std::optional<llvm::SmallVector<DimsLayoutEntry, 4>>
                              &inputDims = std::nullopt);
 
 void printArrayReport(const ArrayReport &report, llvm::raw_ostream &os);

@@ -44,11 +44,3 @@ std::string inspect::indexText(llvm::ArrayRef<int64_t> index) {
     s += (i ? "," : "") + std::to_string(v);
   return s + ")";
 }
-
-std::string inspect::tileText(const Tile &tile) {
-  std::string s = "(";
-  for (auto [i, d] : llvm::enumerate(tile.dims))
-    s += (i ? "," : "") +
-         (d == Tile::kCombine ? std::string("*") : std::to_string(d));
-  return s + ")";
-}

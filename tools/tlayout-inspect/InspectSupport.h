@@ -42,9 +42,6 @@ llvm::Expected<llvm::SmallVector<int64_t, 4>> parseList(llvm::StringRef text,
 /// `(i,j,...)`.
 std::string indexText(llvm::ArrayRef<int64_t> index);
 
-/// `(8,128)`, with `*` for a combined dimension.
-std::string tileText(const Tile &tile);
-
 } // namespace tlayout::inspect
 
 #endif // TLAYOUT_TOOLS_TLAYOUTINSPECT_INSPECTSUPPORT_H

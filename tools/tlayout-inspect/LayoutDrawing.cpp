@@ -107,8 +107,8 @@ inspect::getTileLevels(const DrawRequest &request) {
   const XlaShape &shape = request.shape;
   if (request.inputDims) {
     int64_t size = 1;
-    for (const PhysDim &dim : *request.inputDims)
-      if (dim.kind != PhysDim::Kind::Dynamic)
+    for (const DimsLayoutEntry &dim : *request.inputDims)
+      if (dim.kind != DimsLayoutEntry::Kind::Dynamic)
         size *= dim.size;
     if (size > 1)
       levels.push_back({"block of the fixed-size physical dimensions",
@@ -148,7 +148,7 @@ inspect::getTileLevels(const DrawRequest &request) {
     if (contiguous)
       run = productOf(llvm::ArrayRef(levelShapes.back()).take_back(inside));
     levels.push_back(
-        {"T" + tileText(layout.tiles[k]), std::move(*compiled), size, run});
+        {"T" + layout.tiles[k].str(), std::move(*compiled), size, run});
   }
   return std::move(levels);
 }

@@ -15,7 +15,7 @@
 #define TLAYOUT_TOOLS_TLAYOUTINSPECT_LAYOUTDRAWING_H
 
 #include "tlayout/Core/BufferIndexing.h"
-#include "tlayout/Core/XlaShape.h"
+#include "tlayout/Format/XlaShape.h"
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
@@ -32,7 +32,7 @@ struct DrawRequest {
   const XlaShape &shape;
   const BufferIndexing &indexing;
   /// The layout as physical dimensions when the input gave it that way.
-  const std::optional<llvm::SmallVector<PhysDim, 4>> &inputDims;
+  const std::optional<llvm::SmallVector<DimsLayoutEntry, 4>> &inputDims;
   /// `--dims r,c` and `--at i,j,...` as given; empty when not.
   llvm::StringRef dims;
   llvm::StringRef at;

@@ -19,77 +19,25 @@
 using namespace tlayout;
 using namespace tlayout::inspect;
 
-namespace {
-/// An XLA element type and the MLIR element type it is written as.
-/// Integers print signless; an unsigned XLA type is read back from
-/// `ui<N>`.
-struct TypeName {
-  ElementType type;
-  const char *mlir;
-  bool isUnsigned;
-};
-} // namespace
-
-static constexpr TypeName typeNames[] = {
-    {ElementType::Pred, "i1", false},
-    {ElementType::Pred, "i1", true},
-    {ElementType::S2, "i2", false},
-    {ElementType::U2, "i2", true},
-    {ElementType::S4, "i4", false},
-    {ElementType::U4, "i4", true},
-    {ElementType::S8, "i8", false},
-    {ElementType::U8, "i8", true},
-    {ElementType::S16, "i16", false},
-    {ElementType::U16, "i16", true},
-    {ElementType::S32, "i32", false},
-    {ElementType::U32, "i32", true},
-    {ElementType::S64, "i64", false},
-    {ElementType::U64, "i64", true},
-    {ElementType::S1, "i1", false},
-    {ElementType::U1, "i1", true},
-    {ElementType::F4E2M1FN, "f4E2M1FN", false},
-    {ElementType::F6E2M3FN, "f6E2M3FN", false},
-    {ElementType::F6E3M2FN, "f6E3M2FN", false},
-    {ElementType::F8E3M4, "f8E3M4", false},
-    {ElementType::F8E4M3, "f8E4M3", false},
-    {ElementType::F8E4M3FN, "f8E4M3FN", false},
-    {ElementType::F8E4M3B11FNUZ, "f8E4M3B11FNUZ", false},
-    {ElementType::F8E4M3FNUZ, "f8E4M3FNUZ", false},
-    {ElementType::F8E5M2, "f8E5M2", false},
-    {ElementType::F8E5M2FNUZ, "f8E5M2FNUZ", false},
-    {ElementType::F8E8M0FNU, "f8E8M0FNU", false},
-    {ElementType::BF16, "bf16", false},
-    {ElementType::F16, "f16", false},
-    {ElementType::F32, "f32", false},
-    {ElementType::F64, "f64", false},
-    {ElementType::C64, "complex<f32>", false},
-    {ElementType::C128, "complex<f64>", false},
-};
-
+/// The XLA element type of an MLIR element type (`ui8` and `si8` read as
+/// `i8`, unsigned or not).
 static std::optional<ElementType> fromMlirType(mlir::Type type) {
   std::string name;
   llvm::raw_string_ostream os(name);
   type.print(os);
-  // `ui8` and `si8` read as `i8`, unsigned or not.
   bool isUnsigned = type.isUnsignedInteger();
   if (isUnsigned || type.isSignedInteger())
     name.erase(0, 1);
-  for (const TypeName &row : typeNames)
-    if (name == row.mlir && row.isUnsigned == isUnsigned)
-      return row.type;
-  return std::nullopt;
+  return parseMlirElementType(name, isUnsigned);
 }
 
 std::string inspect::toMlirTypeName(ElementType type) {
-  for (const TypeName &row : typeNames)
-    if (row.type == type)
-      return row.mlir;
-  llvm_unreachable("every element type has an MLIR name");
+  return getMlirTypeName(type).str();
 }
 
 ArrayInput inspect::parseMemRefInput(llvm::StringRef text) {
   ArrayInput input;
-  std::optional<llvm::SmallVector<PhysDim, 4>> &inputDims = input.inputDims;
+  std::optional<llvm::SmallVector<DimsLayoutEntry, 4>> &inputDims = input.inputDims;
   mlir::DialectRegistry registry;
   registry.insert<mlir::tlayout::TLayoutDialect,
                   mlir::tlayout::tpu::TLayoutTpuDialect>();

@@ -10,6 +10,7 @@
 #include "LayoutDrawing.h"
 
 #include "tlayout/Core/BufferIndexing.h"
+#include "tlayout/Target/TPU/TpuTarget.h"
 #include "tlayout/Target/TPU/TpuTiling.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -20,20 +21,8 @@ using namespace tlayout;
 using namespace tlayout::inspect;
 
 std::string inspect::memorySpaceName(int64_t space) {
-  switch (space) {
-  case 0:
-    return "hbm";
-  case 1:
-    return "vmem";
-  case 2:
-    return "smem";
-  case 3:
-    return "cmem";
-  case 5:
-    return "host";
-  default:
-    return "S(" + std::to_string(space) + ")";
-  }
+  llvm::StringRef name = tpu::getMemorySpaceName(space);
+  return name.empty() ? "S(" + std::to_string(space) + ")" : name.str();
 }
 
 std::string BufferRow::name() const {
@@ -121,7 +110,7 @@ static void suggest(const BufferRow &row, const MemoryReportOptions &options,
         worstTile = t;
       }
     }
-    std::string tileName = "T" + tileText(tile);
+    std::string tileName = "T" + tile.str();
     if (worstDim == -1 && rank == 0) {
       offender.cause = "the scalar fills a whole " + tileName + " tile";
     } else if (worstDim == -1) {
@@ -577,7 +566,7 @@ llvm::Error inspect::writeOffenderSvg(const MemoryReport &report,
   if (offender.change)
     notes.push_back("fix: " + offender.change->shape + " saves " +
                     std::to_string(offender.change->savedBytes) + " bytes");
-  std::optional<llvm::SmallVector<PhysDim, 4>> noDims;
+  std::optional<llvm::SmallVector<DimsLayoutEntry, 4>> noDims;
   DrawRequest request{shape, *indexing, noDims, "", "", notes};
   return writeSvgDrawing(request, path);
 }

@@ -15,7 +15,7 @@
 #ifndef TLAYOUT_TOOLS_TLAYOUTINSPECT_MEMORYREPORT_H
 #define TLAYOUT_TOOLS_TLAYOUTINSPECT_MEMORYREPORT_H
 
-#include "tlayout/Core/HloText.h"
+#include "tlayout/Format/HloText.h"
 #include "tlayout/Target/TPU/TpuTarget.h"
 
 #include "llvm/Support/Error.h"

@@ -15,7 +15,7 @@
 #include "InspectSupport.h"
 
 #include "tlayout/Core/BufferIndexing.h"
-#include "tlayout/Core/MosaicLayout.h"
+#include "tlayout/Target/TPU/MosaicLayout.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -124,8 +124,8 @@ llvm::Error inspect::inspectMosaic(const MosaicRequest &request) {
   }
 
   std::string tilesText;
-  for (const Tile &tile : memref.tiles)
-    tilesText += mosaic::tileText(tile);
+  llvm::raw_string_ostream tilesStream(tilesText);
+  printTiles(tilesStream, memref.tiles);
   if (tilesText.empty())
     tilesText = "none";
   llvm::SmallVector<int64_t, 4> defaults = memref.getDefaultTileStrides();
@@ -140,7 +140,7 @@ llvm::Error inspect::inspectMosaic(const MosaicRequest &request) {
             : " (not the default " + listText(defaults) + " for this shape)";
   std::string space = "none";
   if (memref.memorySpace) {
-    space = getMemorySpaceName(*memref.memorySpace).str();
+    space = stringifyMemorySpace(*memref.memorySpace).str();
     if (std::optional<int64_t> n = getTLayoutMemorySpace(*memref.memorySpace))
       space += " (tlayout S(" + std::to_string(*n) + "))";
     else

@@ -4,9 +4,10 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Reads an XLA shape with its layout (`bf16[8,128]{1,0:T(8,128)(2,1)S(1)}`),
-// an MLIR memref type with a #tlayout.tiled or #tlayout.dims layout, or HLO
-// text (instruction lines or a whole module, from a file or standard input).
+// Reads an XLA shape with its layout (`bf16[8,128]{1,0:T(8,128)(2,1)S(1)}`)
+// or a list of them one a line, an MLIR memref type with a #tlayout.tiled or
+// #tlayout.dims layout, or HLO text (instruction lines or a whole module),
+// from the command line, a file or standard input.
 // For one array it reports what a person debugging layouts wants to know
 // (ArrayReport.h); for HLO text, where the memory goes (MemoryReport.h).
 // Each report is computed once and rendered as text, JSON or SVG.
@@ -21,9 +22,10 @@
 #include "MemRefInput.h"
 #include "MemoryReport.h"
 #include "MosaicInspect.h"
+#include "ShapeListInput.h"
 
-#include "tlayout/Core/HloText.h"
-#include "tlayout/Core/XlaShape.h"
+#include "tlayout/Format/HloText.h"
+#include "tlayout/Format/XlaShape.h"
 #include "tlayout/Target/TPU/TpuTarget.h"
 #include "tlayout/Target/TPU/TpuTiling.h"
 
@@ -491,6 +493,9 @@ static const InputForm inputForms[] = {
     // An MLIR memref type.
     {[](llvm::StringRef text) { return text.starts_with("memref<"); },
      [](llvm::StringRef text) { return inspectArray(parseMemRefInput(text)); }},
+    // Several XLA shapes, one a line.
+    {isShapeList,
+     [](llvm::StringRef text) { return inspectShapeList(text, inspectShape); }},
     // HLO text: a module, computations or instruction lines.
     {[](llvm::StringRef text) {
        return text.starts_with("HloModule") || text.contains(" = ") ||

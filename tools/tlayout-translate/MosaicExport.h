@@ -15,7 +15,7 @@
 #ifndef TLAYOUT_TOOLS_TLAYOUTTRANSLATE_MOSAICEXPORT_H
 #define TLAYOUT_TOOLS_TLAYOUTTRANSLATE_MOSAICEXPORT_H
 
-#include "tlayout/Core/MosaicLayout.h"
+#include "tlayout/Target/TPU/MosaicLayout.h"
 #include "tlayout/Core/TiledLayout.h"
 
 #include "llvm/ADT/ArrayRef.h"

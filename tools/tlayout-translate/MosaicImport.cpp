@@ -6,7 +6,7 @@
 
 #include "MosaicImport.h"
 
-#include "tlayout/Core/MosaicLayout.h"
+#include "tlayout/Target/TPU/MosaicLayout.h"
 
 #include "llvm/ADT/StringExtras.h"
 
@@ -56,7 +56,7 @@ static std::optional<std::string> rewriteMemRef(llvm::StringRef type, size_t at,
     std::string opaque = "!tpu<\"" + llvm::StringRef(kept).trim().str() + "\">";
     emitRemark(at, "kept " + type + " as the opaque type " + opaque + ": " +
                        (noSpace ? "tlayout has no memory space '" +
-                                      getMemorySpaceName(*memref->memorySpace) +
+                                      stringifyMemorySpace(*memref->memorySpace) +
                                       "' (it names hbm, vmem, smem, cmem and "
                                       "host)"
                                 : "a memref holds no Mosaic element type "

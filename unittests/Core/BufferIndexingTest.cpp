@@ -10,7 +10,6 @@
 //===----------------------------------------------------------------------===//
 
 #include "tlayout/Core/BufferIndexing.h"
-#include "tlayout/Core/XlaShape.h"
 
 #include "Reference.h"
 
@@ -176,18 +175,18 @@ TEST(BufferIndexingTest, TpuSizes) {
 
 TEST(BufferIndexingTest, TailPaddingAndElementSize) {
   // T(42,123)(4,5)L(100)E(42) on [3,4,5,6]: L rounds the count up to 100s.
-  llvm::Expected<XlaShape> shape =
-      XlaShape::parse("f64[3,4,5,6]{3,2,1,0:T(42,123)(4,5)L(100)E(64)}");
-  ASSERT_TRUE(static_cast<bool>(shape));
+  llvm::Expected<TiledLayout> layout =
+      TiledLayout::parse("{3,2,1,0:T(42,123)(4,5)L(100)E(64)}");
+  ASSERT_TRUE(static_cast<bool>(layout));
   llvm::Expected<BufferIndexing> indexing =
-      BufferIndexing::compile(shape->layout, shape->dims);
+      BufferIndexing::compile(*layout, {3, 4, 5, 6});
   ASSERT_TRUE(static_cast<bool>(indexing));
   int64_t tiled = *indexing->getTiledNumElements().getConstant();
   int64_t total = *indexing->getNumElements().getConstant();
   EXPECT_EQ(total % 100, 0);
   EXPECT_GE(total, tiled);
   EXPECT_LT(total - tiled, 100);
-  EXPECT_EQ(total, reference::physicalSize(shape->layout, {3, 4, 5, 6}));
+  EXPECT_EQ(total, reference::physicalSize(*layout, {3, 4, 5, 6}));
   // Offsets past the tiled elements are tail padding.
   auto tail = indexing->indexAt(total - 1);
   ASSERT_TRUE(static_cast<bool>(tail));

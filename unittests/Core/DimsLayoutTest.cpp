@@ -19,7 +19,7 @@
 #include <map>
 
 using namespace tlayout;
-using K = PhysDim;
+using K = DimsLayoutEntry;
 
 namespace {
 
@@ -75,7 +75,7 @@ TEST(DimsLayoutTest, TextErrorsHaveColumns) {
 }
 
 TEST(DimsLayoutTest, VerifyStructure) {
-  auto error = [](std::vector<PhysDim> dims, unsigned rank) {
+  auto error = [](std::vector<DimsLayoutEntry> dims, unsigned rank) {
     llvm::Error err = verifyPhysDims(dims, rank);
     return err ? errorOf(std::move(err)) : std::string();
   };
@@ -102,8 +102,8 @@ TEST(DimsLayoutTest, OneLiners) {
   EXPECT_EQ(*col->offsetOf({2, 1}), 2 + 3 * 1);
 }
 
-const std::vector<std::vector<PhysDim>> &sampleLayouts() {
-  static const std::vector<std::vector<PhysDim>> layouts = {
+const std::vector<std::vector<DimsLayoutEntry>> &sampleLayouts() {
+  static const std::vector<std::vector<DimsLayoutEntry>> layouts = {
       {K::dynamic(0), K::dynamic(1)},
       {K::dynamic(1), K::dynamic(0)},
       {K::dynamic(1), K::dynamic(0), K::packed(1, 4)},
@@ -147,7 +147,7 @@ TEST(DimsLayoutTest, CanonicalFormKeepsPlacement) {
 }
 
 TEST(DimsLayoutTest, CanonicalFormExamples) {
-  auto canonical = [](std::vector<PhysDim> dims, std::vector<int64_t> shape) {
+  auto canonical = [](std::vector<DimsLayoutEntry> dims, std::vector<int64_t> shape) {
     auto result = canonicalizePhysDims(dims, shape);
     return result ? printPhysDims(*result) : errorOf(result.takeError());
   };
@@ -176,20 +176,20 @@ TEST(DimsLayoutTest, CanonicalFormExamples) {
 
 /// Every list of up to `length` entries over `rank` dimensions, with packed
 /// sizes 1 to 4 and odd-even strips of 2.
-std::vector<std::vector<PhysDim>> allLists(unsigned rank, unsigned length) {
-  std::vector<PhysDim> entries;
+std::vector<std::vector<DimsLayoutEntry>> allLists(unsigned rank, unsigned length) {
+  std::vector<DimsLayoutEntry> entries;
   for (unsigned d = 0; d < rank; ++d) {
     entries.push_back(K::dynamic(d));
     for (int64_t size = 1; size <= 4; ++size)
       entries.push_back(K::packed(d, size));
     entries.push_back(K::oddEven(d, 2));
   }
-  std::vector<std::vector<PhysDim>> lists = {{}};
-  std::vector<std::vector<PhysDim>> all;
+  std::vector<std::vector<DimsLayoutEntry>> lists = {{}};
+  std::vector<std::vector<DimsLayoutEntry>> all;
   for (unsigned n = 1; n <= length; ++n) {
-    std::vector<std::vector<PhysDim>> longer;
+    std::vector<std::vector<DimsLayoutEntry>> longer;
     for (const auto &list : lists)
-      for (const PhysDim &e : entries) {
+      for (const DimsLayoutEntry &e : entries) {
         longer.push_back(list);
         longer.back().push_back(e);
       }
@@ -271,7 +271,7 @@ TEST(DimsLayoutTest, NormalFormOfEqualXlaLayouts) {
   EXPECT_NE(normal("{1,0:T(8,128)}", {8, 256}), normal("{1,0}", {8, 256}));
   EXPECT_EQ(normal("{1,0:T(2,2)}", {3, 5}), "[0, 1, 0:packed(2), 1:packed(2)]");
   // Padding outside the outermost digit of a dimension is that digit's.
-  auto canonical = [](std::vector<PhysDim> dims, std::vector<int64_t> shape) {
+  auto canonical = [](std::vector<DimsLayoutEntry> dims, std::vector<int64_t> shape) {
     auto result = canonicalizePhysDims(dims, shape);
     return result ? printPhysDims(*result) : errorOf(result.takeError());
   };
@@ -281,11 +281,11 @@ TEST(DimsLayoutTest, NormalFormOfEqualXlaLayouts) {
 }
 
 TEST(DimsLayoutTest, MorelloExampleConvertsBothWays) {
-  std::vector<PhysDim> dims = {K::dynamic(1), K::dynamic(0), K::packed(1, 4)};
+  std::vector<DimsLayoutEntry> dims = {K::dynamic(1), K::dynamic(0), K::packed(1, 4)};
   std::optional<TiledLayout> tiled = toTiledLayout(dims, {6, 8});
   ASSERT_TRUE(tiled.has_value());
   EXPECT_EQ(tiled->str(), "{0,1:T(4,1)}");
-  std::optional<llvm::SmallVector<PhysDim, 4>> back =
+  std::optional<llvm::SmallVector<DimsLayoutEntry, 4>> back =
       toPhysDims(*TiledLayout::parse("{0,1:T(4,1)}"), {6, 8});
   ASSERT_TRUE(back.has_value());
   EXPECT_EQ(printPhysDims(*back), "[1, 0, 1:packed(4), 0:packed(1)]");
@@ -295,7 +295,7 @@ TEST(DimsLayoutTest, MorelloExampleConvertsBothWays) {
 }
 
 TEST(DimsLayoutTest, ConversionExamples) {
-  auto toXla = [](llvm::ArrayRef<PhysDim> dims, std::vector<int64_t> shape) {
+  auto toXla = [](llvm::ArrayRef<DimsLayoutEntry> dims, std::vector<int64_t> shape) {
     std::optional<TiledLayout> tiled = toTiledLayout(dims, shape);
     return tiled ? tiled->str() : std::string("none");
   };

@@ -20,7 +20,7 @@
 #include <algorithm>
 
 using namespace tlayout;
-using K = PhysDim;
+using K = DimsLayoutEntry;
 
 namespace {
 
@@ -43,7 +43,7 @@ sampleLayouts() {
                         return BufferIndexing::compile(layout, shape);
                       }});
   }
-  std::vector<std::vector<PhysDim>> dimsLayouts = {
+  std::vector<std::vector<DimsLayoutEntry>> dimsLayouts = {
       {K::dynamic(1), K::dynamic(0), K::packed(1, 4)},
       {K::dynamic(0), K::dynamic(1), K::oddEven(1, 4)},
       {K::dynamic(0), K::dynamic(1), K::packed(0, 2), K::packed(1, 3)},

@@ -9,7 +9,7 @@
 // packs the logical array the way XLA's PackIntN does (the physical buffer's
 // elements in order, element j of a byte shifted left by n * (8/n - 1 - j))
 // and checks that
-//  - every element's slot (getPackedSlot of its offset) holds its value in
+//  - every element's slot (getPackedPosition of its offset) holds its value in
 //    that packed buffer, and the slot expressions give the same slot;
 //  - no two elements share a slot, and every byte is below the footprint's
 //    physical bytes, which are exactly the bytes PackIntN writes.
@@ -84,14 +84,14 @@ TEST(PackedElementsTest, StoredBits) {
 TEST(PackedElementsTest, XlaOrderByHand) {
   // Positions 0 and 1 of an E(4) buffer holding 3 and 5: the byte 0x35.
   EXPECT_EQ(packLikeXla({3, 5}, 4), std::vector<uint8_t>{0x35});
-  PackedSlot first = getPackedSlot(0, 4), second = getPackedSlot(1, 4);
+  PackedPosition first = getPackedPosition(0, 4), second = getPackedPosition(1, 4);
   EXPECT_EQ(first.byte, 0);
   EXPECT_EQ(first.shift, 4);
   EXPECT_EQ(second.byte, 0);
   EXPECT_EQ(second.shift, 0);
   // E(1): position 9 is the second most significant bit of byte 1.
-  EXPECT_EQ(getPackedSlot(9, 1).byte, 1);
-  EXPECT_EQ(getPackedSlot(9, 1).shift, 6);
+  EXPECT_EQ(getPackedPosition(9, 1).byte, 1);
+  EXPECT_EQ(getPackedPosition(9, 1).shift, 6);
 }
 
 TEST(PackedElementsTest, ExhaustiveAgainstPackIntN) {
@@ -135,7 +135,7 @@ TEST(PackedElementsTest, ExhaustiveAgainstPackIntN) {
           std::set<std::pair<int64_t, int64_t>> slots;
           for (const auto &[index, value] : elements) {
             int64_t position = reference::offsetOf(layout, shape, index);
-            PackedSlot slot = getPackedSlot(position, bits);
+            PackedPosition slot = getPackedPosition(position, bits);
             ASSERT_LT(slot.byte, int64_t(packed.size()));
             EXPECT_EQ((packed[slot.byte] >> slot.shift) & mask, value)
                 << layout.str();

@@ -22,25 +22,25 @@ namespace {
 /// The formula: back to front, each physical dimension adds
 /// alpha * position, with alpha the volume covered so far; OddEven places
 /// even positions of its strip first.
-int64_t referenceOffset(llvm::ArrayRef<PhysDim> dims,
+int64_t referenceOffset(llvm::ArrayRef<DimsLayoutEntry> dims,
                         llvm::ArrayRef<int64_t> shape,
                         llvm::ArrayRef<int64_t> index) {
   std::vector<int64_t> covered(shape.size(), 1);
   int64_t alpha = 1, offset = 0;
-  for (const PhysDim &d : llvm::reverse(dims)) {
+  for (const DimsLayoutEntry &d : llvm::reverse(dims)) {
     int64_t v = covered[d.logicalDim];
     int64_t x = index[d.logicalDim] / v;
     int64_t size;
     switch (d.kind) {
-    case PhysDim::Kind::Dynamic:
+    case DimsLayoutEntry::Kind::Dynamic:
       size = (shape[d.logicalDim] + v - 1) / v;
       break;
-    case PhysDim::Kind::Packed:
+    case DimsLayoutEntry::Kind::Packed:
       size = d.size;
       x %= d.size;
       covered[d.logicalDim] *= d.size;
       break;
-    case PhysDim::Kind::OddEven:
+    case DimsLayoutEntry::Kind::OddEven:
       size = d.size;
       x %= d.size;
       x = (x % 2) * (d.size / 2) + x / 2;
@@ -53,7 +53,7 @@ int64_t referenceOffset(llvm::ArrayRef<PhysDim> dims,
   return offset;
 }
 
-void checkAgainstFormula(llvm::ArrayRef<PhysDim> dims,
+void checkAgainstFormula(llvm::ArrayRef<DimsLayoutEntry> dims,
                          std::vector<int64_t> shape) {
   llvm::Expected<BufferIndexing> indexing =
       BufferIndexing::compile(dims, shape);
@@ -91,8 +91,8 @@ void checkAgainstFormula(llvm::ArrayRef<PhysDim> dims,
 TEST(PhysDimTest, MorelloPackedExampleIsXlaT41) {
   // [1 dynamic, 0 dynamic, 1 packed(4)] on 6x8 places every element like
   // XLA's {0,1:T(4,1)}.
-  std::vector<PhysDim> dims = {PhysDim::dynamic(1), PhysDim::dynamic(0),
-                               PhysDim::packed(1, 4)};
+  std::vector<DimsLayoutEntry> dims = {DimsLayoutEntry::dynamic(1), DimsLayoutEntry::dynamic(0),
+                               DimsLayoutEntry::packed(1, 4)};
   llvm::Expected<BufferIndexing> morello =
       BufferIndexing::compile(dims, {6, 8});
   llvm::Expected<BufferIndexing> xla =
@@ -106,7 +106,7 @@ TEST(PhysDimTest, MorelloPackedExampleIsXlaT41) {
   EXPECT_EQ(*morello->offsetOf({5, 7}), 3 + 4 * 5 + 24 * 1);
   // Row-major and column-major are one-liners.
   llvm::Expected<BufferIndexing> rowMajor = BufferIndexing::compile(
-      {PhysDim::dynamic(0), PhysDim::dynamic(1)}, {6, 8});
+      {DimsLayoutEntry::dynamic(0), DimsLayoutEntry::dynamic(1)}, {6, 8});
   llvm::Expected<BufferIndexing> xlaRowMajor =
       BufferIndexing::compile(*TiledLayout::parse("{1,0}"), {6, 8});
   EXPECT_EQ(rowMajor->getPlacementKey(), xlaRowMajor->getPlacementKey());
@@ -114,8 +114,8 @@ TEST(PhysDimTest, MorelloPackedExampleIsXlaT41) {
 
 TEST(PhysDimTest, OddEvenStrips) {
   // A strip of 8 along the minor dimension: evens, then odds.
-  std::vector<PhysDim> dims = {PhysDim::dynamic(0), PhysDim::dynamic(1),
-                               PhysDim::oddEven(1, 8)};
+  std::vector<DimsLayoutEntry> dims = {DimsLayoutEntry::dynamic(0), DimsLayoutEntry::dynamic(1),
+                               DimsLayoutEntry::oddEven(1, 8)};
   llvm::Expected<BufferIndexing> indexing =
       BufferIndexing::compile(dims, {2, 16});
   ASSERT_TRUE(static_cast<bool>(indexing));
@@ -128,8 +128,8 @@ TEST(PhysDimTest, OddEvenStrips) {
 }
 
 TEST(PhysDimTest, AgreesWithTheFormula) {
-  using K = PhysDim;
-  std::vector<std::vector<PhysDim>> layouts = {
+  using K = DimsLayoutEntry;
+  std::vector<std::vector<DimsLayoutEntry>> layouts = {
       {K::dynamic(0), K::dynamic(1)},
       {K::dynamic(1), K::dynamic(0)},
       {K::dynamic(1), K::dynamic(0), K::packed(1, 4)},
@@ -139,35 +139,35 @@ TEST(PhysDimTest, AgreesWithTheFormula) {
       {K::dynamic(0), K::dynamic(1), K::oddEven(1, 2), K::packed(1, 3)},
       {K::packed(1, 3), K::dynamic(0), K::packed(1, 3)},
   };
-  for (const std::vector<PhysDim> &dims : layouts)
+  for (const std::vector<DimsLayoutEntry> &dims : layouts)
     for (int64_t a = 1; a <= 7; ++a)
       for (int64_t b = 1; b <= 9; ++b)
         checkAgainstFormula(dims, {a, b});
 }
 
 TEST(PhysDimTest, Errors) {
-  auto error = [](std::vector<PhysDim> dims, std::vector<int64_t> shape) {
+  auto error = [](std::vector<DimsLayoutEntry> dims, std::vector<int64_t> shape) {
     llvm::Expected<BufferIndexing> indexing =
         BufferIndexing::compile(dims, shape);
     return indexing ? std::string() : llvm::toString(indexing.takeError());
   };
-  EXPECT_EQ(error({PhysDim::dynamic(0), PhysDim::dynamic(0)}, {4}),
+  EXPECT_EQ(error({DimsLayoutEntry::dynamic(0), DimsLayoutEntry::dynamic(0)}, {4}),
             "dimension 0 has more than one dynamic physical dimension");
-  EXPECT_EQ(error({PhysDim::packed(0, 2), PhysDim::dynamic(0)}, {4}),
+  EXPECT_EQ(error({DimsLayoutEntry::packed(0, 2), DimsLayoutEntry::dynamic(0)}, {4}),
             "the dynamic physical dimension of dimension 0 must be its "
             "outermost");
-  EXPECT_EQ(error({PhysDim::dynamic(2)}, {4}),
+  EXPECT_EQ(error({DimsLayoutEntry::dynamic(2)}, {4}),
             "physical dimension 0 refers to dimension 2 of a rank-1 shape");
-  EXPECT_EQ(error({PhysDim::dynamic(0), PhysDim::packed(0, 0)}, {4}),
+  EXPECT_EQ(error({DimsLayoutEntry::dynamic(0), DimsLayoutEntry::packed(0, 0)}, {4}),
             "physical dimension 1 has non-positive size 0");
-  EXPECT_EQ(error({PhysDim::dynamic(0), PhysDim::oddEven(0, 3)}, {4}),
+  EXPECT_EQ(error({DimsLayoutEntry::dynamic(0), DimsLayoutEntry::oddEven(0, 3)}, {4}),
             "odd-even strip of physical dimension 1 has odd size 3");
-  EXPECT_EQ(error({PhysDim::dynamic(0)}, {4, 3}),
+  EXPECT_EQ(error({DimsLayoutEntry::dynamic(0)}, {4, 3}),
             "dimension 1 is not covered: give it a dynamic physical "
             "dimension or packed sizes that reach its size");
   // Packed pieces that reach the size cover a dimension; size-1 dimensions
   // need no entry.
-  EXPECT_EQ(error({PhysDim::packed(0, 2), PhysDim::packed(0, 2)}, {4, 1}), "");
+  EXPECT_EQ(error({DimsLayoutEntry::packed(0, 2), DimsLayoutEntry::packed(0, 2)}, {4, 1}), "");
 }
 
 } // namespace

@@ -6,7 +6,7 @@
 
 #include "tlayout/Core/TiledLayout.h"
 #include "tlayout/Core/BufferIndexing.h"
-#include "tlayout/Core/XlaShape.h"
+#include "tlayout/Core/XlaLayout.h"
 
 #include "gtest/gtest.h"
 
@@ -79,14 +79,15 @@ TEST(TiledLayoutTest, ParseErrorsCarryColumns) {
   EXPECT_EQ(parseError("{1,0:T(8,}"),
             "column 10: expected a tile size or '*' but found '}'");
   EXPECT_EQ(parseError("{1,0:Q(1)}"),
-            "column 6: expected a layout field T(...), L(...), E(...) or "
-            "S(...) but found 'Q'");
+            "column 6: expected a layout field D(...), T(...), L(...), "
+            "#(...), *(...), E(...), S(...), SC(...), P(...) or M(...) but "
+            "found 'Q'");
   EXPECT_EQ(parseError("{1,0:E(4)T(2,2)}"),
-            "column 10: layout field 'T' is repeated or out of order; fields "
-            "come in the order T, L, E, S");
+            "column 10: layout field 'T' is repeated or out of order; XLA "
+            "writes the fields in the order D, T, L, #, *, E, S, SC, P, M");
   EXPECT_EQ(parseError("{1,0:L(2)L(2)}"),
-            "column 10: layout field 'L' is repeated or out of order; fields "
-            "come in the order T, L, E, S");
+            "column 10: layout field 'L' is repeated or out of order; XLA "
+            "writes the fields in the order D, T, L, #, *, E, S, SC, P, M");
   EXPECT_EQ(parseError("{1,0:D(D,C)}"),
             "column 6: layout field 'D' with a sparse dimension level is not "
             "supported: a memref is dense (D(D,...,D) is accepted and "
@@ -95,7 +96,8 @@ TEST(TiledLayoutTest, ParseErrorsCarryColumns) {
             "column 6: layout field 'D' names 1 dimension levels for 2 "
             "dimensions");
   EXPECT_EQ(parseError("{1,0:T(2,2)D(D,D)}"),
-            "column 12: layout field 'D' comes first, as XLA prints it");
+            "column 12: layout field 'D' is repeated or out of order; XLA "
+            "writes the fields in the order D, T, L, #, *, E, S, SC, P, M");
   EXPECT_EQ(parseError("{1,0:T(2,2)M(8)}").substr(0, 36),
             "column 12: layout field 'M' (the byt");
   EXPECT_EQ(parseError("{1,0:T(2,2)SC(0:2)}").substr(0, 37),
@@ -108,6 +110,120 @@ TEST(TiledLayoutTest, ParseErrorsCarryColumns) {
   EXPECT_EQ(parseError("{99999999999999999999}"),
             "column 2: integer '99999999999999999999' does not fit in int64");
   EXPECT_EQ(parseError("{1,0:T}"), "column 7: expected '(' but found '}'");
+}
+
+/// The one parser of XLA's layout text: every field in XLA's order, and
+/// nothing out of it (hlo_parser.cc ParseLayout reads each field once, in
+/// order).
+TEST(XlaLayoutTest, EveryFieldRoundTrips) {
+  for (const char *text :
+       {"{1,0}", "{}", "{:T(128)}", "{0:D(C)}", "{1,0:D(D,C+~)}",
+        "{3,2,1,0:T(42,123)(4,5)L(100)E(42)}", "{3,2,1,0:T(*,*,42,123)}",
+        "{1,0:D(D,C)#(u32)*(u16)}", "{1,0:T(8,128)S(1)SC(0:3)(1:0,4)M(16)}",
+        "{0,1:D(D,C)P(s32[10,20]{1,0})}", "{0:T(8)M(1024)}",
+        "{0:D(S)L(4)#(u8)*(u64)E(8)S(2)SC(0:1)P(f32[2]{0})M(4)}"}) {
+    llvm::Expected<XlaLayout> layout = XlaLayout::parse(text);
+    ASSERT_TRUE(static_cast<bool>(layout))
+        << text << ": " << llvm::toString(layout.takeError());
+    EXPECT_EQ(layout->str(), text);
+  }
+}
+
+TEST(XlaLayoutTest, RejectsWhatXlaRejects) {
+  auto error = [](llvm::StringRef text) {
+    llvm::Expected<XlaLayout> layout = XlaLayout::parse(text);
+    return layout ? std::string() : llvm::toString(layout.takeError());
+  };
+  // Fields out of XLA's order, each one of them against its successor.
+  EXPECT_EQ(error("{1,0:S(1)T(8,128)}"),
+            "column 10: layout field 'T' is repeated or out of order; XLA "
+            "writes the fields in the order D, T, L, #, *, E, S, SC, P, M");
+  const char *fields[] = {"D(D,C)",       "T(2,2)", "L(2)", "#(u32)",
+                          "*(u32)",       "E(8)",   "S(1)", "SC(0:1)",
+                          "P(f32[2]{0})", "M(4)"};
+  for (size_t i = 0; i + 1 < std::size(fields); ++i) {
+    std::string swapped =
+        std::string("{1,0:") + fields[i + 1] + fields[i] + "}";
+    EXPECT_NE(error(swapped).find("is repeated or out of order"),
+              std::string::npos)
+        << swapped;
+  }
+  // A physical shape only on a sparse layout, and no tiles on one.
+  EXPECT_EQ(error("{0,1:P(s32[10,20]{1,0})}"),
+            "column 6: layout field 'P' (the physical shape of a sparse "
+            "array) needs a sparse layout (a D(...) level other than D)");
+  EXPECT_EQ(error("{1,0:D(D,C)T(2,2)}"),
+            "column 12: a sparse layout (a D(...) level other than D) has no "
+            "tiles");
+  EXPECT_EQ(error("{1,0:D(D+,C)}"),
+            "column 8: dimension level 'D+' is not valid: a dense level is "
+            "unique and ordered");
+  EXPECT_EQ(error("{1,0:D(D,C)#(s32)}"),
+            "column 12: #(...) needs an unsigned integer type such as u32, "
+            "found 's32'");
+  EXPECT_EQ(error("{0:SC(1:2)}"),
+            "column 4: SC(...) splits dimension 1 of a rank-1 layout");
+  EXPECT_EQ(error("{0:M(-1)}"),
+            "column 4: M(-1): metadata bytes cannot be negative");
+  EXPECT_EQ(error("{0:D(C)P(f32[2]{0}}"),
+            "column 9: expected ')' to close P(...)");
+  EXPECT_EQ(error("{0:D(C)P()}"), "column 10: P(...) needs a shape");
+}
+
+/// Every subset of the fields, in XLA's order, on a rank-1 layout: those
+/// XLA accepts print back unchanged, the others (tiles on a sparse layout, a
+/// physical shape on a dense one) are errors, and every subset also reads
+/// as a memref layout exactly when it has only T, L, E and S.
+TEST(XlaLayoutTest, EverySubsetOfFields) {
+  const char *fields[] = {"D(C)", "T(8)", "L(4)",    "#(u32)",       "*(u16)",
+                          "E(8)", "S(1)", "SC(0:3)", "P(f32[2]{0})", "M(16)"};
+  constexpr unsigned n = std::size(fields);
+  for (unsigned mask = 0; mask < (1u << n); ++mask) {
+    auto has = [&](unsigned i) { return (mask >> i) & 1; };
+    std::string text = mask ? "{0:" : "{0";
+    for (unsigned i = 0; i < n; ++i)
+      if (has(i))
+        text += fields[i];
+    text += "}";
+    bool sparse = has(0);
+    bool valid = !(sparse && has(1)) && (!has(8) || sparse);
+    llvm::Expected<XlaLayout> layout = XlaLayout::parse(text);
+    std::string printed =
+        layout ? layout->str() : llvm::toString(layout.takeError());
+    ASSERT_EQ(static_cast<bool>(layout), valid) << text << ": " << printed;
+    if (valid)
+      EXPECT_EQ(printed, text);
+    bool memref =
+        !has(0) && !has(3) && !has(4) && !has(7) && !has(8) && !has(9);
+    llvm::Expected<TiledLayout> tiled = TiledLayout::parse(text);
+    EXPECT_EQ(static_cast<bool>(tiled), memref) << text;
+    if (tiled)
+      EXPECT_EQ(tiled->str(), text);
+    else
+      llvm::consumeError(tiled.takeError());
+  }
+}
+
+/// Comments are spaces, as XLA's lexer skips them.
+TEST(XlaLayoutTest, CommentsAreSpaces) {
+  EXPECT_EQ(roundTrip("{1, /* minor */ 0 : T(8,128) // tiles\n}"),
+            "{1,0:T(8,128)}");
+  EXPECT_EQ(parseError("{1,0 /* open"), "column 6: expected '}' but found '/'");
+  size_t consumed = 0;
+  llvm::Expected<XlaLayout> prefix =
+      XlaLayout::parsePrefix("/*x*/{1,0:T(2,2)} rest", consumed);
+  ASSERT_TRUE(static_cast<bool>(prefix));
+  EXPECT_EQ(consumed, 17u);
+}
+
+/// The one printer of tiles.
+TEST(TiledLayoutTest, TilesPrintAsXlaWritesThem) {
+  EXPECT_EQ((Tile{8, 128}).str(), "(8,128)");
+  EXPECT_EQ((Tile{2, Tile::kCombine, 128}).str(), "(2,*,128)");
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  printTiles(os, {Tile{8, 128}, Tile{2, 1}});
+  EXPECT_EQ(text, "(8,128)(2,1)");
 }
 
 TEST(TiledLayoutTest, DenseDimLevelsAreDropped) {
@@ -170,44 +286,6 @@ TEST(TiledLayoutTest, OverflowIsAnError) {
 TEST(TiledLayoutTest, TilesLongerThanTheShapeAreValid) {
   EXPECT_EQ(verifyError("{0:T(2,4)}", {5}), "");
   EXPECT_EQ(verifyError("{:T(128)}", {}), "");
-}
-
-TEST(XlaShapeTest, ParsesAndPrintsShapes) {
-  for (const char *text :
-       {"bf16[8,1,1280,16384]{3,2,0,1:T(8,128)(2,1)S(1)}",
-        "bf16[2,3,1004]{2,1,0:T(2,*,128)}", "u32[]{:T(128)}",
-        "s4[16,256]{1,0:T(2,128)E(4)}", "pred[32,128]{1,0:T(32,128)(32,1)E(1)}",
-        "f32[3,5]", "f64[?,128]{1,0:T(8,128)}", "s8[4]{0}", "u16[2,2]{0,1}",
-        "s16[1]", "u4[8]", "s32[2]", "u64[2]", "s64[3]", "u8[1]", "f16[2]"}) {
-    llvm::Expected<XlaShape> shape = XlaShape::parse(text);
-    ASSERT_TRUE(static_cast<bool>(shape))
-        << text << ": " << llvm::toString(shape.takeError());
-    EXPECT_EQ(shape->str(), text);
-  }
-  llvm::Expected<XlaShape> upper = XlaShape::parse("F32[3,5]{1,0:(2,2)}");
-  ASSERT_TRUE(static_cast<bool>(upper));
-  EXPECT_EQ(upper->str(), "f32[3,5]{1,0:T(2,2)}");
-  EXPECT_EQ(upper->getElementBits(), 32);
-}
-
-TEST(XlaShapeTest, ErrorsPointIntoTheWholeText) {
-  auto error = [](llvm::StringRef text) {
-    llvm::Expected<XlaShape> shape = XlaShape::parse(text);
-    return shape ? std::string() : llvm::toString(shape.takeError());
-  };
-  EXPECT_EQ(error("q32[3]"), "column 1: unknown element type 'q32'");
-  EXPECT_EQ(error("f32(3)"), "column 4: expected '[' after the element type");
-  EXPECT_EQ(error("f32[3,x]"),
-            "column 7: expected a dimension size, '?' or '<=' and a bound");
-  EXPECT_EQ(error("f32[3,5]{1,0:T(2,2}"),
-            "column 19: expected ')' but found '}'");
-  EXPECT_EQ(error("f32[3,5]{1}"),
-            "column 9: minor_to_major has 1 entries but the shape has rank 2");
-  EXPECT_EQ(error("f32[3,5]{1,0:E(16)}"),
-            "column 9: element size E(16) is too small for an element type "
-            "of 32 bits");
-  EXPECT_EQ(error("s4[8]{0:E(4)}"), "");
-  EXPECT_EQ(error("pred[8]{0:E(1)}"), "");
 }
 
 } // namespace
@@ -365,11 +443,6 @@ TEST(HostileInputTest, TileLevelsAreBounded) {
   EXPECT_EQ(verifyError(fourWide + "}", {4}), "");
   EXPECT_EQ(verifyError(fourWide + "(1)}", {4}),
             "the layout has 1025 tile levels; at most 1024 are supported");
-  llvm::Expected<XlaShape> shape = XlaShape::parse("f32[4]" + many);
-  ASSERT_FALSE(static_cast<bool>(shape));
-  EXPECT_EQ(llvm::toString(shape.takeError()),
-            "column 7: the layout has 30000 tile levels; at most 1024 are "
-            "supported");
 }
 
 TEST(HostileInputTest, DeeplyNestedCombineMarkers) {

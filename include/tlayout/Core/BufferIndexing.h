@@ -72,28 +72,30 @@ struct Source {
   IndexExpr size;
 };
 
-/// One dimension of the physical buffer.
-struct PhysicalDim {
+/// One dimension of the physical buffer a layout compiles to: the piece it
+/// indexes, its size and its stride in elements.
+struct BufferDim {
   unsigned piece = 0;
   IndexExpr size;
   IndexExpr stride;
 };
 
-/// One physical dimension of a Morello-style layout: a piece of logical
+/// One entry of a Morello-style layout (`#tlayout.dims`), the physical
+/// dimension it stores: a piece of logical
 /// dimension `logicalDim`. `Dynamic` takes what remains of that dimension,
 /// `Packed` a fixed `size`, and `OddEven` a strip of `size` (even) elements
 /// stored even-indexed first, then odd-indexed.
-struct PhysDim {
+struct DimsLayoutEntry {
   enum class Kind { Dynamic, Packed, OddEven };
   unsigned logicalDim = 0;
   Kind kind = Kind::Dynamic;
   int64_t size = 0;
 
-  static PhysDim dynamic(unsigned dim) { return {dim, Kind::Dynamic, 0}; }
-  static PhysDim packed(unsigned dim, int64_t size) {
+  static DimsLayoutEntry dynamic(unsigned dim) { return {dim, Kind::Dynamic, 0}; }
+  static DimsLayoutEntry packed(unsigned dim, int64_t size) {
     return {dim, Kind::Packed, size};
   }
-  static PhysDim oddEven(unsigned dim, int64_t size) {
+  static DimsLayoutEntry oddEven(unsigned dim, int64_t size) {
     return {dim, Kind::OddEven, size};
   }
 };
@@ -104,7 +106,7 @@ struct PhysDim {
 /// With `everyDimension` (a layout on its own, e.g. `#tlayout.dims`), every
 /// dimension also needs an entry; `compile` lets size-1 dimensions go
 /// without and checks the rest against the shape.
-llvm::Error verifyPhysDims(llvm::ArrayRef<PhysDim> dims, unsigned rank,
+llvm::Error verifyPhysDims(llvm::ArrayRef<DimsLayoutEntry> dims, unsigned rank,
                            bool everyDimension = true);
 
 /// The inverse of a buffer indexing expression, symbolically: in terms of
@@ -143,7 +145,7 @@ public:
   /// (by a `Dynamic`, or by pieces whose product reaches its size). A
   /// `Packed` or `OddEven` size that does not divide what remains pads, as
   /// a tile does.
-  static llvm::Expected<BufferIndexing> compile(llvm::ArrayRef<PhysDim> dims,
+  static llvm::Expected<BufferIndexing> compile(llvm::ArrayRef<DimsLayoutEntry> dims,
                                                 llvm::ArrayRef<int64_t> shape);
 
   llvm::ArrayRef<int64_t> getShape() const { return shape; }
@@ -152,7 +154,7 @@ public:
   llvm::ArrayRef<Source> getSources() const { return sources; }
   llvm::ArrayRef<Piece> getPieces() const { return pieces; }
   /// Physical dimensions, most major first.
-  llvm::ArrayRef<PhysicalDim> getDims() const { return dims; }
+  llvm::ArrayRef<BufferDim> getDims() const { return dims; }
 
   /// The physical shape before tiling (logical sizes in physical order) and
   /// after each tile level; the last entry is the shape of `getDims()`.
@@ -168,9 +170,6 @@ public:
   IndexExpr getLogicalNumElements() const;
   int64_t getTailPaddingAlignment() const { return tailPaddingAlignment; }
 
-  /// The value of a source / piece in terms of logical indices `d<i>`.
-  IndexExpr getSourceValue(unsigned source) const;
-  IndexExpr getPieceValue(unsigned piece) const;
   /// The index along each physical dimension (the multi-result layout map).
   llvm::SmallVector<IndexExpr, 8> getPhysicalIndices() const;
   /// The linear offset of the element at logical index (d0, d1, ...).
@@ -215,16 +214,10 @@ private:
                      int64_t tailPaddingAlignment);
 
   llvm::SmallVector<int64_t, 4> shape;
-  /// Values of the sources computed so far (one entry per source): pieces
-  /// of one source and sources that combine others share values, so a
-  /// walk without it takes time exponential in the number of tile levels.
-  using SourceValues = llvm::SmallVector<std::optional<IndexExpr>, 8>;
-  IndexExpr getSourceValue(unsigned source, SourceValues &known) const;
-  IndexExpr getPieceValue(unsigned piece, SourceValues &known) const;
 
   llvm::SmallVector<Source, 8> sources;
   llvm::SmallVector<Piece, 16> pieces;
-  llvm::SmallVector<PhysicalDim, 8> dims;
+  llvm::SmallVector<BufferDim, 8> dims;
   InverseMap inverse;
   llvm::SmallVector<llvm::SmallVector<IndexExpr, 4>, 3> levelShapes;
   IndexExpr tiledNumElements;
@@ -259,7 +252,7 @@ bool isPackedElementSize(int64_t elementSizeInBits);
 
 /// Where a packed element lives: the byte of the buffer and the shift of its
 /// n bits from the byte's least significant bit.
-struct PackedSlot {
+struct PackedPosition {
   int64_t byte = 0;
   int64_t shift = 0;
 };
@@ -270,7 +263,7 @@ struct PackedSlot {
 /// (xla/util.h PackIntN: element j of a byte is shifted left by
 /// n * (8/n - 1 - j)), so positions 0 and 1 of an E(4) buffer holding 3 and
 /// 5 make the byte 0x35.
-PackedSlot getPackedSlot(int64_t position, int64_t elementSizeInBits);
+PackedPosition getPackedPosition(int64_t position, int64_t elementSizeInBits);
 
 /// The same slot as index expressions of the expression `position`:
 /// `position floordiv (8/n)` and `n * (8/n - 1 - position mod (8/n))`.

@@ -6,7 +6,7 @@
 //
 // The second layout model tlayout speaks: an ordered list of physical
 // dimensions, slowest to fastest, each a Dynamic, Packed(n) or OddEven(n)
-// piece of one logical dimension (see PhysDim). This header gives its text
+// piece of one logical dimension (see DimsLayoutEntry). This header gives its text
 // form, the row- and column-major one-liners, its canonical form, and the
 // conversions to and from XLA tiled layouts. Both models compile to the same
 // BufferIndexing, and every conversion is checked on it.
@@ -27,28 +27,28 @@
 
 namespace tlayout {
 
-inline bool operator==(const PhysDim &a, const PhysDim &b) {
+inline bool operator==(const DimsLayoutEntry &a, const DimsLayoutEntry &b) {
   return a.logicalDim == b.logicalDim && a.kind == b.kind && a.size == b.size;
 }
-inline bool operator!=(const PhysDim &a, const PhysDim &b) { return !(a == b); }
-inline llvm::hash_code hash_value(const PhysDim &d) {
+inline bool operator!=(const DimsLayoutEntry &a, const DimsLayoutEntry &b) { return !(a == b); }
+inline llvm::hash_code hash_value(const DimsLayoutEntry &d) {
   return llvm::hash_combine(d.logicalDim, static_cast<int>(d.kind), d.size);
 }
 
 /// One entry in the text form: `1`, `1:packed(4)` or `1:odd_even(8)`.
-std::string printPhysDim(const PhysDim &dim);
+std::string printPhysDim(const DimsLayoutEntry &dim);
 /// The text form of a list: `[1, 0, 1:packed(4)]`.
-std::string printPhysDims(llvm::ArrayRef<PhysDim> dims);
+std::string printPhysDims(llvm::ArrayRef<DimsLayoutEntry> dims);
 
 /// Parses the text form of a list (`[1, 0, 1:packed(4)]`; `1:dynamic` is
 /// accepted for `1`). Errors are ParseErrors with the column.
-llvm::Expected<llvm::SmallVector<PhysDim, 4>>
+llvm::Expected<llvm::SmallVector<DimsLayoutEntry, 4>>
 parsePhysDims(llvm::StringRef text);
 
 /// `[0, 1, ..., rank-1]`: dimension 0 slowest.
-llvm::SmallVector<PhysDim, 4> rowMajorDims(unsigned rank);
+llvm::SmallVector<DimsLayoutEntry, 4> rowMajorDims(unsigned rank);
 /// `[rank-1, ..., 1, 0]`: dimension 0 fastest.
-llvm::SmallVector<PhysDim, 4> colMajorDims(unsigned rank);
+llvm::SmallVector<DimsLayoutEntry, 4> colMajorDims(unsigned rank);
 
 /// The canonical (normal) form of `dims` for `shape`, placing every element
 /// at the same offset in a buffer of the same size.
@@ -76,20 +76,20 @@ llvm::SmallVector<PhysDim, 4> colMajorDims(unsigned rank);
 /// apply: adjacent Packed entries merge, `packed(1)` and extent-1 entries
 /// drop, an exact outermost Packed entry becomes Dynamic, and a Dynamic
 /// entry absorbs the Packed entry after it where that adds no padding.
-llvm::Expected<llvm::SmallVector<PhysDim, 4>>
-canonicalizePhysDims(llvm::ArrayRef<PhysDim> dims,
+llvm::Expected<llvm::SmallVector<DimsLayoutEntry, 4>>
+canonicalizePhysDims(llvm::ArrayRef<DimsLayoutEntry> dims,
                      llvm::ArrayRef<int64_t> shape);
 
 /// The physical dimensions that place every element of `shape` where
 /// `layout` does, in a buffer of the same size; std::nullopt when the tiled
 /// layout has no such form (tail padding, `E(n)`, combined dimensions).
-std::optional<llvm::SmallVector<PhysDim, 4>>
+std::optional<llvm::SmallVector<DimsLayoutEntry, 4>>
 toPhysDims(const TiledLayout &layout, llvm::ArrayRef<int64_t> shape);
 
 /// An XLA tiled layout that places every element of `shape` where `dims`
 /// does, in a buffer of the same size; std::nullopt when none is found
 /// (odd-even strips, pieces in an order no tile sequence produces).
-std::optional<TiledLayout> toTiledLayout(llvm::ArrayRef<PhysDim> dims,
+std::optional<TiledLayout> toTiledLayout(llvm::ArrayRef<DimsLayoutEntry> dims,
                                          llvm::ArrayRef<int64_t> shape);
 
 } // namespace tlayout

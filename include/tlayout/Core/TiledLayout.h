@@ -44,9 +44,16 @@ struct Tile {
   Tile(std::initializer_list<int64_t> dims) : dims(dims) {}
   explicit Tile(llvm::ArrayRef<int64_t> dims) : dims(dims) {}
 
+  /// Prints the tile as XLA and Mosaic write it: `(8,128)`, `(2,*,128)`.
+  void print(llvm::raw_ostream &os) const;
+  std::string str() const;
+
   bool operator==(const Tile &other) const { return dims == other.dims; }
   bool operator!=(const Tile &other) const { return !(*this == other); }
 };
+
+/// Prints tiles back to back, `(8,128)(2,1)`: the one printer of tile lists.
+void printTiles(llvm::raw_ostream &os, llvm::ArrayRef<Tile> tiles);
 
 /// A diagnostic from parsing layout or shape text, with the 0-based column
 /// (byte offset into the parsed text) where the problem is.
@@ -84,15 +91,17 @@ constexpr size_t kMaxTileEntries = 4096;
 
 /// An XLA layout: how an array is placed in memory.
 ///
-/// Text syntax (XLA's, printed exactly as XLA prints it):
+/// Text syntax: XLA's layout text (XlaLayout, whose parser and printer these
+/// are), with the fields that place elements:
 ///
 ///   layout ::= `{` (int (`,` int)*)? (`:` fields)? `}`
 ///   fields ::= tiles? (`L(` int `)`)? (`E(` int `)`)? (`S(` int `)`)?
 ///   tiles  ::= `T`? tile tile*
 ///   tile   ::= `(` entry (`,` entry)* `)`     entry ::= int | `*`
 ///
-/// e.g. `{3,2,0,1:T(8,128)(2,1)S(1)}`. The bare `(2,2)` form of the tiled
-/// layout document is accepted and printed back as `T(2,2)`.
+/// e.g. `{3,2,0,1:T(8,128)(2,1)S(1)}`, printed exactly as XLA prints it. The
+/// bare `(2,2)` form of the tiled layout document is accepted and printed
+/// back as `T(2,2)`; an all-dense `D(D,...,D)` is accepted and dropped.
 class TiledLayout {
 public:
   /// Dimension numbers from most minor to most major.
@@ -114,7 +123,10 @@ public:
   /// The default row-major layout `{rank-1,...,1,0}`.
   static TiledLayout rowMajor(unsigned rank);
 
-  /// Parses XLA layout text. Errors are `ParseError`s with a column.
+  /// Parses XLA layout text with XlaLayout's parser and keeps the fields
+  /// that place elements; the others (sparse storage, split configs, a
+  /// physical shape, metadata bytes) are errors that say why a memref
+  /// cannot hold them. Errors are `ParseError`s with a column.
   static llvm::Expected<TiledLayout> parse(llvm::StringRef text);
 
   /// Prints XLA layout text, e.g. `{1,0:T(8,128)(2,1)}`.

@@ -53,7 +53,7 @@ struct CopyWalk {
 /// The walk over the physical dimensions of `indexing`: its inverse map.
 static CopyWalk physicalWalk(const BufferIndexing &indexing) {
   CopyWalk walk;
-  for (const ::tlayout::PhysicalDim &dim : indexing.getDims())
+  for (const ::tlayout::BufferDim &dim : indexing.getDims())
     walk.extents.push_back(dim.size);
   const ::tlayout::InverseMap &inverse = indexing.getInverse();
   walk.logicalIndex.assign(inverse.logicalIndex.begin(),

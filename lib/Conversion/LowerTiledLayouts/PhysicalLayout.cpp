@@ -174,7 +174,7 @@ FailureOr<PhysicalLayout> mlir::tlayout::computePhysicalLayout(
     return result;
   }
   SmallVector<AffineExpr> sizes, indices;
-  for (const ::tlayout::PhysicalDim &dim : indexing->getDims())
+  for (const ::tlayout::BufferDim &dim : indexing->getDims())
     sizes.push_back(convert(dim.size));
   for (const ::tlayout::IndexExpr &e : indexing->getPhysicalIndices())
     indices.push_back(convert(e));
@@ -327,7 +327,7 @@ mlir::tlayout::packInitializer(MemRefType type, const PhysicalLayout &layout,
         llvm::expectedToOptional(indexing->offsetOf(index));
     if (!position)
       return failure();
-    ::tlayout::PackedSlot slot = ::tlayout::getPackedSlot(*position, bits);
+    ::tlayout::PackedPosition slot = ::tlayout::getPackedPosition(*position, bits);
     bytes[slot.byte] |= uint8_t((valueBits(k) & mask) << slot.shift);
   }
   auto tensor = RankedTensorType::get(layout.type.getShape(),

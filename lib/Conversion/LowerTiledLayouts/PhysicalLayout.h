@@ -32,7 +32,7 @@ namespace mlir::tlayout {
 /// element's physical position (its linear offset, in elements), and the
 /// element lives in byte `position floordiv (8/n)` at the shift
 /// `n * (8/n - 1 - position mod (8/n))` (XLA's order: see
-/// ::tlayout::getPackedSlot and emitPackedLoad).
+/// ::tlayout::getPackedPosition and emitPackedLoad).
 struct PhysicalLayout {
   /// The identity-layout physical memref (dynamic where a size depends on a
   /// dynamic logical size); bytes (`i8`) when packed.

@@ -12,12 +12,12 @@ func.func private @no_braces(memref<3x5xf32, #tlayout.tiled<1,0>>)
 
 // -----
 
-// expected-error @+1 {{expected a layout field T(...), L(...), E(...) or S(...) but found 'Q'}}
+// expected-error @+1 {{expected a layout field D(...), T(...), L(...), #(...), *(...), E(...), S(...), SC(...), P(...) or M(...) but found 'Q'}}
 func.func private @unknown_field(memref<3x5xf32, #tlayout.tiled<{1,0:Q(2)}>>)
 
 // -----
 
-// expected-error @+1 {{layout field 'T' is repeated or out of order; fields come in the order T, L, E, S}}
+// expected-error @+1 {{layout field 'T' is repeated or out of order; XLA writes the fields in the order D, T, L, #, *, E, S, SC, P, M}}
 func.func private @field_order(memref<3x5xf32, #tlayout.tiled<{1,0:L(2)T(2,2)}>>)
 
 // -----
@@ -47,7 +47,7 @@ func.func private @index_type(memref<3x5xf32, #tlayout.tiled<{1,0:#(s32)}>>)
 
 // -----
 
-// expected-error @+1 {{layout field 'D' comes first, as XLA prints it}}
+// expected-error @+1 {{layout field 'D' is repeated or out of order; XLA writes the fields in the order D, T, L, #, *, E, S, SC, P, M}}
 func.func private @dense_late(memref<3x5xf32, #tlayout.tiled<{1,0:T(2,2)D(D,D)}>>)
 
 // -----

@@ -28,15 +28,15 @@ using ::tlayout::IndexExpr;
 // DimsLayoutAttr
 //===----------------------------------------------------------------------===//
 
-using ::tlayout::PhysDim;
+using ::tlayout::DimsLayoutEntry;
 
 /// Logical dimension numbers of a #tlayout.dims layout are below this.
 static constexpr int64_t kMaxDimsRank = 1024;
 
 /// The number of logical dimensions a list of physical dimensions places.
-static unsigned rankOf(ArrayRef<PhysDim> dims) {
+static unsigned rankOf(ArrayRef<DimsLayoutEntry> dims) {
   unsigned rank = 0;
-  for (const PhysDim &d : dims)
+  for (const DimsLayoutEntry &d : dims)
     rank = std::max(rank, d.logicalDim + 1);
   return rank;
 }
@@ -75,12 +75,12 @@ llvm::Expected<BufferIndexing> DimsLayoutAttr::compile(ArrayRef<int64_t> shape,
 /// The shape getAffineMap compiles `dims` for: the map needs no sizes, so
 /// the shape is dynamic where a Dynamic entry takes the rest of a dimension
 /// and exactly covered by the entries elsewhere.
-static SmallVector<int64_t> affineMapShape(ArrayRef<PhysDim> dims,
+static SmallVector<int64_t> affineMapShape(ArrayRef<DimsLayoutEntry> dims,
                                            unsigned rank) {
   SmallVector<int64_t> shape(rank, 1);
   SmallVector<bool> dynamic(rank, false);
-  for (const PhysDim &d : dims) {
-    if (d.kind == PhysDim::Kind::Dynamic)
+  for (const DimsLayoutEntry &d : dims) {
+    if (d.kind == DimsLayoutEntry::Kind::Dynamic)
       dynamic[d.logicalDim] = true;
     else if (std::optional<int64_t> product =
                  llvm::checkedMul(shape[d.logicalDim], d.size))
@@ -96,7 +96,7 @@ static SmallVector<int64_t> affineMapShape(ArrayRef<PhysDim> dims,
 
 LogicalResult
 DimsLayoutAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                       ArrayRef<PhysDim> dims, ArrayRef<int64_t> parentShape,
+                       ArrayRef<DimsLayoutEntry> dims, ArrayRef<int64_t> parentShape,
                        ArrayRef<int64_t> offsets) {
   unsigned rank = rankOf(dims);
   if (rank > kMaxDimsRank)
@@ -139,7 +139,7 @@ DimsLayoutAttr::getStridesAndOffset(ArrayRef<int64_t> shape,
 
 Attribute DimsLayoutAttr::parse(AsmParser &parser, Type) {
   SMLoc loc = parser.getCurrentLocation();
-  SmallVector<PhysDim> dims;
+  SmallVector<DimsLayoutEntry> dims;
   auto parseEntry = [&]() -> ParseResult {
     SMLoc at = parser.getCurrentLocation();
     int64_t dim;
@@ -149,7 +149,7 @@ Attribute DimsLayoutAttr::parse(AsmParser &parser, Type) {
       return parser.emitError(at)
              << "dimension number " << dim << " is out of range (0 to "
              << kMaxDimsRank - 1 << ")";
-    PhysDim entry = PhysDim::dynamic(dim);
+    DimsLayoutEntry entry = DimsLayoutEntry::dynamic(dim);
     if (succeeded(parser.parseOptionalColon())) {
       SMLoc kindAt = parser.getCurrentLocation();
       StringRef kind;
@@ -157,7 +157,7 @@ Attribute DimsLayoutAttr::parse(AsmParser &parser, Type) {
         return failure();
       if (kind == "packed" || kind == "odd_even") {
         entry.kind =
-            kind == "packed" ? PhysDim::Kind::Packed : PhysDim::Kind::OddEven;
+            kind == "packed" ? DimsLayoutEntry::Kind::Packed : DimsLayoutEntry::Kind::OddEven;
         if (parser.parseLParen() || parser.parseInteger(entry.size) ||
             parser.parseRParen())
           return failure();
@@ -184,7 +184,7 @@ Attribute DimsLayoutAttr::parse(AsmParser &parser, Type) {
   if (parser.parseGreater())
     return {};
   return getChecked([&] { return parser.emitError(loc); }, parser.getContext(),
-                    ArrayRef<PhysDim>(dims), ArrayRef<int64_t>(parentShape),
+                    ArrayRef<DimsLayoutEntry>(dims), ArrayRef<int64_t>(parentShape),
                     ArrayRef<int64_t>(offsets));
 }
 

@@ -39,7 +39,7 @@ Attribute convertLayout(MemRefType type, LayoutSyntax target) {
   if (auto tiled = dyn_cast<TiledLayoutAttr>(attr.getBase())) {
     if (target != LayoutSyntax::Dims)
       return {};
-    if (std::optional<SmallVector<::tlayout::PhysDim, 4>> dims =
+    if (std::optional<SmallVector<::tlayout::DimsLayoutEntry, 4>> dims =
             ::tlayout::toPhysDims(tiled.getLayout(), shape))
       converted = DimsLayoutAttr::get(context, *dims);
   } else if (auto dims = dyn_cast<DimsLayoutAttr>(attr.getBase())) {
@@ -48,7 +48,7 @@ Attribute convertLayout(MemRefType type, LayoutSyntax target) {
               ::tlayout::toTiledLayout(dims.getDims(), shape))
         converted = TiledLayoutAttr::get(context, *layout);
     } else if (target == LayoutSyntax::Canonical) {
-      std::optional<SmallVector<::tlayout::PhysDim, 4>> canonical =
+      std::optional<SmallVector<::tlayout::DimsLayoutEntry, 4>> canonical =
           llvm::expectedToOptional(
               ::tlayout::canonicalizePhysDims(dims.getDims(), shape));
       if (!canonical || llvm::equal(*canonical, dims.getDims()))

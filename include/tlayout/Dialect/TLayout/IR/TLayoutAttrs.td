@@ -229,7 +229,7 @@ def TLayout_DimsLayoutAttr : TLayout_Attr<"DimsLayout", "dims", [
     `, parent = [...], offsets = [...]` suffix.
   }];
   let parameters = (ins
-    ArrayRefParameter<"::tlayout::PhysDim",
+    ArrayRefParameter<"::tlayout::DimsLayoutEntry",
         "physical dimensions, slowest varying first">:$dims,
     OptionalArrayRefParameter<"int64_t",
         "for a view: the logical sizes of the memref it views">:$parentShape,
@@ -238,7 +238,7 @@ def TLayout_DimsLayoutAttr : TLayout_Attr<"DimsLayout", "dims", [
         $offsets
   );
   let builders = [
-    AttrBuilder<(ins "::llvm::ArrayRef<::tlayout::PhysDim>":$dims), [{
+    AttrBuilder<(ins "::llvm::ArrayRef<::tlayout::DimsLayoutEntry>":$dims), [{
       return $_get($_ctxt, dims, ::llvm::ArrayRef<int64_t>(),
                    ::llvm::ArrayRef<int64_t>());
     }]>

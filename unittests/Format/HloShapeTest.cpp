@@ -9,8 +9,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tlayout/Core/HloText.h"
-#include "tlayout/Core/XlaShape.h"
+#include "tlayout/Format/HloText.h"
+#include "tlayout/Format/XlaShape.h"
 
 #include "gtest/gtest.h"
 
@@ -47,9 +47,10 @@ TEST(HloShapeTest, XlaShapesRoundTrip) {
         "f32[2]{0:D(C+)}", "f32[2]{0:D(C+~)}", "f32[3,4]{1,0:D(D,C)}",
         "f32[1,2,3,4]{3,2,1,0:T(42,123)(4,5)}",
         "f32[1,2,3,4]{3,2,1,0:T(*,*,42,123)}", "f32[1,2,3,4]{3,2,1,0:L(100)}",
-        "f32[1,2,3,4]{3,2,1,0:#(u32)}", "f32[1,2,3,4]{3,2,1,0:*(u16)}",
-        "f32[1,2,3,4]{3,2,1,0:S(3)}", "f32[2,5]{0,1:SC(0:3)(1:0,4)}",
-        "s32[20,10]{0,1:P(s32[10,20]{1,0})}", "f32[2,2]{0,1:M(123)}",
+        "f32[1,2,3,4]{3,2,1,0:D(D,D,D,C)#(u32)}",
+        "f32[1,2,3,4]{3,2,1,0:*(u16)}", "f32[1,2,3,4]{3,2,1,0:S(3)}",
+        "f32[2,5]{0,1:SC(0:3)(1:0,4)}",
+        "s32[20,10]{0,1:D(D,C)P(s32[10,20]{1,0})}", "f32[2,2]{0,1:M(123)}",
         "f64[1,2,3,4]{3,2,1,0:T(42,123)(4,5)L(100)E(64)}",
         // Shape printing: tuples, nesting, unbounded dynamic sizes.
         "(opaque[], f32[], u32[1,2]{1,0}, s32[3,4]{0,1})",
@@ -156,10 +157,10 @@ TEST(HloShapeTest, LayoutFields) {
   EXPECT_EQ(shape->extras.splitConfigs[1].splitIndices.size(), 2u);
   EXPECT_EQ(shape->extras.dynamicMetadataPrefixBytes, 16);
   llvm::Expected<XlaShape> sparse =
-      XlaShape::parse("f32[3,4]{1,0:D(D,C)#(s32)*(u16)}");
+      XlaShape::parse("f32[3,4]{1,0:D(D,C)#(u32)*(u16)}");
   ASSERT_TRUE(static_cast<bool>(sparse)) << llvm::toString(sparse.takeError());
   EXPECT_TRUE(sparse->extras.isSparse());
-  EXPECT_EQ(sparse->extras.indexType, ElementType::S32);
+  EXPECT_EQ(sparse->extras.indexType, ElementType::U32);
   EXPECT_EQ(sparse->extras.pointerType, ElementType::U16);
 }
 
@@ -182,13 +183,34 @@ TEST(HloShapeTest, Errors) {
             "#(...), *(...), E(...), S(...), SC(...), P(...) or M(...) but "
             "found 'Q'");
   EXPECT_EQ(errorOf("f32[2]{0:S(1)S(2)}"),
-            "column 14: layout field 'S' is repeated");
+            "column 14: layout field 'S' is repeated or out of order; XLA "
+            "writes the fields in the order D, T, L, #, *, E, S, SC, P, M");
   EXPECT_EQ(errorOf("f32[2]{0:#(f32)}"),
-            "column 12: #(...) needs an integer type such as s32, found 'f32'");
+            "column 10: #(...) needs an unsigned integer type such as u32, "
+            "found 'f32'");
   EXPECT_EQ(errorOf("f32[2,3]{1,0:D(D)}"),
-            "column 9: D(...) has 1 level types but the shape has rank 2");
+            "column 14: layout field 'D' names 1 dimension levels for 2 "
+            "dimensions");
   EXPECT_EQ(errorOf("f32[2]{0:SC(1:3)}"),
-            "column 7: SC(...) splits dimension 1 of a rank-1 shape");
+            "column 10: SC(...) splits dimension 1 of a rank-1 layout");
+  // What XLA's parser rejects: fields out of order, an empty layout (a `{`
+  // not followed by a dimension or `:` is no layout), a physical shape on
+  // a dense layout.
+  EXPECT_EQ(errorOf("f32[8,128]{1,0:S(1)T(8,128)}"),
+            "column 20: layout field 'T' is repeated or out of order; XLA "
+            "writes the fields in the order D, T, L, #, *, E, S, SC, P, M");
+  EXPECT_EQ(errorOf("f32[]{}"),
+            "column 6: an empty layout '{}' is not XLA's: a shape without a "
+            "layout is written without braces, a scalar's tiles as "
+            "{:T(128)}");
+  EXPECT_EQ(errorOf("(f32[2], f32[] { })").substr(0, 30),
+            "column 16: an empty layout '{}");
+  EXPECT_EQ(errorOf("s32[20,10]{0,1:P(s32[10,20]{1,0})}"),
+            "column 16: layout field 'P' (the physical shape of a sparse "
+            "array) needs a sparse layout (a D(...) level other than D)");
+  EXPECT_EQ(errorOf("s32[20,10]{0,1:D(D,C)P(s32[10,20]{1})}"),
+            "column 34: minor_to_major has 1 entries but the shape has rank "
+            "2");
   EXPECT_EQ(errorOf("b(token[])"), "column 3: a buffer b(...) holds an array "
                                    "shape");
   llvm::Expected<XlaShape> tuple = XlaShape::parse("(f32[2])");
@@ -281,9 +303,50 @@ namespace {
 TEST(HloShapeTest, PhysicalShapeNestingIsBounded) {
   std::string text;
   for (int i = 0; i < 300; ++i)
-    text += "f32[2]{0:P(";
+    text += "f32[2]{0:D(C)P(";
+  text += "f32[2]{0}";
+  for (int i = 0; i < 300; ++i)
+    text += ")}";
   EXPECT_NE(errorOf(text).find("nested deeper than 256"), std::string::npos);
-  EXPECT_EQ(roundTrip("f32[2]{0:P(f32[2]{0:P(f32[2]{0})})}"),
-            "f32[2]{0:P(f32[2]{0:P(f32[2]{0})})}");
+  EXPECT_EQ(roundTrip("f32[2]{0:D(C)P(f32[2]{0:D(C)P(f32[2]{0})})}"),
+            "f32[2]{0:D(C)P(f32[2]{0:D(C)P(f32[2]{0})})}");
+}
+
+/// XLA prints `/*index=N*/` before every fifth element of a tuple; a bare
+/// tuple reads like one inside an instruction line, and prints back so.
+TEST(HloShapeTest, TupleIndexComments) {
+  const char *six = "(f32[1], s32[2]{0}, u8[], token[], opaque[], "
+                    "/*index=5*/b(s32[3,4]{1,0}))";
+  EXPECT_EQ(roundTrip(six), six);
+  EXPECT_EQ(roundTrip("(f32[1],f32[2],f32[3],f32[4],f32[5],f32[6])"),
+            "(f32[1], f32[2], f32[3], f32[4], f32[5], /*index=5*/f32[6])");
+  std::string eleven = "(";
+  for (int i = 0; i < 11; ++i)
+    eleven += std::string(i ? ", " : "") +
+              (i && i % 5 == 0 ? "/*index=" + std::to_string(i) + "*/"
+                               : std::string()) +
+              "pred[]";
+  eleven += ")";
+  EXPECT_EQ(roundTrip(eleven), eleven);
+  // Comments anywhere a space may be; an unterminated one is an error.
+  EXPECT_EQ(roundTrip("( /*a*/ f32[2] /*b*/ {0} , b( u8[1] ) )"),
+            "(f32[2]{0}, b(u8[1]))");
+  EXPECT_EQ(errorOf("(f32[2], /*index=1"),
+            "column 10: expected a shape such as f32[8,128], a tuple '(' or "
+            "token[] but found '/'");
+  // Buffers, tokens and opaque values inside tuples, as XLA prints them.
+  EXPECT_EQ(roundTrip("((b(s32[3,4]{1,0}), opaque[]), token[])"),
+            "((b(s32[3,4]{1,0}), opaque[]), token[])");
+  EXPECT_EQ(errorOf("b(opaque[])"),
+            "column 3: a buffer b(...) holds an array shape");
+}
+
+/// A scalar's layout prints as XLA prints it: `{}` not at all.
+TEST(HloShapeTest, ScalarLayouts) {
+  llvm::Expected<XlaShape> scalar = XlaShape::parse("f32[]");
+  ASSERT_TRUE(static_cast<bool>(scalar));
+  scalar->hasExplicitLayout = true;
+  EXPECT_EQ(scalar->str(), "f32[]");
+  EXPECT_EQ(roundTrip("u32[]{:T(128)}"), "u32[]{:T(128)}");
 }
 } // namespace

@@ -4,17 +4,19 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// XLA element types and shapes as written in HLO dumps: arrays such as
+// XLA shapes as written in HLO dumps: arrays such as
 // `bf16[8,1,1280,16384]{3,2,0,1:T(8,128)(2,1)S(1)}` with every layout field
-// of XLA's text, bounded dynamic dimensions `s32[<=4096]`, and tuples,
-// tokens, opaque values and buffers (HloShape).
+// of XLA's text (read and printed by the core's XlaLayout), bounded dynamic
+// dimensions `s32[<=4096]`, and tuples, tokens, opaque values and buffers
+// (HloShape).
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TLAYOUT_CORE_XLASHAPE_H
-#define TLAYOUT_CORE_XLASHAPE_H
+#ifndef TLAYOUT_FORMAT_XLASHAPE_H
+#define TLAYOUT_FORMAT_XLASHAPE_H
 
-#include "tlayout/Core/TiledLayout.h"
+#include "tlayout/Core/XlaLayout.h"
+#include "tlayout/Format/ElementType.h"
 
 #include <memory>
 #include <optional>
@@ -22,67 +24,7 @@
 
 namespace tlayout {
 
-/// The array element types of XLA's `PrimitiveType` (xla_data.proto).
-enum class ElementType {
-  Pred,
-  S1,
-  U1,
-  S2,
-  U2,
-  S4,
-  U4,
-  S8,
-  U8,
-  S16,
-  U16,
-  S32,
-  U32,
-  S64,
-  U64,
-  F4E2M1FN,
-  F6E2M3FN,
-  F6E3M2FN,
-  F8E3M4,
-  F8E4M3,
-  F8E4M3FN,
-  F8E4M3B11FNUZ,
-  F8E4M3FNUZ,
-  F8E5M2,
-  F8E5M2FNUZ,
-  F8E8M0FNU,
-  BF16,
-  F16,
-  F32,
-  F64,
-  C64,
-  C128
-};
-
-/// The lower-case XLA name, e.g. `bf16`, `f8e4m3fn`.
-llvm::StringRef getElementTypeName(ElementType type);
-/// Parses an XLA element type name (case-insensitive).
-std::optional<ElementType> parseElementType(llvm::StringRef name);
-/// Bits one element occupies in memory without `E(n)`: whole bytes, as XLA's
-/// ShapeUtil::ByteSizeOfElements counts them (8 for `pred`, `s4`, `u1` and
-/// the 4- and 6-bit floats), the type's width otherwise.
-int64_t getStorageBits(ElementType type);
-/// The fewest bits that hold every value: 1 for `pred`, 6 for `f6e2m3fn`.
-int64_t getMinimumBits(ElementType type);
-/// Whether the type is a signed (`s`) or unsigned (`u`) integer.
-bool isSignedInteger(ElementType type);
-bool isUnsignedInteger(ElementType type);
-
 struct XlaShape;
-
-/// One split config `(dimension:index,index,...)` of `SC(...)`: the array is
-/// split in memory along `dimension` at the given indices.
-struct SplitConfig {
-  int64_t dimension = 0;
-  llvm::SmallVector<int64_t, 2> splitIndices;
-  bool operator==(const SplitConfig &other) const {
-    return dimension == other.dimension && splitIndices == other.splitIndices;
-  }
-};
 
 /// The layout fields that do not place elements: sparse storage (`D(...)`,
 /// `#(type)`, `*(type)`), split configs `SC(...)`, a physical shape
@@ -127,16 +69,21 @@ struct XlaShape {
 
   /// Parses `f32[3,5]`, `bf16[8,128]{1,0:T(8,128)(2,1)}`, `u32[]{:T(128)}`,
   /// `f32[?,128]{1,0}`, `s32[<=4096]{0:T(8)M(1024)}` and validates the
-  /// layout against the shape. Errors are `ParseError`s with a column; a
-  /// tuple, token or opaque shape is an error here (see HloShape).
+  /// layout against the shape. As XLA's parser, a `{` starts a layout only
+  /// when a dimension number or `:` follows, so `f32[]{}` is an error.
+  /// Errors are `ParseError`s with a column; a tuple, token or opaque shape
+  /// is an error here (see HloShape).
   static llvm::Expected<XlaShape> parse(llvm::StringRef text);
 
-  /// Prints as XLA does (no spaces; `<=n` for bounded dimensions).
+  /// Prints as XLA does (no spaces; `<=n` for bounded dimensions; no `{}`
+  /// after a scalar).
   void print(llvm::raw_ostream &os) const;
   std::string str() const;
 
   /// Bits per element: `E(n)` when set, else the type's storage bits.
   int64_t getElementBits() const;
+  /// The layout with every field, for the core's printer.
+  XlaLayout getXlaLayout() const;
   /// Whether dimension `i` is a bounded dynamic dimension.
   bool isBounded(unsigned i) const {
     return i < boundedDims.size() && boundedDims[i];
@@ -153,13 +100,17 @@ struct HloShape {
   /// The elements of a tuple.
   std::vector<HloShape> elements;
 
-  /// Parses the whole text as one shape.
+  /// Parses the whole text as one shape. Spaces and `/* ... */` comments
+  /// (XLA prints `/*index=5*/` in tuples of more than five elements) may come
+  /// between tokens.
   static llvm::Expected<HloShape> parse(llvm::StringRef text);
   /// Parses one shape at the start of `text` and sets `consumed` to the
   /// bytes it took; for reading shapes inside HLO instruction text.
   static llvm::Expected<HloShape> parsePrefix(llvm::StringRef text,
                                               size_t &consumed);
 
+  /// Prints as XLA does: tuple elements separated by `, `, with
+  /// `/*index=N*/` before every fifth, `b(...)`, `token[]`, `opaque[]`.
   void print(llvm::raw_ostream &os) const;
   std::string str() const;
 
@@ -172,4 +123,4 @@ struct HloShape {
 
 } // namespace tlayout
 
-#endif // TLAYOUT_CORE_XLASHAPE_H
+#endif // TLAYOUT_FORMAT_XLASHAPE_H

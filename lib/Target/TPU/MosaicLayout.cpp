@@ -9,7 +9,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tlayout/Core/MosaicLayout.h"
+#include "tlayout/Target/TPU/MosaicLayout.h"
+#include "tlayout/Format/ElementType.h"
+#include "tlayout/Target/TPU/TpuTarget.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -25,37 +27,49 @@ using llvm::Expected;
 using llvm::StringRef;
 
 namespace {
+/// A Mosaic memory space: the TPU target's space it is, or Mosaic's own
+/// name and tlayout number for the spaces the TPU target does not name.
 struct SpaceRow {
   MemorySpace space;
-  const char *name;
-  std::optional<int64_t> number;
+  std::optional<tpu::MemorySpace> tpuSpace;
+  const char *mosaicName;
+  std::optional<int64_t> mosaicNumber;
 };
 } // namespace
 
-/// Mosaic's memory spaces and their tlayout numbers, in one table.
+/// Mosaic's memory spaces, in one table. The names of the spaces the TPU
+/// target numbers come from its table (tpu::getNamedMemorySpaces); `any`
+/// (placed by the compiler) is the default space 0.
 static const SpaceRow spaceRows[] = {
-    {MemorySpace::Any, "any", 0},
-    {MemorySpace::Vmem, "vmem", 1},
-    {MemorySpace::Smem, "smem", 2},
-    {MemorySpace::Hbm, "hbm", 0},
-    {MemorySpace::Cmem, "cmem", 3},
-    {MemorySpace::SemaphoreMem, "semaphore_mem", std::nullopt},
-    {MemorySpace::VmemShared, "vmem_shared", std::nullopt},
-    {MemorySpace::Host, "host", 5},
+    {MemorySpace::Any, std::nullopt, "any", 0},
+    {MemorySpace::Vmem, tpu::MemorySpace::Vmem, nullptr, std::nullopt},
+    {MemorySpace::Smem, tpu::MemorySpace::Smem, nullptr, std::nullopt},
+    {MemorySpace::Hbm, tpu::MemorySpace::Hbm, nullptr, std::nullopt},
+    {MemorySpace::Cmem, tpu::MemorySpace::Cmem, nullptr, std::nullopt},
+    {MemorySpace::SemaphoreMem, std::nullopt, "semaphore_mem", std::nullopt},
+    {MemorySpace::VmemShared, std::nullopt, "vmem_shared", std::nullopt},
+    {MemorySpace::Host, tpu::MemorySpace::Host, nullptr, std::nullopt},
 };
 
-StringRef mosaic::getMemorySpaceName(MemorySpace space) {
+static const SpaceRow &row(MemorySpace space) {
   for (const SpaceRow &row : spaceRows)
     if (row.space == space)
-      return row.name;
-  llvm_unreachable("every memory space has a name");
+      return row;
+  llvm_unreachable("every memory space has a row");
+}
+
+StringRef mosaic::stringifyMemorySpace(MemorySpace space) {
+  const SpaceRow &r = row(space);
+  if (r.tpuSpace)
+    return tpu::getMemorySpaceName(static_cast<int64_t>(*r.tpuSpace));
+  return r.mosaicName;
 }
 
 std::optional<int64_t> mosaic::getTLayoutMemorySpace(MemorySpace space) {
-  for (const SpaceRow &row : spaceRows)
-    if (row.space == space)
-      return row.number;
-  llvm_unreachable("every memory space has a row");
+  const SpaceRow &r = row(space);
+  if (r.tpuSpace)
+    return static_cast<int64_t>(*r.tpuSpace);
+  return r.mosaicNumber;
 }
 
 //===----------------------------------------------------------------------===//
@@ -140,7 +154,7 @@ private:
 
 /// Reads the element type: everything up to the `,` or `>` that closes it
 /// at bracket depth 0.
-static Expected<std::string> parseElementType(Lexer &lex) {
+static Expected<std::string> parseMlirElementTypeText(Lexer &lex) {
   lex.skipSpace();
   StringRef rest = lex.rest();
   int depth = 0;
@@ -178,7 +192,7 @@ static Error verifyTiles(const Lexer &lex, size_t column,
     size_t k = tile.dims.size();
     if (k > expandedTile.size())
       return lex.errorAt(
-          column, "tile " + tileText(tile) + " has " + llvm::Twine(k) +
+          column, "tile " + tile.str() + " has " + llvm::Twine(k) +
                       " dimensions but tiles inside the first tile can "
                       "only split its " +
                       llvm::Twine(expandedTile.size()) +
@@ -189,10 +203,10 @@ static Error verifyTiles(const Lexer &lex, size_t column,
     for (size_t i = 0; i < k; ++i) {
       int64_t size = expandedTile[expandedTile.size() - k + i];
       if (size % tile.dims[i] != 0)
-        return lex.errorAt(column, "tile " + tileText(tile) +
+        return lex.errorAt(column, "tile " + tile.str() +
                                        " does not evenly divide the first "
                                        "tile " +
-                                       tileText(tiles.front()) +
+                                       tiles.front().str() +
                                        " (it would add padding inside a tile, "
                                        "which Mosaic does not allow)");
       next.push_back(size / tile.dims[i]);
@@ -202,13 +216,6 @@ static Error verifyTiles(const Lexer &lex, size_t column,
     expandedTile = std::move(next);
   }
   return Error::success();
-}
-
-std::string mosaic::tileText(const Tile &tile) {
-  std::string s = "(";
-  for (auto [i, d] : llvm::enumerate(tile.dims))
-    s += (i ? "," : "") + std::to_string(d);
-  return s + ")";
 }
 
 Expected<MosaicMemRef> MosaicMemRef::parse(StringRef text) {
@@ -245,7 +252,7 @@ Expected<MosaicMemRef> MosaicMemRef::parse(StringRef text) {
                        lex.describeNext());
     result.shape.push_back(*size);
   }
-  Expected<std::string> element = parseElementType(lex);
+  Expected<std::string> element = parseMlirElementTypeText(lex);
   if (!element)
     return element.takeError();
   result.elementType = std::move(*element);
@@ -323,7 +330,7 @@ Expected<MosaicMemRef> MosaicMemRef::parse(StringRef text) {
         ++n;
       StringRef name = rest.take_front(n);
       for (const SpaceRow &row : spaceRows)
-        if (name == row.name)
+        if (name == stringifyMemorySpace(row.space))
           result.memorySpace = row.space;
       if (!result.memorySpace)
         return lex.errorAt(nameStart,
@@ -389,13 +396,14 @@ Expected<MosaicMemRef> MosaicMemRef::parse(StringRef text) {
 //===----------------------------------------------------------------------===//
 
 std::string MosaicMemRef::layoutStr() const {
-  std::string s = "#tpu.tiled<";
-  for (const Tile &tile : tiles)
-    s += tileText(tile);
-  s += ",[";
-  for (auto [i, stride] : llvm::enumerate(tileStrides))
-    s += (i ? "," : "") + std::to_string(stride);
-  return s + "]>";
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  os << "#tpu.tiled<";
+  printTiles(os, tiles);
+  os << ",[";
+  llvm::interleave(tileStrides, os, ",");
+  os << "]>";
+  return s;
 }
 
 std::string MosaicMemRef::str() const {
@@ -406,7 +414,8 @@ std::string MosaicMemRef::str() const {
   if (hasTiledLayout)
     s += ", " + layoutStr();
   if (memorySpace)
-    s += ", #tpu.memory_space<" + getMemorySpaceName(*memorySpace).str() + ">";
+    s +=
+        ", #tpu.memory_space<" + stringifyMemorySpace(*memorySpace).str() + ">";
   return s + ">";
 }
 
@@ -416,26 +425,14 @@ bool MosaicMemRef::hasStaticShape() const {
 
 int64_t MosaicMemRef::getElementBits() const {
   StringRef type = elementType;
-  if (type == "bf16" || type == "f16")
-    return 16;
-  if (type == "f32")
-    return 32;
-  if (type == "f64")
-    return 64;
-  if (type.starts_with("f8"))
-    return 8;
-  if (type.starts_with("f6"))
-    return 6;
-  if (type.starts_with("f4"))
-    return 4;
+  // MLIR's `index` is no XLA element type; it lowers to 64 bits.
   if (type == "index")
     return 64;
-  type.consume_front("s");
-  type.consume_front("u");
-  int64_t bits;
-  if (type.consume_front("i") && !type.getAsInteger(10, bits) && bits > 0)
-    return bits;
-  return 0;
+  bool isUnsigned = type.consume_front("u");
+  if (!isUnsigned)
+    type.consume_front("s");
+  std::optional<ElementType> element = parseMlirElementType(type, isUnsigned);
+  return element ? getMinimumBits(*element) : 0;
 }
 
 //===----------------------------------------------------------------------===//
@@ -637,7 +634,7 @@ Expected<TLayoutEquivalent> MosaicMemRef::toTLayout() const {
     std::optional<int64_t> number = getTLayoutMemorySpace(*memorySpace);
     if (!number)
       return llvm::createStringError(
-          "Mosaic memory space '" + getMemorySpaceName(*memorySpace) +
+          "Mosaic memory space '" + stringifyMemorySpace(*memorySpace) +
           "' has no tlayout equivalent (tlayout names hbm, vmem, smem, cmem "
           "and host)");
     eq.layout.memorySpace = *number;
@@ -737,7 +734,7 @@ TLayoutText mosaic::printTLayout(const MosaicMemRef &memref,
   std::string space;
   if (memref.memorySpace && *memref.memorySpace != MemorySpace::Any)
     space = ", #tlayout_tpu.memory_space<" +
-            getMemorySpaceName(*memref.memorySpace).str() + ">";
+            stringifyMemorySpace(*memref.memorySpace).str() + ">";
   std::string bufferAttr = "#tlayout.tiled<" + bare.str() + ">";
   if (!eq.isWindow) {
     text.layoutAttr = bufferAttr;

@@ -21,8 +21,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TLAYOUT_CORE_MOSAICLAYOUT_H
-#define TLAYOUT_CORE_MOSAICLAYOUT_H
+#ifndef TLAYOUT_TARGET_TPU_MOSAICLAYOUT_H
+#define TLAYOUT_TARGET_TPU_MOSAICLAYOUT_H
 
 #include "tlayout/Core/TiledLayout.h"
 
@@ -49,17 +49,16 @@ enum class MemorySpace {
   Host
 };
 
-/// Mosaic's name of a memory space (`vmem`).
-llvm::StringRef getMemorySpaceName(MemorySpace space);
+/// Mosaic's name of a memory space (`vmem`): the TPU's name of the space
+/// (tpu::getMemorySpaceName) for those the TPU target numbers, and Mosaic's
+/// own for `any`, `semaphore_mem` and `vmem_shared`.
+llvm::StringRef stringifyMemorySpace(MemorySpace space);
 
 /// The tlayout / XLA `S(n)` number of a Mosaic memory space: hbm 0, vmem 1,
 /// smem 2, cmem 3, host 5, and `any` (placed by the compiler) 0, the
 /// default. std::nullopt for spaces tlayout has no number for
 /// (`semaphore_mem`, `vmem_shared`).
 std::optional<int64_t> getTLayoutMemorySpace(MemorySpace space);
-
-/// A tile as Mosaic prints it: `(8,128)`.
-std::string tileText(const Tile &tile);
 
 /// What a Mosaic layout is in tlayout's terms.
 struct TLayoutEquivalent {
@@ -105,8 +104,9 @@ struct MosaicMemRef {
 
   unsigned getRank() const { return shape.size(); }
   bool hasStaticShape() const;
-  /// Bits of one element for the element types tlayout knows (`bf16` 16,
-  /// `i4` 4, ...), 0 otherwise.
+  /// Bits of one element for the element types XLA has (`bf16` 16, `i4` 4,
+  /// the fewest bits that hold a value, as getMinimumBits counts them) and
+  /// `index` (64), 0 otherwise.
   int64_t getElementBits() const;
 
   /// The number of first-level tiles along each dimension (the size for a
@@ -159,4 +159,4 @@ TLayoutText printTLayout(const MosaicMemRef &memref,
 
 } // namespace tlayout::mosaic
 
-#endif // TLAYOUT_CORE_MOSAICLAYOUT_H
+#endif // TLAYOUT_TARGET_TPU_MOSAICLAYOUT_H

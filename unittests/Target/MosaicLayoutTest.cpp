@@ -13,10 +13,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tlayout/Core/MosaicLayout.h"
+#include "tlayout/Target/TPU/MosaicLayout.h"
 #include "tlayout/Core/BufferIndexing.h"
 
-#include "Reference.h"
+#include "../Core/Reference.h"
 
 #include "gtest/gtest.h"
 

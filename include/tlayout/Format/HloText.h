@@ -11,10 +11,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TLAYOUT_CORE_HLOTEXT_H
-#define TLAYOUT_CORE_HLOTEXT_H
+#ifndef TLAYOUT_FORMAT_HLOTEXT_H
+#define TLAYOUT_FORMAT_HLOTEXT_H
 
-#include "tlayout/Core/XlaShape.h"
+#include "tlayout/Format/XlaShape.h"
 
 #include <string>
 #include <vector>
@@ -63,4 +63,4 @@ llvm::Expected<HloText> readHloText(llvm::StringRef text);
 
 } // namespace tlayout
 
-#endif // TLAYOUT_CORE_HLOTEXT_H
+#endif // TLAYOUT_FORMAT_HLOTEXT_H

@@ -14,7 +14,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tlayout/Core/HloText.h"
+#include "tlayout/Format/HloText.h"
 
 #include "llvm/ADT/StringExtras.h"
 
@@ -81,7 +81,13 @@ static std::vector<Statement> splitStatements(StringRef text) {
     size_t consumed = 0;
     llvm::Expected<HloShape> shape = HloShape::parsePrefix(rest, consumed);
     if (!shape) {
-      llvm::consumeError(shape.takeError());
+      // Not a shape, so the statement does not end after one: text after
+      // `=` is often no shape at all (an opcode of a shapeless instruction,
+      // `v = abs(a)`). This is an answer, not an error of the text: the
+      // statement is then cut here, and readHloText parses its shape again
+      // and reports a bad one with its line and column. Only a ParseError
+      // can come from the shape parser.
+      llvm::handleAllErrors(shape.takeError(), [](const ParseError &) {});
       return false;
     }
     return rest.substr(consumed).trim().empty();

@@ -1,0 +1,33 @@
+//===- ShapeListInput.h - A list of shapes, one a line ----------*- C++ -*-===//
+//
+// Part of the tlayout project.
+//
+//===----------------------------------------------------------------------===//
+//
+// tlayout-inspect's input of several XLA shapes, one a line, as users paste
+// them from logs: each gets its own report.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TLAYOUT_TOOLS_TLAYOUTINSPECT_SHAPELISTINPUT_H
+#define TLAYOUT_TOOLS_TLAYOUTINSPECT_SHAPELISTINPUT_H
+
+#include "llvm/ADT/StringRef.h"
+
+namespace tlayout::inspect {
+
+/// Whether `text` is a list of shapes: more than one line, at least one
+/// shape, and every line that is not blank or a `//` comment starts as a
+/// shape does (`f32[`,
+/// `(`, `b(`, `token[`) and is no HLO instruction (no ` = `).
+bool isShapeList(llvm::StringRef text);
+
+/// Reads every shape of the list first (failing with `line L, column C:` on
+/// the first bad one), then inspects each with `inspectOne` under a
+/// `line L: <shape>` header, and returns the first non-zero exit code.
+int inspectShapeList(llvm::StringRef text,
+                     int (*inspectOne)(llvm::StringRef shape));
+
+} // namespace tlayout::inspect
+
+#endif // TLAYOUT_TOOLS_TLAYOUTINSPECT_SHAPELISTINPUT_H
