@@ -57,8 +57,8 @@ bool inspect::isShapeList(StringRef text) {
   });
 }
 
-int inspect::inspectShapeList(StringRef text,
-                              int (*inspectOne)(StringRef shape)) {
+llvm::Error inspect::inspectShapeList(
+    StringRef text, llvm::Error (*inspectOne)(StringRef shape)) {
   llvm::SmallVector<ListedShape> shapes = listedShapes(text);
   for (const ListedShape &shape : shapes) {
     llvm::Expected<HloShape> parsed = HloShape::parse(shape.text);
@@ -69,17 +69,15 @@ int inspect::inspectShapeList(StringRef text,
                   std::to_string(e.getColumn() + 1) + ": " +
                   e.getMessage().str();
       });
-      fail(message);
+      return makeError(message);
     }
   }
-  int result = 0;
   for (auto [i, shape] : llvm::enumerate(shapes)) {
     llvm::outs() << (i ? "\n" : "") << "line " << shape.line << ": "
                  << shape.text << "\n";
     llvm::outs().flush();
-    int code = inspectOne(shape.text);
-    if (result == 0)
-      result = code;
+    if (llvm::Error err = inspectOne(shape.text))
+      return err;
   }
-  return result;
+  return llvm::Error::success();
 }

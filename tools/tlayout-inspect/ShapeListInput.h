@@ -13,6 +13,7 @@
 #define TLAYOUT_TOOLS_TLAYOUTINSPECT_SHAPELISTINPUT_H
 
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
 
 namespace tlayout::inspect {
 
@@ -24,9 +25,9 @@ bool isShapeList(llvm::StringRef text);
 
 /// Reads every shape of the list first (failing with `line L, column C:` on
 /// the first bad one), then inspects each with `inspectOne` under a
-/// `line L: <shape>` header, and returns the first non-zero exit code.
-int inspectShapeList(llvm::StringRef text,
-                     int (*inspectOne)(llvm::StringRef shape));
+/// `line L: <shape>` header; returns the first error.
+llvm::Error inspectShapeList(llvm::StringRef text,
+                             llvm::Error (*inspectOne)(llvm::StringRef shape));
 
 } // namespace tlayout::inspect
 
