@@ -60,6 +60,23 @@ def LowerTiledLayouts : Pass<"lower-tiled-layouts", "::mlir::ModuleOp"> {
     copy then does not read every target line into the caches first), with
     plain stores otherwise.
 
+    These vector copies, and vector accesses of one tile row of packed
+    elements interleaved by groups of rows (`T(8,128)(8,1)E(4)`: one access
+    of the group's run as one word per column, shifted and masked), are the
+    lowering's CPU fast paths (`cpu-fast-paths`, on by default): they are
+    pattern sets of their own (`populateLowerTiledLayoutsCpuFastPathPatterns`)
+    that take precedence over the plain lowering where they apply, and place
+    every element where the plain lowering does. With
+    `cpu-fast-paths=false` every copy takes the loop nest (or the whole-buffer
+    copy below) and every vector access the contiguous or element-wise form,
+    which any target can lower.
+
+    `memref.copy` or `tlayout.copy` between two layouts that place every
+    element at the same offset (equal layouts, or e.g. `{1,0}` and
+    `{1,0:T(1,128)}` of `f32[1,256]`; static shapes for `memref.copy`, not
+    views) is one copy of the physical buffers, which upstream lowers to
+    one `memcpy`.
+
     `vector.transfer_read`/`transfer_write` and `affine.vector_load`/
     `vector_store` become one `vector.load`/`vector.store` of the physical
     buffer where the layout's contiguity analysis shows the elements
@@ -137,7 +154,12 @@ def LowerTiledLayouts : Pass<"lower-tiled-layouts", "::mlir::ModuleOp"> {
            "int64_t", "::mlir::tlayout::kDefaultNontemporalCopyThreshold",
            "Relayout copies lowered to vector code that write at least this "
            "many bytes store with non-temporal hints where their target is "
-           "64-byte aligned at run time, 0 never (default: 8388608, 8 MiB)">
+           "64-byte aligned at run time, 0 never (default: 8388608, 8 MiB)">,
+    Option<"cpuFastPaths", "cpu-fast-paths", "bool", "true",
+           "Add the CPU-tuned fast paths to the lowering: relayout copies as "
+           "vector shuffles (interleaving tiles, transposes) with "
+           "non-temporal stores, and packed tile rows as column words; "
+           "false gives the plain lowering, for other targets">
   ];
   let dependentDialects = [
     "::mlir::affine::AffineDialect",
