@@ -21,11 +21,20 @@
 //   different dimensions, row-major and column-major (`{0,1}`), or
 //   `{1,0:T(8,128)}` and `{0,1:T(8,128)}` (the transposed array in tiles:
 //   XLA's transpose as a relayout). The copy moves square blocks of B x B
-//   elements (B = 16 for 32-bit elements, so that a run of a block is one
-//   64-byte line): B run loads, log2(B) rounds of two-vector shuffles
+//   elements (B elements of one 64-byte line where the shape and the tile
+//   rows hold whole such blocks: 16 of 32 bits, 32 of 16, 64 of 8; fewer
+//   otherwise): B run loads, log2(B) rounds of two-vector shuffles
 //   (Eklundh's exchange of off-diagonal half blocks) and B run stores, by
 //   groups of blocks of up to 256 x 256 elements that stay in the L2 cache
 //   and the TLB.
+//
+// Copies that write at least the non-temporal threshold's bytes into a
+// target that is 64-byte aligned at run time store with non-temporal hints;
+// static allocations of tiled memrefs of that size are made 64-byte aligned
+// so that copies into them can.
+//
+// These are CPU fast paths (populateLowerTiledLayoutsCpuFastPathPatterns):
+// the plain lowering places every element the same way without them.
 //
 // Both need static 2-D shapes of whole tiles (whole blocks for the
 // transpose) and layouts that are not views; the interleaving copy needs a
@@ -443,11 +452,15 @@ struct TransposingCopyLowering : TiledOpConversionPattern<memref::CopyOp> {
   /// The fewest bytes a copy writes to use non-temporal stores (0: never).
   int64_t nontemporalThreshold;
 
-  /// The block size for `elementType`: 64 bytes of 32-bit elements, between
-  /// 8 and 16 elements for others.
-  static int64_t blockSize(Type elementType) {
+  /// The block sizes to try for `elementType`, largest first: from one
+  /// 64-byte line of elements per run (8 of 64 bits, 16 of 32, 32 of 16, 64
+  /// of 8) down to 8 elements.
+  static SmallVector<int64_t> blockSizes(Type elementType) {
     int64_t bits = elementType.getIntOrFloatBitWidth();
-    return std::clamp<int64_t>(bits ? 512 / bits : 8, 8, 16);
+    SmallVector<int64_t> sizes;
+    for (int64_t b = std::max<int64_t>(8, 512 / bits); b >= 8; b /= 2)
+      sizes.push_back(b);
+    return sizes;
   }
 
   /// The side of the copy of type `type` lowered to `lowered`, when its
@@ -484,14 +497,24 @@ struct TransposingCopyLowering : TiledOpConversionPattern<memref::CopyOp> {
     if (!isByteSizedElement(elementType))
       return rewriter.notifyMatchFailure(
           op, "not an 8- to 64-bit integer or float");
-    int64_t b = blockSize(elementType);
-    FailureOr<TransposeSide> from = side(op, srcType, adaptor.getSource(), b);
-    FailureOr<TransposeSide> to = side(op, dstType, adaptor.getTarget(), b);
-    if (failed(from) || failed(to) || from->runDim == to->runDim)
-      return rewriter.notifyMatchFailure(op, "not a transposing copy");
-    if (srcType.getNumElements() == 0 || srcType.getDimSize(0) % b ||
-        srcType.getDimSize(1) % b)
-      return rewriter.notifyMatchFailure(op, "not whole blocks");
+    // The largest block whose runs both sides hold contiguously and of
+    // which the shape is a whole number.
+    int64_t b = 0;
+    FailureOr<TransposeSide> from = failure(), to = failure();
+    for (int64_t size : blockSizes(elementType)) {
+      from = side(op, srcType, adaptor.getSource(), size);
+      to = side(op, dstType, adaptor.getTarget(), size);
+      if (failed(from) || failed(to) || from->runDim == to->runDim)
+        continue;
+      if (srcType.getNumElements() == 0 || srcType.getDimSize(0) % size ||
+          srcType.getDimSize(1) % size)
+        continue;
+      b = size;
+      break;
+    }
+    if (!b)
+      return rewriter.notifyMatchFailure(
+          op, "not a transposing copy of whole blocks");
     // The source's runs go along `run`, the target's along `other`.
     unsigned run = from->runDim, other = to->runDim;
     int64_t otherBlocks = srcType.getDimSize(other) / b;
@@ -504,7 +527,7 @@ struct TransposingCopyLowering : TiledOpConversionPattern<memref::CopyOp> {
     // stay in the L2 cache and the TLB while the group is moved: the side
     // read or written across its runs otherwise touches a new page for every
     // run of every block. Within a group the innermost loop walks the
-    // source's runs.
+    // source's runs. (A group of narrower elements is as many lines.)
     int64_t s = std::max<int64_t>(1, 256 / b);
     while (otherBlocks % s || runBlocks % s)
       s /= 2;
@@ -554,12 +577,57 @@ struct TransposingCopyLowering : TiledOpConversionPattern<memref::CopyOp> {
 };
 } // namespace
 
+//===----------------------------------------------------------------------===//
+// Line-aligned allocations
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// `memref.alloc` of a static tiled memref of at least the non-temporal
+/// threshold's bytes: the allocation of its physical buffer, aligned to at
+/// least 64 bytes, so that the relayout copies into it can take their
+/// non-temporal stores (a plain `malloc` of a large buffer is 16 bytes off a
+/// line). Smaller, dynamic and otherwise aligned allocations are left to
+/// the plain lowering.
+struct LineAlignedAllocLowering : TiledOpConversionPattern<memref::AllocOp> {
+  LineAlignedAllocLowering(const TypeConverter &typeConverter,
+                           MLIRContext *context, PatternBenefit benefit,
+                           int64_t nontemporalThreshold)
+      : TiledOpConversionPattern(typeConverter, context, benefit),
+        nontemporalThreshold(nontemporalThreshold) {}
+
+  /// The fewest bytes an allocation holds to be aligned (0: none is).
+  int64_t nontemporalThreshold;
+
+  LogicalResult
+  matchAndRewrite(memref::AllocOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    std::optional<uint64_t> alignment = op.getAlignment();
+    if (nontemporalThreshold <= 0 || !op.getType().hasStaticShape() ||
+        (alignment && *alignment >= kNontemporalAlignment))
+      return rewriter.notifyMatchFailure(op, "not a large static allocation");
+    FailureOr<PhysicalLayout> layout = layoutFor(*this, op, op.getType());
+    if (failed(layout) || !layout->type.hasStaticShape() ||
+        !layout->type.getElementType().isIntOrFloat())
+      return rewriter.notifyMatchFailure(op, "not a lowerable tiled memref");
+    int64_t bits = layout->type.getElementTypeBitWidth();
+    if (layout->type.getNumElements() <
+        llvm::divideCeil(nontemporalThreshold * 8, std::max<int64_t>(bits, 8)))
+      return rewriter.notifyMatchFailure(op, "below the threshold");
+    auto alloc = memref::AllocOp::create(
+        rewriter, op.getLoc(), layout->type, ValueRange(),
+        rewriter.getI64IntegerAttr(kNontemporalAlignment));
+    replaceWithLowered(rewriter, op, alloc, {});
+    return success();
+  }
+};
+} // namespace
+
 void mlir::tlayout::populateVectorizedCopyPatterns(
     const TiledLayoutTypeConverter &typeConverter, RewritePatternSet &patterns,
     int64_t nontemporalThreshold) {
   // Ahead of the generic expansion (benefit 1), which takes what these
   // leave.
-  patterns.add<InterleavedCopyLowering, TransposingCopyLowering>(
-      typeConverter, patterns.getContext(), /*benefit=*/2,
-      nontemporalThreshold);
+  patterns.add<InterleavedCopyLowering, TransposingCopyLowering,
+               LineAlignedAllocLowering>(typeConverter, patterns.getContext(),
+                                         /*benefit=*/2, nontemporalThreshold);
 }

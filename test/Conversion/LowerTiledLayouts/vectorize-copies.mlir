@@ -200,13 +200,13 @@ func.func @tiles_to_transposed_tiles(%a: memref<32x256xf32, #R>, %b: memref<32x2
 #R = #tlayout.tiled<{1,0:T(8,8)}>
 #T = #tlayout.tiled<{0,1:T(8,128)}>
 
-// A tile row of 8 f32 does not hold a 16-element run: the
-// element-by-element nest.
-// CHECK-LABEL: func.func @narrow_tiles_transpose_fallback(
-// CHECK-NOT: vector.shuffle
-// CHECK: affine.load
-// CHECK-NOT: vector.shuffle
-func.func @narrow_tiles_transpose_fallback(%a: memref<32x32xf32, #R>, %b: memref<32x32xf32, #T>) {
+// A tile row of 8 f32 does not hold a 16-element run: 8 x 8 blocks.
+// CHECK-LABEL: func.func @narrow_tiles_transpose(
+// CHECK-COUNT-8: affine.vector_load {{.*}} vector<8xf32>
+// CHECK: vector.shuffle
+// CHECK-NOT: affine.load
+// CHECK: return
+func.func @narrow_tiles_transpose(%a: memref<32x32xf32, #R>, %b: memref<32x32xf32, #T>) {
   memref.copy %a, %b : memref<32x32xf32, #R> to memref<32x32xf32, #T>
   return
 }
