@@ -300,9 +300,8 @@ void registerBenchmarks() {
   add("transpose_to_colmajor_bf16", 2 * kBf16Bytes, [](Buffers &m) {
     _mlir_ciface_transpose_to_colmajor_bf16(&m.h2, &m.g2);
   });
-  add("transpose_to_colmajor_s8", 2 * kS8Bytes, [](Buffers &m) {
-    _mlir_ciface_transpose_to_colmajor_s8(&m.p2, &m.q2);
-  });
+  add("transpose_to_colmajor_s8", 2 * kS8Bytes,
+      [](Buffers &m) { _mlir_ciface_transpose_to_colmajor_s8(&m.p2, &m.q2); });
   add("transpose_tiled_copy_bf16", 2 * kBf16Bytes, [](Buffers &m) {
     Bf16T4 src = tiledOf(m.h), dst = tiledOf(m.g);
     _mlir_ciface_transpose_tiled_copy_bf16(&src, &dst);
@@ -325,9 +324,8 @@ void registerBenchmarks() {
     F32Tiled src = tiledOf(m.a, kN / 2), dst = tiledOf(m.c, kN / 2);
     _mlir_ciface_transpose_tiled_copy_f32_2048(&src, &dst);
   });
-  add("copy_same_placement_f32", 2 * kF32Bytes, [](Buffers &m) {
-    _mlir_ciface_copy_same_placement_f32(&m.a4, &m.c4);
-  });
+  add("copy_same_placement_f32", 2 * kF32Bytes,
+      [](Buffers &m) { _mlir_ciface_copy_same_placement_f32(&m.a4, &m.c4); });
   add("add_rowmajor", 3 * kF32Bytes,
       [](Buffers &m) { _mlir_ciface_add_rowmajor(&m.a2, &m.b2, &m.c2); });
   add("add_tiled", 3 * kF32Bytes,

@@ -60,16 +60,19 @@ def LowerTiledLayouts : Pass<"lower-tiled-layouts", "::mlir::ModuleOp"> {
     copy then does not read every target line into the caches first), with
     plain stores otherwise.
 
-    These vector copies, and vector accesses of one tile row of packed
-    elements interleaved by groups of rows (`T(8,128)(8,1)E(4)`: one access
-    of the group's run as one word per column, shifted and masked), are the
-    lowering's CPU fast paths (`cpu-fast-paths`, on by default): they are
-    pattern sets of their own (`populateLowerTiledLayoutsCpuFastPathPatterns`)
-    that take precedence over the plain lowering where they apply, and place
-    every element where the plain lowering does. With
-    `cpu-fast-paths=false` every copy takes the loop nest (or the whole-buffer
-    copy below) and every vector access the contiguous or element-wise form,
-    which any target can lower.
+    Static allocations of tiled memrefs of at least that many bytes are
+    64-byte aligned, so that copies into them can take those stores.
+
+    These vector copies and aligned allocations, and vector accesses of one
+    tile row of packed elements interleaved by groups of rows
+    (`T(8,128)(8,1)E(4)`: one access of the group's run as one word per
+    column, shifted and masked), are the lowering's CPU fast paths
+    (`cpu-fast-paths`, on by default): pattern sets of their own
+    (`populateLowerTiledLayoutsCpuFastPathPatterns`) that take precedence
+    over the plain lowering where they apply, and place every element where
+    the plain lowering does. With `cpu-fast-paths=false` every copy takes the
+    loop nest (or the whole-buffer copy below) and every vector access the
+    contiguous or element-wise form, which any target can lower.
 
     `memref.copy` or `tlayout.copy` between two layouts that place every
     element at the same offset (equal layouts, or e.g. `{1,0}` and
@@ -158,8 +161,9 @@ def LowerTiledLayouts : Pass<"lower-tiled-layouts", "::mlir::ModuleOp"> {
     Option<"cpuFastPaths", "cpu-fast-paths", "bool", "true",
            "Add the CPU-tuned fast paths to the lowering: relayout copies as "
            "vector shuffles (interleaving tiles, transposes) with "
-           "non-temporal stores, and packed tile rows as column words; "
-           "false gives the plain lowering, for other targets">
+           "non-temporal stores and line-aligned allocations, and packed "
+           "tile rows as column words; false gives the plain lowering, for "
+           "other targets (default: true)">
   ];
   let dependentDialects = [
     "::mlir::affine::AffineDialect",

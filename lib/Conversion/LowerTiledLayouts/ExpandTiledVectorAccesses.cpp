@@ -745,7 +745,8 @@ static LogicalResult tryPackedColumns(RewriterBase &rewriter, Operation *op) {
   rewriter.setInsertionPoint(op);
   if (auto transfer = dyn_cast<VectorTransferOpInterface>(op)) {
     auto write = dyn_cast<vector::TransferWriteOp>(op);
-    if (transfer.getMask() || isa_and_nonnull<vector::MaskOp>(op->getParentOp()) ||
+    if (transfer.getMask() ||
+        isa_and_nonnull<vector::MaskOp>(op->getParentOp()) ||
         transfer.getVectorType().getRank() != 1 ||
         !transfer.getInBoundsValues()[0] || (write && write->getNumResults()))
       return failure();

@@ -88,10 +88,11 @@ void populateLowerTiledLayoutsPatterns(
 /// these leave and must be in the same set: `memref.copy` between row-major
 /// and `T(r,c)(2,1)` / `T(r,c)(4,1)` tiles and transposing copies (row-major
 /// and `{0,1}`, `{1,0:T(8,128)}` and `{0,1:T(8,128)}`) as vector loads,
-/// shuffles and stores, by cache- and TLB-sized groups; and vector
-/// accesses of one tile row of `T(r,c)(k,1)E(n)` as one access of the
-/// group's run, one word per column. Each places every element where the
-/// plain lowering does. A vector copy that writes at least
+/// shuffles and stores, by cache- and TLB-sized groups; vector accesses of
+/// one tile row of `T(r,c)(k,1)E(n)` as one access of the group's run, one
+/// word per column; and static allocations of tiled memrefs of at least
+/// `nontemporalCopyThreshold` bytes aligned to 64 bytes. Each places every
+/// element where the plain lowering does. A vector copy that writes at least
 /// `nontemporalCopyThreshold` bytes (0: none) stores with non-temporal
 /// hints (64-byte aligned stores that bypass the caches, then a fence)
 /// where its target is 64-byte aligned at run time, as the pass option
