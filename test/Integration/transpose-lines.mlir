@@ -1,6 +1,7 @@
 // Transposing copies of 16- and 8-bit elements move blocks whose runs are
 // one 64-byte line (32 x 32 of i16, 64 x 64 of i8), or smaller blocks where
-// the shape or a tile row holds no such block; row-major to column-major
+// the shape or a tile row holds no such block, and the rows and columns
+// past the last whole block element by element; row-major to column-major
 // and T(8,128) to the transposed array in T(8,128), each way. Each case
 // prints the number of elements that differ from the row-major source: read
 // through the target's own loads, and after the copy back. The second run
@@ -18,9 +19,11 @@
 // IR: vector.store {{.*}} {alignment = 64 : i64, nontemporal = true}
 // IR-LABEL: func.func @colmajor_i8(
 // IR-COUNT-64: affine.vector_load {{.*}} : memref<128x192xi8>, vector<64xi8>
-// IR-LABEL: func.func @colmajor_i8_small_blocks(
-// IR-COUNT-16: affine.vector_load {{.*}} : memref<48x80xi8>, vector<16xi8>
+// IR-LABEL: func.func @colmajor_i8_rest(
+// IR-COUNT-32: affine.vector_load {{.*}} : memref<48x80xi8>, vector<32xi8>
 // IR-NOT: nontemporal
+// IR: affine.for %{{.*}} = 32 to 48 {
+// IR: affine.for %{{.*}} = 64 to 80 {
 // IR-LABEL: func.func @tiles_i8(
 // IR: memref.alloc() {alignment = 64 : i64} : memref<32x3x8x128xi8>
 // IR-COUNT-64: affine.vector_load {{.*}} : memref<32x3x8x128xi8>, vector<64xi8>
@@ -28,7 +31,14 @@
 // IR-LABEL: func.func @tiles_i16(
 // IR-COUNT-32: affine.vector_load {{.*}} vector<32xi16>
 // IR-LABEL: func.func @tiles_i8_padded(
-// IR-COUNT-8: affine.vector_load {{.*}} vector<8xi8>
+// IR-COUNT-64: affine.vector_load {{.*}} vector<64xi8>
+// IR: affine.for %{{.*}} = 64 to 72 {
+// IR: affine.for %{{.*}} = 192 to 200 {
+// Rows of 70 i16 (140 bytes) do not start lines: plain stores.
+// IR-LABEL: func.func @colmajor_i16_odd(
+// IR-NOT: nontemporal
+// IR-LABEL: func.func @tiles_i16_odd(
+// IR: vector.store {{.*}} {alignment = 64 : i64, nontemporal = true} : memref<10x1x8x128xi16>, vector<32xi16>
 
 func.func @fill16(%a: memref<?x?xi16>) {
   %c0 = arith.constant 0 : index
@@ -139,7 +149,7 @@ func.func @colmajor_i8() {
   call @diff8(%ad, %bd) : (memref<?x?xi8>, memref<?x?xi8>) -> ()
   return
 }
-func.func @colmajor_i8_small_blocks() {
+func.func @colmajor_i8_rest() {
   %a = memref.alloc() : memref<48x80xi8>
   %r = memref.alloc() : memref<48x80xi8>
   %b = memref.alloc() : memref<48x80xi8>
@@ -235,14 +245,62 @@ func.func @tiles_i8_padded() {
   call @diff8(%ad, %bd) : (memref<?x?xi8>, memref<?x?xi8>) -> ()
   return
 }
+func.func @colmajor_i16_odd() {
+  %a = memref.alloc() : memref<70x45xi16>
+  %r = memref.alloc() : memref<70x45xi16>
+  %b = memref.alloc() : memref<70x45xi16>
+  %ad = memref.cast %a : memref<70x45xi16> to memref<?x?xi16>
+  %rd = memref.cast %r : memref<70x45xi16> to memref<?x?xi16>
+  %bd = memref.cast %b : memref<70x45xi16> to memref<?x?xi16>
+  call @fill16(%ad) : (memref<?x?xi16>) -> ()
+  %t0 = memref.alloc() : memref<70x45xi16, #tlayout.tiled<{0,1}>>
+  memref.copy %a, %t0 : memref<70x45xi16> to memref<70x45xi16, #tlayout.tiled<{0,1}>>
+  affine.for %i = 0 to 70 {
+    affine.for %j = 0 to 45 {
+      %v = affine.load %t0[%i, %j] : memref<70x45xi16, #tlayout.tiled<{0,1}>>
+      affine.store %v, %r[%i, %j] : memref<70x45xi16>
+    }
+  }
+  call @diff16(%ad, %rd) : (memref<?x?xi16>, memref<?x?xi16>) -> ()
+  memref.copy %t0, %b : memref<70x45xi16, #tlayout.tiled<{0,1}>> to memref<70x45xi16>
+  call @diff16(%ad, %bd) : (memref<?x?xi16>, memref<?x?xi16>) -> ()
+  return
+}
+func.func @tiles_i16_odd() {
+  %a = memref.alloc() : memref<100x75xi16>
+  %r = memref.alloc() : memref<100x75xi16>
+  %b = memref.alloc() : memref<100x75xi16>
+  %ad = memref.cast %a : memref<100x75xi16> to memref<?x?xi16>
+  %rd = memref.cast %r : memref<100x75xi16> to memref<?x?xi16>
+  %bd = memref.cast %b : memref<100x75xi16> to memref<?x?xi16>
+  call @fill16(%ad) : (memref<?x?xi16>) -> ()
+  %t0 = memref.alloc() : memref<100x75xi16, #tlayout.tiled<{1,0:T(8,128)}>>
+  memref.copy %a, %t0 : memref<100x75xi16> to memref<100x75xi16, #tlayout.tiled<{1,0:T(8,128)}>>
+  %t1 = memref.alloc() : memref<100x75xi16, #tlayout.tiled<{0,1:T(8,128)}>>
+  memref.copy %t0, %t1 : memref<100x75xi16, #tlayout.tiled<{1,0:T(8,128)}>> to memref<100x75xi16, #tlayout.tiled<{0,1:T(8,128)}>>
+  affine.for %i = 0 to 100 {
+    affine.for %j = 0 to 75 {
+      %v = affine.load %t1[%i, %j] : memref<100x75xi16, #tlayout.tiled<{0,1:T(8,128)}>>
+      affine.store %v, %r[%i, %j] : memref<100x75xi16>
+    }
+  }
+  call @diff16(%ad, %rd) : (memref<?x?xi16>, memref<?x?xi16>) -> ()
+  %w0 = memref.alloc() : memref<100x75xi16, #tlayout.tiled<{1,0:T(8,128)}>>
+  memref.copy %t1, %w0 : memref<100x75xi16, #tlayout.tiled<{0,1:T(8,128)}>> to memref<100x75xi16, #tlayout.tiled<{1,0:T(8,128)}>>
+  memref.copy %w0, %b : memref<100x75xi16, #tlayout.tiled<{1,0:T(8,128)}>> to memref<100x75xi16>
+  call @diff16(%ad, %bd) : (memref<?x?xi16>, memref<?x?xi16>) -> ()
+  return
+}
 func.func @main() {
-  // CHECK-COUNT-12: {{^}}0{{$}}
+  // CHECK-COUNT-16: {{^}}0{{$}}
   // CHECK-NOT: {{.}}
   call @colmajor_i16() : () -> ()
   call @colmajor_i8() : () -> ()
-  call @colmajor_i8_small_blocks() : () -> ()
+  call @colmajor_i8_rest() : () -> ()
   call @tiles_i8() : () -> ()
   call @tiles_i16() : () -> ()
   call @tiles_i8_padded() : () -> ()
+  call @colmajor_i16_odd() : () -> ()
+  call @tiles_i16_odd() : () -> ()
   return
 }

@@ -36,11 +36,13 @@
 // These are CPU fast paths (populateLowerTiledLayoutsCpuFastPathPatterns):
 // the plain lowering places every element the same way without them.
 //
-// Both need static 2-D shapes of whole tiles (whole blocks for the
-// transpose) and layouts that are not views; the interleaving copy needs a
-// row-major side, the transpose runs that stay within a tile row; anything
-// else (padding, tails, dynamic sizes, other tilings) takes the generic
-// expansion.
+// Both need static 2-D shapes and layouts that are not views. The
+// interleaving copy needs whole tiles and a row-major side; anything else
+// (padding, tails, dynamic sizes, other tilings) takes the generic
+// expansion. The transpose needs runs that stay within a tile row and at
+// least one block; it moves the largest multiple of the block along each
+// dimension as blocks, and the rest (odd sizes, fewer than B rows and
+// columns) element by element.
 //
 //===----------------------------------------------------------------------===//
 
@@ -440,8 +442,9 @@ struct TransposeSide {
 /// transposed array in tiles, XLA's transpose as a relayout), or any mix of
 /// the identity layout, tlayout layouts without tiles and single-tile
 /// layouts whose tile rows hold whole blocks. The copy moves square blocks
-/// of B x B elements of whole blocks: per block, B runs loaded from the
-/// source, transposing shuffles and B runs stored into the target.
+/// of B x B elements: per block, B runs loaded from the source, transposing
+/// shuffles and B runs stored into the target; the elements past the last
+/// whole block along either dimension go one by one.
 struct TransposingCopyLowering : TiledOpConversionPattern<memref::CopyOp> {
   TransposingCopyLowering(const TypeConverter &typeConverter,
                           MLIRContext *context, PatternBenefit benefit,
@@ -497,8 +500,10 @@ struct TransposingCopyLowering : TiledOpConversionPattern<memref::CopyOp> {
     if (!isByteSizedElement(elementType))
       return rewriter.notifyMatchFailure(
           op, "not an 8- to 64-bit integer or float");
-    // The largest block whose runs both sides hold contiguously and of
-    // which the shape is a whole number.
+    // The largest block whose runs both sides hold contiguously and that
+    // the shape holds at least once. The blocks cover the largest multiple
+    // of the block along each dimension; the rest (fewer than b rows and
+    // columns) is copied element by element.
     int64_t b = 0;
     FailureOr<TransposeSide> from = failure(), to = failure();
     for (int64_t size : blockSizes(elementType)) {
@@ -506,15 +511,14 @@ struct TransposingCopyLowering : TiledOpConversionPattern<memref::CopyOp> {
       to = side(op, dstType, adaptor.getTarget(), size);
       if (failed(from) || failed(to) || from->runDim == to->runDim)
         continue;
-      if (srcType.getNumElements() == 0 || srcType.getDimSize(0) % size ||
-          srcType.getDimSize(1) % size)
+      if (srcType.getDimSize(0) < size || srcType.getDimSize(1) < size)
         continue;
       b = size;
       break;
     }
     if (!b)
       return rewriter.notifyMatchFailure(
-          op, "not a transposing copy of whole blocks");
+          op, "not a transposing copy of at least one block");
     // The source's runs go along `run`, the target's along `other`.
     unsigned run = from->runDim, other = to->runDim;
     int64_t otherBlocks = srcType.getDimSize(other) / b;
@@ -527,12 +531,14 @@ struct TransposingCopyLowering : TiledOpConversionPattern<memref::CopyOp> {
     // stay in the L2 cache and the TLB while the group is moved: the side
     // read or written across its runs otherwise touches a new page for every
     // run of every block. Within a group the innermost loop walks the
-    // source's runs. (A group of narrower elements is as many lines.)
+    // source's runs. (A group of narrower elements is as many lines.) The
+    // group is a whole number of blocks: fewer blocks where the block counts
+    // have few factors of 2.
     int64_t s = std::max<int64_t>(1, 256 / b);
     while (otherBlocks % s || runBlocks % s)
       s /= 2;
-    AffineExpr otherStart =
-        (getAffineDimExpr(0, context) * s + getAffineDimExpr(2, context)) * b;
+    AffineExpr d0 = getAffineDimExpr(0, context);
+    AffineExpr otherStart = (d0 * s + getAffineDimExpr(2, context)) * b;
     AffineExpr runStart =
         (getAffineDimExpr(1, context) * s + getAffineDimExpr(3, context)) * b;
     // The indices of `side`'s buffer at the logical point with `otherAt`
@@ -564,13 +570,45 @@ struct TransposingCopyLowering : TiledOpConversionPattern<memref::CopyOp> {
     };
     // A run of the target starts at a multiple of b elements of a last
     // physical dimension that holds whole runs: with b elements in 64
-    // bytes, every store starts a line.
+    // bytes, every store starts a line, where that dimension is a whole
+    // number of runs (a row-major or column-major side of an odd size
+    // is not).
+    auto targetType = cast<MemRefType>(to->buffer.getType());
     bool linesAligned =
-        b * elementType.getIntOrFloatBitWidth() == 8 * kNontemporalAlignment;
+        b * elementType.getIntOrFloatBitWidth() == 8 * kNontemporalAlignment &&
+        targetType.hasStaticShape() && targetType.getShape().back() % b == 0;
     emitCopyNest(rewriter, loc, to->buffer,
                  linesAligned &&
                      reachesThreshold(dstType, nontemporalThreshold),
                  emitNest);
+    // The rest, element by element through the memrefs' own accesses
+    // (lowered in turn): the rows past the last whole block along `other`,
+    // then, above them, the columns past the last whole block along `run`.
+    auto emitRest = [&](int64_t otherFrom, int64_t otherTo, int64_t runFrom,
+                        int64_t runTo) {
+      if (otherFrom >= otherTo || runFrom >= runTo)
+        return;
+      OpBuilder::InsertionGuard guard(rewriter);
+      auto outer = affine::AffineForOp::create(rewriter, loc, runFrom, runTo);
+      rewriter.setInsertionPointToStart(outer.getBody());
+      auto inner =
+          affine::AffineForOp::create(rewriter, loc, otherFrom, otherTo);
+      rewriter.setInsertionPointToStart(inner.getBody());
+      SmallVector<AffineExpr, 2> point(2);
+      point[other] = getAffineDimExpr(1, context);
+      point[run] = d0;
+      AffineMap map = mapOf(2, point, context);
+      SmallVector<Value> ivs = {outer.getInductionVar(),
+                                inner.getInductionVar()};
+      Value element = affine::AffineLoadOp::create(rewriter, loc,
+                                                   op.getSource(), map, ivs);
+      affine::AffineStoreOp::create(rewriter, loc, element, op.getTarget(),
+                                    map, ivs);
+    };
+    int64_t otherSize = srcType.getDimSize(other);
+    int64_t runSize = srcType.getDimSize(run);
+    emitRest(otherBlocks * b, otherSize, 0, runSize);
+    emitRest(0, otherBlocks * b, runBlocks * b, runSize);
     rewriter.eraseOp(op);
     return success();
   }

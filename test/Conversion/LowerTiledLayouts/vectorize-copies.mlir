@@ -160,13 +160,35 @@ func.func @from_column_major(%a: memref<8x16xf64, #C>, %b: memref<8x16xf64>) {
 
 #C = #tlayout.tiled<{0,1}>
 
-// Not whole 16 x 16 blocks: the element-by-element nest.
-// CHECK-LABEL: func.func @transpose_fallback(
+// Not whole 16 x 16 blocks: one block, and the last 4 rows element by
+// element.
+// CHECK-LABEL: func.func @transpose_rest(
+// CHECK-SAME: %[[SRC:.*]]: memref<20x16xf32>, %[[DST:.*]]: memref<16x20xf32>
+// CHECK-COUNT-16: affine.vector_load %[[SRC]]{{.*}} vector<16xf32>
+// CHECK: vector.shuffle
+// CHECK-COUNT-16: affine.vector_store %{{.*}}, %[[DST]]
+// CHECK: affine.for %[[J:.*]] = 0 to 16 {
+// CHECK-NEXT: affine.for %[[I:.*]] = 16 to 20 {
+// CHECK-NEXT: %[[E:.*]] = affine.load %[[SRC]][%[[I]], %[[J]]] : memref<20x16xf32>
+// CHECK-NEXT: affine.store %[[E]], %[[DST]][%[[J]], %[[I]]] : memref<16x20xf32>
+// CHECK-NOT: affine.for
+// CHECK: return
+func.func @transpose_rest(%a: memref<20x16xf32>, %b: memref<20x16xf32, #C>) {
+  memref.copy %a, %b : memref<20x16xf32> to memref<20x16xf32, #C>
+  return
+}
+
+// -----
+
+#C = #tlayout.tiled<{0,1}>
+
+// Fewer than 8 rows: no block, the element-by-element nest.
+// CHECK-LABEL: func.func @negative_transpose_below_block(
 // CHECK-NOT: vector.shuffle
 // CHECK: affine.load
 // CHECK-NOT: vector.shuffle
-func.func @transpose_fallback(%a: memref<20x16xf32>, %b: memref<20x16xf32, #C>) {
-  memref.copy %a, %b : memref<20x16xf32> to memref<20x16xf32, #C>
+func.func @negative_transpose_below_block(%a: memref<4x64xf32>, %b: memref<4x64xf32, #C>) {
+  memref.copy %a, %b : memref<4x64xf32> to memref<4x64xf32, #C>
   return
 }
 
