@@ -47,13 +47,15 @@ def LowerTiledLayouts : Pass<"lower-tiled-layouts", "::mlir::ModuleOp"> {
     `memref.copy` between any two layouts of the same logical shape becomes a
     loop nest that walks the destination's physical order (whole tiles,
     padding skipped) when the destination is tiled, and the logical order
-    otherwise. Two kinds become vector code instead (static 2-D shapes of
-    whole tiles or blocks): copies between row-major and `T(r,c)(2,1)` /
-    `T(r,c)(4,1)` (row loads and interleaving shuffles), and transposing
-    copies between layouts whose contiguous runs go along different
-    dimensions, such as row-major and `{0,1}`, or `{1,0:T(8,128)}` and
-    `{0,1:T(8,128)}` (XLA's transpose as a relayout; 16 x 16 blocks of
-    32-bit elements, loaded, transposed by shuffles and stored). Such a copy
+    otherwise. Two kinds become vector code instead (static 2-D shapes):
+    copies between row-major and `T(r,c)(2,1)` / `T(r,c)(4,1)` of whole
+    tiles (row loads and interleaving shuffles), and transposing copies
+    between layouts whose contiguous runs go along different dimensions,
+    such as row-major and `{0,1}`, or `{1,0:T(8,128)}` and `{0,1:T(8,128)}`
+    (XLA's transpose as a relayout; blocks of one 64-byte line a run, 16 x
+    16 of 32-bit elements, 32 x 32 of 16-bit, 64 x 64 of 8-bit, loaded,
+    transposed by shuffles and stored; the rows and columns past the last
+    whole block element by element). Such a copy
     that writes at least `nontemporal-copy-threshold` bytes is emitted twice
     under a run-time check that its target is 64-byte aligned: with
     non-temporal stores and an `llvm.fence` after them where it is (a large

@@ -600,10 +600,10 @@ struct TransposingCopyLowering : TiledOpConversionPattern<memref::CopyOp> {
       AffineMap map = mapOf(2, point, context);
       SmallVector<Value> ivs = {outer.getInductionVar(),
                                 inner.getInductionVar()};
-      Value element = affine::AffineLoadOp::create(rewriter, loc,
-                                                   op.getSource(), map, ivs);
-      affine::AffineStoreOp::create(rewriter, loc, element, op.getTarget(),
-                                    map, ivs);
+      Value element =
+          affine::AffineLoadOp::create(rewriter, loc, op.getSource(), map, ivs);
+      affine::AffineStoreOp::create(rewriter, loc, element, op.getTarget(), map,
+                                    ivs);
     };
     int64_t otherSize = srcType.getDimSize(other);
     int64_t runSize = srcType.getDimSize(run);
