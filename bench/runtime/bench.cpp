@@ -50,6 +50,7 @@ using S8Tiled = MemRef<s8, 6>;
 /// A packed T(8,128)(8,1)E(4) memref: its byte buffer.
 using S4Packed = MemRef<s8, 1>;
 using Bf16T4 = MemRef<bf16, 4>;
+using S8T4 = MemRef<s8, 4>;
 
 } // namespace
 
@@ -80,6 +81,15 @@ void _mlir_ciface_col_sum_rowmajor(F32x2 *, F32x1 *);
 void _mlir_ciface_pack_f32(F32x2 *, F32Tiled *);
 void _mlir_ciface_unpack_f32(F32Tiled *, F32x2 *);
 void _mlir_ciface_pack_bf16(Bf16x2 *, Bf16Tiled *);
+// Relayout copies at memory bandwidth.
+void _mlir_ciface_transpose_to_colmajor_bf16(Bf16x2 *, Bf16x2 *);
+void _mlir_ciface_transpose_to_colmajor_s8(S8x2 *, S8x2 *);
+void _mlir_ciface_transpose_tiled_copy_bf16(Bf16T4 *, Bf16T4 *);
+void _mlir_ciface_transpose_tiled_copy_s8(S8T4 *, S8T4 *);
+void _mlir_ciface_transpose_from_colmajor_f32(F32x2 *, F32x2 *);
+void _mlir_ciface_transpose_to_colmajor_f32_2048(F32x2 *, F32x2 *);
+void _mlir_ciface_transpose_tiled_copy_f32_2048(F32Tiled *, F32Tiled *);
+void _mlir_ciface_copy_same_placement_f32(F32Tiled *, F32Tiled *);
 }
 
 namespace {
@@ -222,6 +232,12 @@ Buffers &buffers() {
   return *instance;
 }
 
+/// The T(8,128) descriptor of the n x n array at `p` (its physical shape
+/// [n/8, n/128, 8, 128]).
+template <typename T> MemRef<T, 4> tiledOf(T *p, int64_t n = kN) {
+  return view<T, 4>(p, {n / 8, n / 128, 8, 128});
+}
+
 //===----------------------------------------------------------------------===//
 // Benchmarks
 //===----------------------------------------------------------------------===//
@@ -280,6 +296,36 @@ void registerBenchmarks() {
       [](Buffers &m) { _mlir_ciface_transpose_tiled_f32(&m.a4, &m.c4); });
   add("transpose_tiled_copy_f32", 2 * kF32Bytes,
       [](Buffers &m) { _mlir_ciface_transpose_tiled_copy_f32(&m.a4, &m.c4); });
+  // Relayout copies at memory bandwidth.
+  add("transpose_to_colmajor_bf16", 2 * kBf16Bytes, [](Buffers &m) {
+    _mlir_ciface_transpose_to_colmajor_bf16(&m.h2, &m.g2);
+  });
+  add("transpose_to_colmajor_s8", 2 * kS8Bytes,
+      [](Buffers &m) { _mlir_ciface_transpose_to_colmajor_s8(&m.p2, &m.q2); });
+  add("transpose_tiled_copy_bf16", 2 * kBf16Bytes, [](Buffers &m) {
+    Bf16T4 src = tiledOf(m.h), dst = tiledOf(m.g);
+    _mlir_ciface_transpose_tiled_copy_bf16(&src, &dst);
+  });
+  add("transpose_tiled_copy_s8", 2 * kS8Bytes, [](Buffers &m) {
+    S8T4 src = tiledOf(m.p), dst = tiledOf(m.q);
+    _mlir_ciface_transpose_tiled_copy_s8(&src, &dst);
+  });
+  add("transpose_from_colmajor_f32", 2 * kF32Bytes, [](Buffers &m) {
+    _mlir_ciface_transpose_from_colmajor_f32(&m.a2, &m.c2);
+  });
+  add("memcpy_f32_2048", 2 * kF32Bytes / 4,
+      [](Buffers &m) { std::memcpy(m.c, m.a, kF32Bytes / 4); });
+  add("transpose_to_colmajor_f32_2048", 2 * kF32Bytes / 4, [](Buffers &m) {
+    F32x2 src = view<float, 2>(m.a, {kN / 2, kN / 2});
+    F32x2 dst = view<float, 2>(m.c, {kN / 2, kN / 2});
+    _mlir_ciface_transpose_to_colmajor_f32_2048(&src, &dst);
+  });
+  add("transpose_tiled_copy_f32_2048", 2 * kF32Bytes / 4, [](Buffers &m) {
+    F32Tiled src = tiledOf(m.a, kN / 2), dst = tiledOf(m.c, kN / 2);
+    _mlir_ciface_transpose_tiled_copy_f32_2048(&src, &dst);
+  });
+  add("copy_same_placement_f32", 2 * kF32Bytes,
+      [](Buffers &m) { _mlir_ciface_copy_same_placement_f32(&m.a4, &m.c4); });
   add("add_rowmajor", 3 * kF32Bytes,
       [](Buffers &m) { _mlir_ciface_add_rowmajor(&m.a2, &m.b2, &m.c2); });
   add("add_tiled", 3 * kF32Bytes,
@@ -403,6 +449,67 @@ bool matmulCorrect(const std::vector<float> &a, const std::vector<float> &b,
   return true;
 }
 
+/// Whether `dst` holds the transpose of the n x n array `src`: element
+/// (j, i) of `dst` at `dstOffsets` (row-major if null) equals element (i, j)
+/// of `src` at `srcOffsets`.
+template <typename T>
+bool isTransposed(const T *src, const T *dst, int64_t n,
+                  const std::vector<int64_t> *srcOffsets,
+                  const std::vector<int64_t> *dstOffsets) {
+  for (int64_t i = 0; i < n; ++i)
+    for (int64_t j = 0; j < n; ++j) {
+      int64_t from = srcOffsets ? (*srcOffsets)[i * n + j] : i * n + j;
+      int64_t to = dstOffsets ? (*dstOffsets)[j * n + i] : j * n + i;
+      if (dst[to] != src[from])
+        return false;
+    }
+  return true;
+}
+
+/// Checks the kernels of kernels.mlir's relayout copies at memory
+/// bandwidth: transposes of bf16 and s8, of f32 at 2048 x 2048 and back
+/// from column-major, and the copy between equal placements.
+void verifyRelayoutCopies(Buffers &m, const std::vector<int64_t> &tiledF32) {
+  std::memset(m.g, 0, kBf16Bytes);
+  _mlir_ciface_transpose_to_colmajor_bf16(&m.h2, &m.g2);
+  expect(isTransposed(m.h, m.g, kN, nullptr, nullptr),
+         "transpose_to_colmajor_bf16");
+  std::memset(m.q, 0, kS8Bytes);
+  _mlir_ciface_transpose_to_colmajor_s8(&m.p2, &m.q2);
+  expect(isTransposed(m.p, m.q, kN, nullptr, nullptr),
+         "transpose_to_colmajor_s8");
+  std::memset(m.g, 0, kBf16Bytes);
+  Bf16T4 h4 = tiledOf(m.h), g4 = tiledOf(m.g);
+  _mlir_ciface_transpose_tiled_copy_bf16(&h4, &g4);
+  expect(isTransposed(m.h, m.g, kN, &tiledF32, &tiledF32),
+         "transpose_tiled_copy_bf16");
+  std::memset(m.q, 0, kS8Bytes);
+  S8T4 p4 = tiledOf(m.p), q4 = tiledOf(m.q);
+  _mlir_ciface_transpose_tiled_copy_s8(&p4, &q4);
+  expect(isTransposed(m.p, m.q, kN, &tiledF32, &tiledF32),
+         "transpose_tiled_copy_s8");
+  std::memset(m.c, 0, kF32Bytes);
+  _mlir_ciface_transpose_from_colmajor_f32(&m.a2, &m.c2);
+  expect(isTransposed(m.a, m.c, kN, nullptr, nullptr),
+         "transpose_from_colmajor_f32");
+  int64_t half = kN / 2;
+  std::vector<int64_t> tiledHalf = tiledOffsets(/*rows=*/1, half);
+  std::memset(m.c, 0, kF32Bytes);
+  F32x2 a2 = view<float, 2>(m.a, {half, half});
+  F32x2 c2 = view<float, 2>(m.c, {half, half});
+  _mlir_ciface_transpose_to_colmajor_f32_2048(&a2, &c2);
+  expect(isTransposed(m.a, m.c, half, nullptr, nullptr),
+         "transpose_to_colmajor_f32_2048");
+  std::memset(m.c, 0, kF32Bytes);
+  F32Tiled a4 = tiledOf(m.a, half), c4 = tiledOf(m.c, half);
+  _mlir_ciface_transpose_tiled_copy_f32_2048(&a4, &c4);
+  expect(isTransposed(m.a, m.c, half, &tiledHalf, &tiledHalf),
+         "transpose_tiled_copy_f32_2048");
+  std::memset(m.c, 0, kF32Bytes);
+  _mlir_ciface_copy_same_placement_f32(&m.a4, &m.c4);
+  expect(std::memcmp(m.a, m.c, kF32Bytes) == 0, "copy_same_placement_f32");
+}
+
 int verify() {
   Buffers &m = buffers();
   std::vector<int64_t> tiledF32 = tiledOffsets(/*rows=*/1);
@@ -496,6 +603,8 @@ int verify() {
         transposed &= m.c[tiledF32[j * kN + i]] == m.a[tiledF32[i * kN + j]];
     expect(transposed, name);
   }
+
+  verifyRelayoutCopies(m, tiledF32);
 
   _mlir_ciface_row_sum_tiled(&m.a4, &m.out);
   expect(sumsCorrect(m.a, &tiledF32, /*alongRows=*/true, m.row),

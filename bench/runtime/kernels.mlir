@@ -537,3 +537,73 @@ func.func @matmul_rowmajor_bf16(%A: memref<1024x1024xbf16>, %B: memref<1024x1024
   }
   return
 }
+
+//===----------------------------------------------------------------------===//
+// Relayout copies at memory bandwidth: transposes of every element width
+// and size as copies between layouts, and a copy between equal placements.
+//===----------------------------------------------------------------------===//
+
+// Row-major to column-major and T(8,128) to the transposed array in
+// T(8,128), bf16 and s8 (32 x 32 and 64 x 64 blocks, one line a run), the
+// f32 ones at 2048 x 2048 (16 MiB), and column-major back to row-major.
+func.func @transpose_to_colmajor_bf16(%src: memref<4096x4096xbf16>,
+                                      %dst: memref<4096x4096xbf16, #C>)
+    attributes {llvm.emit_c_interface} {
+  memref.copy %src, %dst
+      : memref<4096x4096xbf16> to memref<4096x4096xbf16, #C>
+  return
+}
+
+func.func @transpose_to_colmajor_s8(%src: memref<4096x4096xi8>,
+                                    %dst: memref<4096x4096xi8, #C>)
+    attributes {llvm.emit_c_interface} {
+  memref.copy %src, %dst : memref<4096x4096xi8> to memref<4096x4096xi8, #C>
+  return
+}
+
+func.func @transpose_tiled_copy_bf16(%src: memref<4096x4096xbf16, #T>,
+                                     %dst: memref<4096x4096xbf16, #TT>)
+    attributes {llvm.emit_c_interface} {
+  memref.copy %src, %dst
+      : memref<4096x4096xbf16, #T> to memref<4096x4096xbf16, #TT>
+  return
+}
+
+func.func @transpose_tiled_copy_s8(%src: memref<4096x4096xi8, #T>,
+                                   %dst: memref<4096x4096xi8, #TT>)
+    attributes {llvm.emit_c_interface} {
+  memref.copy %src, %dst
+      : memref<4096x4096xi8, #T> to memref<4096x4096xi8, #TT>
+  return
+}
+
+func.func @transpose_from_colmajor_f32(%src: memref<4096x4096xf32, #C>,
+                                       %dst: memref<4096x4096xf32>)
+    attributes {llvm.emit_c_interface} {
+  memref.copy %src, %dst : memref<4096x4096xf32, #C> to memref<4096x4096xf32>
+  return
+}
+
+func.func @transpose_to_colmajor_f32_2048(%src: memref<2048x2048xf32>,
+                                          %dst: memref<2048x2048xf32, #C>)
+    attributes {llvm.emit_c_interface} {
+  memref.copy %src, %dst : memref<2048x2048xf32> to memref<2048x2048xf32, #C>
+  return
+}
+
+func.func @transpose_tiled_copy_f32_2048(%src: memref<2048x2048xf32, #T>,
+                                        %dst: memref<2048x2048xf32, #TT>)
+    attributes {llvm.emit_c_interface} {
+  memref.copy %src, %dst
+      : memref<2048x2048xf32, #T> to memref<2048x2048xf32, #TT>
+  return
+}
+
+// Equal placements: one memcpy of the physical buffer.
+func.func @copy_same_placement_f32(%src: memref<4096x4096xf32, #T>,
+                                   %dst: memref<4096x4096xf32, #T>)
+    attributes {llvm.emit_c_interface} {
+  memref.copy %src, %dst
+      : memref<4096x4096xf32, #T> to memref<4096x4096xf32, #T>
+  return
+}

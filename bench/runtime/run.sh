@@ -13,7 +13,9 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 build=${1:-$root/build}
 reps=${2:-10}
 shift $(($# < 2 ? $# : 2))
-variants=(tlayout-bench tlayout-bench-composed tlayout-bench-unsimplified)
+# TLAYOUT_BENCH_VARIANTS="tlayout-bench" times the pipeline's binary alone
+# (a third of the time); the report then has one ratio column.
+read -r -a variants <<< "${TLAYOUT_BENCH_VARIANTS:-tlayout-bench tlayout-bench-composed tlayout-bench-unsimplified}"
 cmake --build "$build" --target "${variants[@]}"
 for variant in "${variants[@]}"; do
   "$build/bin/$variant" --verify-only > /dev/null
@@ -24,6 +26,9 @@ for variant in "${variants[@]}"; do
     --benchmark_enable_random_interleaving=true \
     --benchmark_format=json "$@" > "$out/$variant.json"
 done
-python3 "$root/bench/runtime/report.py" "$out/tlayout-bench.json" \
-  "$out/tlayout-bench-composed.json" "$out/tlayout-bench-unsimplified.json"
+jsons=()
+for variant in "${variants[@]}"; do
+  jsons+=("$out/$variant.json")
+done
+python3 "$root/bench/runtime/report.py" "${jsons[@]}"
 echo "JSON: $out" >&2

@@ -47,18 +47,40 @@ def LowerTiledLayouts : Pass<"lower-tiled-layouts", "::mlir::ModuleOp"> {
     `memref.copy` between any two layouts of the same logical shape becomes a
     loop nest that walks the destination's physical order (whole tiles,
     padding skipped) when the destination is tiled, and the logical order
-    otherwise. Two kinds become vector code instead (static 2-D shapes of
-    whole tiles or blocks): copies between row-major and `T(r,c)(2,1)` /
-    `T(r,c)(4,1)` (row loads and interleaving shuffles), and transposing
-    copies between layouts whose contiguous runs go along different
-    dimensions, such as row-major and `{0,1}`, or `{1,0:T(8,128)}` and
-    `{0,1:T(8,128)}` (XLA's transpose as a relayout; 16 x 16 blocks of
-    32-bit elements, loaded, transposed by shuffles and stored). Such a copy
+    otherwise. Two kinds become vector code instead (static 2-D shapes):
+    copies between row-major and `T(r,c)(2,1)` / `T(r,c)(4,1)` of whole
+    tiles (row loads and interleaving shuffles), and transposing copies
+    between layouts whose contiguous runs go along different dimensions,
+    such as row-major and `{0,1}`, or `{1,0:T(8,128)}` and `{0,1:T(8,128)}`
+    (XLA's transpose as a relayout; blocks of one 64-byte line a run, 16 x
+    16 of 32-bit elements, 32 x 32 of 16-bit, 64 x 64 of 8-bit, loaded,
+    transposed by shuffles and stored; the rows and columns past the last
+    whole block element by element). Such a copy
     that writes at least `nontemporal-copy-threshold` bytes is emitted twice
     under a run-time check that its target is 64-byte aligned: with
     non-temporal stores and an `llvm.fence` after them where it is (a large
     copy then does not read every target line into the caches first), with
     plain stores otherwise.
+
+    Static allocations of tiled memrefs of at least that many bytes are
+    64-byte aligned, so that copies into them can take those stores.
+
+    These vector copies and aligned allocations, and vector accesses of one
+    tile row of packed elements interleaved by groups of rows
+    (`T(8,128)(8,1)E(4)`: one access of the group's run as one word per
+    column, shifted and masked), are the lowering's CPU fast paths
+    (`cpu-fast-paths`, on by default): pattern sets of their own
+    (`populateLowerTiledLayoutsCpuFastPathPatterns`) that take precedence
+    over the plain lowering where they apply, and place every element where
+    the plain lowering does. With `cpu-fast-paths=false` every copy takes the
+    loop nest (or the whole-buffer copy below) and every vector access the
+    contiguous or element-wise form, which any target can lower.
+
+    `memref.copy` or `tlayout.copy` between two layouts that place every
+    element at the same offset (equal layouts, or e.g. `{1,0}` and
+    `{1,0:T(1,128)}` of `f32[1,256]`; static shapes for `memref.copy`, not
+    views) is one copy of the physical buffers, which upstream lowers to
+    one `memcpy`.
 
     `vector.transfer_read`/`transfer_write` and `affine.vector_load`/
     `vector_store` become one `vector.load`/`vector.store` of the physical
@@ -141,7 +163,13 @@ def LowerTiledLayouts : Pass<"lower-tiled-layouts", "::mlir::ModuleOp"> {
            "int64_t", "::mlir::tlayout::kDefaultNontemporalCopyThreshold",
            "Relayout copies lowered to vector code that write at least this "
            "many bytes store with non-temporal hints where their target is "
-           "64-byte aligned at run time, 0 never (default: 8388608, 8 MiB)">
+           "64-byte aligned at run time, 0 never (default: 8388608, 8 MiB)">,
+    Option<"cpuFastPaths", "cpu-fast-paths", "bool", "true",
+           "Add the CPU-tuned fast paths to the lowering: relayout copies as "
+           "vector shuffles (interleaving tiles, transposes) with "
+           "non-temporal stores and line-aligned allocations, and packed "
+           "tile rows as column words; false gives the plain lowering, for "
+           "other targets (default: true)">
   ];
   let dependentDialects = [
     "::mlir::affine::AffineDialect",

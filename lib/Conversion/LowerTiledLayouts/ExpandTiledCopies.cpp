@@ -14,8 +14,10 @@
 // canonicalization simplifies; dynamic shapes give scf loops. Packed
 // elements (E(1), E(2), E(4)) are copied one by one through the lowering of
 // their loads and stores, so copies between packed and unpacked layouts
-// work like any other; tlayout.copy between equal placements with the same
-// packing moves the byte buffers whole.
+// work like any other. A copy between layouts that place every element at
+// the same offset (tlayout.copy with the same packing, memref.copy of static
+// unpacked shapes, also between a tiled layout and the identity) moves the
+// physical buffers whole.
 //
 //===----------------------------------------------------------------------===//
 
@@ -270,6 +272,70 @@ FailureOr<Operation *> mlir::tlayout::expandCopyOp(RewriterBase &rewriter,
   return expanded;
 }
 
+/// The placement key of a static memref of the identity layout (row-major)
+/// or of a tlayout layout (placementKeyOf), or std::nullopt.
+static std::optional<std::string> staticPlacementKeyOf(MemRefType type) {
+  if (!type.hasStaticShape())
+    return std::nullopt;
+  if (getLayoutAttr(type))
+    return placementKeyOf(type);
+  if (!type.getLayout().isIdentity())
+    return std::nullopt;
+  std::optional<BufferIndexing> indexing =
+      llvm::expectedToOptional(BufferIndexing::compile(
+          ::tlayout::TiledLayout::rowMajor(type.getRank()), type.getShape()));
+  if (!indexing)
+    return std::nullopt;
+  return "E0:" + indexing->getPlacementKey();
+}
+
+/// Rewrites a `memref.copy` between two static layouts that place every
+/// element at the same offset (equal layouts, or e.g. `{1,0}` and
+/// `{1,0:T(1,128)}` of `[1,256]`) into one copy of the physical buffers as
+/// 1-D memrefs, which upstream lowers to one `memcpy`. Fails, changing
+/// nothing, for any other copy.
+static FailureOr<Operation *> copyWhole(RewriterBase &rewriter,
+                                        memref::CopyOp op) {
+  auto srcType = dyn_cast<MemRefType>(op.getSource().getType());
+  auto dstType = dyn_cast<MemRefType>(op.getTarget().getType());
+  if (!srcType || !dstType || srcType.getRank() == 0 ||
+      srcType.getShape() != dstType.getShape() ||
+      srcType.getElementType() != dstType.getElementType() ||
+      getPackedBits(srcType) || getPackedBits(dstType))
+    return rewriter.notifyMatchFailure(op, "not the same static elements");
+  std::optional<std::string> srcKey = staticPlacementKeyOf(srcType);
+  std::optional<std::string> dstKey = staticPlacementKeyOf(dstType);
+  if (!srcKey || !dstKey || *srcKey != *dstKey)
+    return rewriter.notifyMatchFailure(op, "placements differ");
+  Location loc = op.getLoc();
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPoint(op);
+  // Both buffers hold the same elements at the same offsets: as 1-D
+  // buffers (of the physical size, padding included), one copy.
+  auto bufferOf = [&](Value memref, MemRefType type) -> Value {
+    if (!getLayoutAttr(type)) {
+      ReassociationIndices all =
+          llvm::to_vector(llvm::seq<int64_t>(0, type.getRank()));
+      return memref::CollapseShapeOp::create(
+          rewriter, loc, memref, ArrayRef<ReassociationIndices>{all});
+    }
+    std::optional<BufferIndexing> indexing = llvm::expectedToOptional(
+        getLayoutAttr(type).compile(type.getShape(), 0));
+    auto bufferType = MemRefType::get(
+        {*indexing->getNumElements().getConstant()}, type.getElementType(),
+        MemRefLayoutAttrInterface(), type.getMemorySpace());
+    return ToPhysicalOp::create(rewriter, loc, bufferType, memref);
+  };
+  Value from = bufferOf(op.getSource(), srcType);
+  Value to = bufferOf(op.getTarget(), dstType);
+  if (cast<MemRefType>(from.getType()).getShape() !=
+      cast<MemRefType>(to.getType()).getShape())
+    return rewriter.notifyMatchFailure(op, "buffer sizes differ");
+  auto copy = memref::CopyOp::create(rewriter, loc, from, to);
+  rewriter.eraseOp(op);
+  return copy.getOperation();
+}
+
 //===----------------------------------------------------------------------===//
 // Patterns
 //===----------------------------------------------------------------------===//
@@ -294,6 +360,8 @@ struct CopyLowering : TiledOpConversionPattern<memref::CopyOp> {
   LogicalResult
   matchAndRewrite(memref::CopyOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
+    if (succeeded(copyWhole(rewriter, op)))
+      return success();
     return success(succeeded(expandTiledCopy(rewriter, op)));
   }
 };

@@ -13,9 +13,10 @@
 // are unpacked sub-byte ones (LLVM packs the lanes of their vectors into
 // bits, while the buffer gives each element a byte). A tile row of packed
 // elements interleaved by groups of rows (`T(8,128)(8,1)E(4)`) is one access
-// of the group's run as words, one per column. Otherwise it becomes
-// one scalar access per vector element, which --lower-tiled-layouts then
-// lowers.
+// of the group's run as words, one per column: a CPU fast path, a pattern
+// set of its own (populatePackedColumnAccessPatterns) ahead of the others.
+// Otherwise it becomes one scalar access per vector element, which
+// --lower-tiled-layouts then lowers.
 // A vector may cross tile boundaries, where consecutive elements are not
 // adjacent in the physical buffer; element-wise accesses address each one
 // through the layout, so none touches the wrong element. Out-of-bounds and
@@ -499,9 +500,7 @@ static LogicalResult accessContiguously(RewriterBase &rewriter, Operation *op,
                                  " elements adjacent from this start, not " +
                                  Twine(width));
   if (width > widest)
-    return packed ? accessPackedColumns(rewriter, op, memref, indices,
-                                        vectorType, dim, toStore)
-                  : failure();
+    return failure();
 
   Location loc = op->getLoc();
   MLIRContext *context = rewriter.getContext();
@@ -762,6 +761,79 @@ struct MaskedTransferLowering : TiledOpConversionPattern<vector::MaskOp> {
   }
 };
 } // namespace
+
+//===----------------------------------------------------------------------===//
+// CPU fast path: packed tile rows as column words
+//===----------------------------------------------------------------------===//
+
+/// accessPackedColumns for an unmasked, in-bounds 1-D vector access outside
+/// any vector.mask. Fails, changing nothing, where it does not apply.
+static LogicalResult tryPackedColumns(RewriterBase &rewriter, Operation *op) {
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPoint(op);
+  if (auto transfer = dyn_cast<VectorTransferOpInterface>(op)) {
+    auto write = dyn_cast<vector::TransferWriteOp>(op);
+    if (transfer.getMask() ||
+        isa_and_nonnull<vector::MaskOp>(op->getParentOp()) ||
+        transfer.getVectorType().getRank() != 1 ||
+        !transfer.getInBoundsValues()[0] || (write && write->getNumResults()))
+      return failure();
+    auto dim =
+        dyn_cast<AffineDimExpr>(transfer.getPermutationMap().getResult(0));
+    if (!dim)
+      return failure();
+    return accessPackedColumns(rewriter, op, transfer.getBase(),
+                               transfer.getIndices(), transfer.getVectorType(),
+                               dim.getPosition(),
+                               write ? write.getVector() : Value());
+  }
+  auto load = dyn_cast<affine::AffineVectorLoadOp>(op);
+  auto store = dyn_cast<affine::AffineVectorStoreOp>(op);
+  if (!load && !store)
+    return failure();
+  VectorType type = load ? load.getVectorType() : store.getVectorType();
+  Value memref = load ? load.getMemRef() : store.getMemRef();
+  if (type.getRank() != 1 || !getPackedBits(cast<MemRefType>(memref.getType())))
+    return failure();
+  AffineMap map = load ? load.getAffineMap() : store.getAffineMap();
+  ValueRange operands = load ? load.getMapOperands() : store.getMapOperands();
+  SmallVector<Value> indices =
+      affineIndices(rewriter, op->getLoc(), map, operands);
+  if (succeeded(accessPackedColumns(rewriter, op, memref, indices, type,
+                                    indices.size() - 1,
+                                    store ? store.getValue() : Value())))
+    return success();
+  for (Value index : indices)
+    rewriter.eraseOp(index.getDefiningOp());
+  return failure();
+}
+
+namespace {
+/// A vector access of one tile row of `T(r,c)(k,1)E(n)` packed elements as
+/// one access of the group's run, one word per column (accessPackedColumns);
+/// other accesses are left to VectorAccessLowering.
+template <typename AccessOp>
+struct PackedColumnAccessLowering : TiledOpConversionPattern<AccessOp> {
+  using TiledOpConversionPattern<AccessOp>::TiledOpConversionPattern;
+  LogicalResult matchAndRewrite(
+      AccessOp op,
+      typename TiledOpConversionPattern<AccessOp>::OneToNOpAdaptor adaptor,
+      ConversionPatternRewriter &rewriter) const override {
+    return tryPackedColumns(rewriter, op);
+  }
+};
+} // namespace
+
+void mlir::tlayout::populatePackedColumnAccessPatterns(
+    const TiledLayoutTypeConverter &typeConverter,
+    RewritePatternSet &patterns) {
+  // Ahead of VectorAccessLowering (benefit 1), which takes what these leave.
+  patterns.add<PackedColumnAccessLowering<vector::TransferReadOp>,
+               PackedColumnAccessLowering<vector::TransferWriteOp>,
+               PackedColumnAccessLowering<affine::AffineVectorLoadOp>,
+               PackedColumnAccessLowering<affine::AffineVectorStoreOp>>(
+      typeConverter, patterns.getContext(), /*benefit=*/2);
+}
 
 void mlir::tlayout::populateTiledVectorAccessPatterns(
     const TiledLayoutTypeConverter &typeConverter,

@@ -58,17 +58,23 @@ TiledConversionPattern::lookup(const TiledLayoutTypeConverter &typeConverter,
 //===----------------------------------------------------------------------===//
 
 void mlir::tlayout::populateLowerTiledLayoutsPatterns(
-    const TiledLayoutTypeConverter &typeConverter, RewritePatternSet &patterns,
-    int64_t nontemporalCopyThreshold) {
+    const TiledLayoutTypeConverter &typeConverter,
+    RewritePatternSet &patterns) {
   populateTiledBufferPatterns(typeConverter, patterns);
   populateTiledAccessPatterns(typeConverter, patterns);
   populateTiledViewPatterns(typeConverter, patterns);
   populateTiledCopyPatterns(typeConverter, patterns);
-  populateVectorizedCopyPatterns(typeConverter, patterns,
-                                 nontemporalCopyThreshold);
   populateTiledVectorAccessPatterns(typeConverter, patterns);
   populateTiledAtomicPatterns(typeConverter, patterns);
   populateTiledVectorMemoryPatterns(typeConverter, patterns);
+}
+
+void mlir::tlayout::populateLowerTiledLayoutsCpuFastPathPatterns(
+    const TiledLayoutTypeConverter &typeConverter, RewritePatternSet &patterns,
+    int64_t nontemporalCopyThreshold) {
+  populateVectorizedCopyPatterns(typeConverter, patterns,
+                                 nontemporalCopyThreshold);
+  populatePackedColumnAccessPatterns(typeConverter, patterns);
 }
 
 void mlir::tlayout::configureLowerTiledLayoutsTarget(

@@ -53,8 +53,10 @@ struct LowerTiledLayoutsPass
     TiledLayoutTypeConverter typeConverter;
     RewritePatternSet patterns(context);
     ConversionTarget target(*context);
-    populateLowerTiledLayoutsPatterns(typeConverter, patterns,
-                                      nontemporalCopyThreshold);
+    populateLowerTiledLayoutsPatterns(typeConverter, patterns);
+    if (cpuFastPaths)
+      populateLowerTiledLayoutsCpuFastPathPatterns(typeConverter, patterns,
+                                                   nontemporalCopyThreshold);
     populateLowerTiledLayoutsStructuralPatterns(typeConverter, patterns,
                                                 target);
     configureLowerTiledLayoutsTarget(target, typeConverter);

@@ -137,12 +137,21 @@ void populateTiledCopyPatterns(const TiledLayoutTypeConverter &typeConverter,
 /// memref.copy between row-major and T(r,c)(2,1) / T(r,c)(4,1) tiles, and
 /// transposing copies (row-major and column-major, T(8,128) and the
 /// transposed array in T(8,128)), as vector loads, shuffles and stores
-/// ahead of the generic expansion (VectorizeTiledCopies.cpp). Copies that
+/// ahead of the generic expansion (VectorizeTiledCopies.cpp); a CPU fast
+/// path. Copies that
 /// write at least `nontemporalThreshold` bytes (0: none) store with
 /// non-temporal hints where the target is 64-byte aligned at run time.
 void populateVectorizedCopyPatterns(
     const TiledLayoutTypeConverter &typeConverter, RewritePatternSet &patterns,
     int64_t nontemporalThreshold);
+
+/// vector.transfer_read/write and affine.vector_load/store of one tile row
+/// of `T(r,c)(k,1)E(n)` packed elements as one access of the group's run,
+/// one word per column, ahead of the patterns of
+/// populateTiledVectorAccessPatterns (ExpandTiledVectorAccesses.cpp); a CPU
+/// fast path.
+void populatePackedColumnAccessPatterns(
+    const TiledLayoutTypeConverter &typeConverter, RewritePatternSet &patterns);
 
 /// vector.transfer_read/write (also under vector.mask) and
 /// affine.vector_load/store, as one contiguous access or element by element

@@ -21,17 +21,28 @@
 //   different dimensions, row-major and column-major (`{0,1}`), or
 //   `{1,0:T(8,128)}` and `{0,1:T(8,128)}` (the transposed array in tiles:
 //   XLA's transpose as a relayout). The copy moves square blocks of B x B
-//   elements (B = 16 for 32-bit elements, so that a run of a block is one
-//   64-byte line): B run loads, log2(B) rounds of two-vector shuffles
+//   elements (B elements of one 64-byte line where the shape and the tile
+//   rows hold whole such blocks: 16 of 32 bits, 32 of 16, 64 of 8; fewer
+//   otherwise): B run loads, log2(B) rounds of two-vector shuffles
 //   (Eklundh's exchange of off-diagonal half blocks) and B run stores, by
 //   groups of blocks of up to 256 x 256 elements that stay in the L2 cache
 //   and the TLB.
 //
-// Both need static 2-D shapes of whole tiles (whole blocks for the
-// transpose) and layouts that are not views; the interleaving copy needs a
-// row-major side, the transpose runs that stay within a tile row; anything
-// else (padding, tails, dynamic sizes, other tilings) takes the generic
-// expansion.
+// Copies that write at least the non-temporal threshold's bytes into a
+// target that is 64-byte aligned at run time store with non-temporal hints;
+// static allocations of tiled memrefs of that size are made 64-byte aligned
+// so that copies into them can.
+//
+// These are CPU fast paths (populateLowerTiledLayoutsCpuFastPathPatterns):
+// the plain lowering places every element the same way without them.
+//
+// Both need static 2-D shapes and layouts that are not views. The
+// interleaving copy needs whole tiles and a row-major side; anything else
+// (padding, tails, dynamic sizes, other tilings) takes the generic
+// expansion. The transpose needs runs that stay within a tile row and at
+// least one block; it moves the largest multiple of the block along each
+// dimension as blocks, and the rest (odd sizes, fewer than B rows and
+// columns) element by element.
 //
 //===----------------------------------------------------------------------===//
 
@@ -431,8 +442,9 @@ struct TransposeSide {
 /// transposed array in tiles, XLA's transpose as a relayout), or any mix of
 /// the identity layout, tlayout layouts without tiles and single-tile
 /// layouts whose tile rows hold whole blocks. The copy moves square blocks
-/// of B x B elements of whole blocks: per block, B runs loaded from the
-/// source, transposing shuffles and B runs stored into the target.
+/// of B x B elements: per block, B runs loaded from the source, transposing
+/// shuffles and B runs stored into the target; the elements past the last
+/// whole block along either dimension go one by one.
 struct TransposingCopyLowering : TiledOpConversionPattern<memref::CopyOp> {
   TransposingCopyLowering(const TiledLayoutTypeConverter &typeConverter,
                           MLIRContext *context, PatternBenefit benefit,
@@ -443,11 +455,15 @@ struct TransposingCopyLowering : TiledOpConversionPattern<memref::CopyOp> {
   /// The fewest bytes a copy writes to use non-temporal stores (0: never).
   int64_t nontemporalThreshold;
 
-  /// The block size for `elementType`: 64 bytes of 32-bit elements, between
-  /// 8 and 16 elements for others.
-  static int64_t blockSize(Type elementType) {
+  /// The block sizes to try for `elementType`, largest first: from one
+  /// 64-byte line of elements per run (8 of 64 bits, 16 of 32, 32 of 16, 64
+  /// of 8) down to 8 elements.
+  static SmallVector<int64_t> blockSizes(Type elementType) {
     int64_t bits = elementType.getIntOrFloatBitWidth();
-    return std::clamp<int64_t>(bits ? 512 / bits : 8, 8, 16);
+    SmallVector<int64_t> sizes;
+    for (int64_t b = std::max<int64_t>(8, 512 / bits); b >= 8; b /= 2)
+      sizes.push_back(b);
+    return sizes;
   }
 
   /// The side of the copy of type `type` lowered to `lowered`, when its
@@ -484,14 +500,25 @@ struct TransposingCopyLowering : TiledOpConversionPattern<memref::CopyOp> {
     if (!isByteSizedElement(elementType))
       return rewriter.notifyMatchFailure(
           op, "not an 8- to 64-bit integer or float");
-    int64_t b = blockSize(elementType);
-    FailureOr<TransposeSide> from = side(op, srcType, adaptor.getSource(), b);
-    FailureOr<TransposeSide> to = side(op, dstType, adaptor.getTarget(), b);
-    if (failed(from) || failed(to) || from->runDim == to->runDim)
-      return rewriter.notifyMatchFailure(op, "not a transposing copy");
-    if (srcType.getNumElements() == 0 || srcType.getDimSize(0) % b ||
-        srcType.getDimSize(1) % b)
-      return rewriter.notifyMatchFailure(op, "not whole blocks");
+    // The largest block whose runs both sides hold contiguously and that
+    // the shape holds at least once. The blocks cover the largest multiple
+    // of the block along each dimension; the rest (fewer than b rows and
+    // columns) is copied element by element.
+    int64_t b = 0;
+    FailureOr<TransposeSide> from = failure(), to = failure();
+    for (int64_t size : blockSizes(elementType)) {
+      from = side(op, srcType, adaptor.getSource(), size);
+      to = side(op, dstType, adaptor.getTarget(), size);
+      if (failed(from) || failed(to) || from->runDim == to->runDim)
+        continue;
+      if (srcType.getDimSize(0) < size || srcType.getDimSize(1) < size)
+        continue;
+      b = size;
+      break;
+    }
+    if (!b)
+      return rewriter.notifyMatchFailure(
+          op, "not a transposing copy of at least one block");
     // The source's runs go along `run`, the target's along `other`.
     unsigned run = from->runDim, other = to->runDim;
     int64_t otherBlocks = srcType.getDimSize(other) / b;
@@ -504,12 +531,14 @@ struct TransposingCopyLowering : TiledOpConversionPattern<memref::CopyOp> {
     // stay in the L2 cache and the TLB while the group is moved: the side
     // read or written across its runs otherwise touches a new page for every
     // run of every block. Within a group the innermost loop walks the
-    // source's runs.
+    // source's runs. (A group of narrower elements is as many lines.) The
+    // group is a whole number of blocks: fewer blocks where the block counts
+    // have few factors of 2.
     int64_t s = std::max<int64_t>(1, 256 / b);
     while (otherBlocks % s || runBlocks % s)
       s /= 2;
-    AffineExpr otherStart =
-        (getAffineDimExpr(0, context) * s + getAffineDimExpr(2, context)) * b;
+    AffineExpr d0 = getAffineDimExpr(0, context);
+    AffineExpr otherStart = (d0 * s + getAffineDimExpr(2, context)) * b;
     AffineExpr runStart =
         (getAffineDimExpr(1, context) * s + getAffineDimExpr(3, context)) * b;
     // The indices of `side`'s buffer at the logical point with `otherAt`
@@ -541,14 +570,91 @@ struct TransposingCopyLowering : TiledOpConversionPattern<memref::CopyOp> {
     };
     // A run of the target starts at a multiple of b elements of a last
     // physical dimension that holds whole runs: with b elements in 64
-    // bytes, every store starts a line.
+    // bytes, every store starts a line, where that dimension is a whole
+    // number of runs (a row-major or column-major side of an odd size
+    // is not).
+    auto targetType = cast<MemRefType>(to->buffer.getType());
     bool linesAligned =
-        b * elementType.getIntOrFloatBitWidth() == 8 * kNontemporalAlignment;
+        b * elementType.getIntOrFloatBitWidth() == 8 * kNontemporalAlignment &&
+        targetType.hasStaticShape() && targetType.getShape().back() % b == 0;
     emitCopyNest(rewriter, loc, to->buffer,
                  linesAligned &&
                      reachesThreshold(dstType, nontemporalThreshold),
                  emitNest);
+    // The rest, element by element through the memrefs' own accesses
+    // (lowered in turn): the rows past the last whole block along `other`,
+    // then, above them, the columns past the last whole block along `run`.
+    auto emitRest = [&](int64_t otherFrom, int64_t otherTo, int64_t runFrom,
+                        int64_t runTo) {
+      if (otherFrom >= otherTo || runFrom >= runTo)
+        return;
+      OpBuilder::InsertionGuard guard(rewriter);
+      auto outer = affine::AffineForOp::create(rewriter, loc, runFrom, runTo);
+      rewriter.setInsertionPointToStart(outer.getBody());
+      auto inner =
+          affine::AffineForOp::create(rewriter, loc, otherFrom, otherTo);
+      rewriter.setInsertionPointToStart(inner.getBody());
+      SmallVector<AffineExpr, 2> point(2);
+      point[other] = getAffineDimExpr(1, context);
+      point[run] = d0;
+      AffineMap map = mapOf(2, point, context);
+      SmallVector<Value> ivs = {outer.getInductionVar(),
+                                inner.getInductionVar()};
+      Value element =
+          affine::AffineLoadOp::create(rewriter, loc, op.getSource(), map, ivs);
+      affine::AffineStoreOp::create(rewriter, loc, element, op.getTarget(), map,
+                                    ivs);
+    };
+    int64_t otherSize = srcType.getDimSize(other);
+    int64_t runSize = srcType.getDimSize(run);
+    emitRest(otherBlocks * b, otherSize, 0, runSize);
+    emitRest(0, otherBlocks * b, runBlocks * b, runSize);
     rewriter.eraseOp(op);
+    return success();
+  }
+};
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Line-aligned allocations
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// `memref.alloc` of a static tiled memref of at least the non-temporal
+/// threshold's bytes: the allocation of its physical buffer, aligned to at
+/// least 64 bytes, so that the relayout copies into it can take their
+/// non-temporal stores (a plain `malloc` of a large buffer is 16 bytes off a
+/// line). Smaller, dynamic and otherwise aligned allocations are left to
+/// the plain lowering.
+struct LineAlignedAllocLowering : TiledOpConversionPattern<memref::AllocOp> {
+  LineAlignedAllocLowering(const TypeConverter &typeConverter,
+                           MLIRContext *context, PatternBenefit benefit,
+                           int64_t nontemporalThreshold)
+      : TiledOpConversionPattern(typeConverter, context, benefit),
+        nontemporalThreshold(nontemporalThreshold) {}
+
+  /// The fewest bytes an allocation holds to be aligned (0: none is).
+  int64_t nontemporalThreshold;
+
+  LogicalResult
+  matchAndRewrite(memref::AllocOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    std::optional<uint64_t> alignment = op.getAlignment();
+    if (nontemporalThreshold <= 0 || !op.getType().hasStaticShape() ||
+        (alignment && *alignment >= kNontemporalAlignment))
+      return rewriter.notifyMatchFailure(op, "not a large static allocation");
+    FailureOr<PhysicalLayout> layout = layoutFor(*this, op, op.getType());
+    if (failed(layout) || !layout->type.hasStaticShape() ||
+        !layout->type.getElementType().isIntOrFloat())
+      return rewriter.notifyMatchFailure(op, "not a lowerable tiled memref");
+    int64_t bits = layout->type.getElementTypeBitWidth();
+    if (layout->type.getNumElements() <
+        llvm::divideCeil(nontemporalThreshold * 8, std::max<int64_t>(bits, 8)))
+      return rewriter.notifyMatchFailure(op, "below the threshold");
+    auto alloc = memref::AllocOp::create(
+        rewriter, op.getLoc(), layout->type, ValueRange(),
+        rewriter.getI64IntegerAttr(kNontemporalAlignment));
+    replaceWithLowered(rewriter, op, alloc, {});
     return success();
   }
 };
@@ -559,7 +665,7 @@ void mlir::tlayout::populateVectorizedCopyPatterns(
     int64_t nontemporalThreshold) {
   // Ahead of the generic expansion (benefit 1), which takes what these
   // leave.
-  patterns.add<InterleavedCopyLowering, TransposingCopyLowering>(
-      typeConverter, patterns.getContext(), /*benefit=*/2,
-      nontemporalThreshold);
+  patterns.add<InterleavedCopyLowering, TransposingCopyLowering,
+               LineAlignedAllocLowering>(typeConverter, patterns.getContext(),
+                                         /*benefit=*/2, nontemporalThreshold);
 }

@@ -61,8 +61,9 @@ func.func @large_transpose(%a: memref<2048x2048xf32, #C>, %b: memref<2048x2048xf
 #C = #tlayout.tiled<{0,1}>
 #S = #tlayout.tiled<{1,0:T(8,8)(2,1)}>
 
-// 16 x 16 blocks of i16 store runs of 32 bytes, and rows of T(8,8)(2,1)
-// hold 16 bytes: half lines, plain stores whatever the threshold.
+// 16 x 16 blocks of i16 (the shape holds no 32 x 32 block) store runs of
+// 32 bytes, and rows of T(8,8)(2,1) hold 16 bytes: half lines, plain stores
+// whatever the threshold.
 // LOW-LABEL: func.func @partial_lines(
 // LOW-NOT: scf.if
 // LOW-NOT: nontemporal
@@ -70,9 +71,9 @@ func.func @large_transpose(%a: memref<2048x2048xf32, #C>, %b: memref<2048x2048xf
 // LOW-NOT: scf.if
 // LOW-NOT: nontemporal
 // LOW: return
-func.func @partial_lines(%a: memref<32x32xi16>, %b: memref<32x32xi16, #C>,
+func.func @partial_lines(%a: memref<16x48xi16>, %b: memref<16x48xi16, #C>,
                          %c: memref<16x64xi16, #S>, %d: memref<16x64xi16>) {
-  memref.copy %a, %b : memref<32x32xi16> to memref<32x32xi16, #C>
+  memref.copy %a, %b : memref<16x48xi16> to memref<16x48xi16, #C>
   memref.copy %c, %d : memref<16x64xi16, #S> to memref<16x64xi16>
   return
 }

@@ -160,13 +160,35 @@ func.func @from_column_major(%a: memref<8x16xf64, #C>, %b: memref<8x16xf64>) {
 
 #C = #tlayout.tiled<{0,1}>
 
-// Not whole 16 x 16 blocks: the element-by-element nest.
-// CHECK-LABEL: func.func @transpose_fallback(
+// Not whole 16 x 16 blocks: one block, and the last 4 rows element by
+// element.
+// CHECK-LABEL: func.func @transpose_rest(
+// CHECK-SAME: %[[SRC:.*]]: memref<20x16xf32>, %[[DST:.*]]: memref<16x20xf32>
+// CHECK-COUNT-16: affine.vector_load %[[SRC]]{{.*}} vector<16xf32>
+// CHECK: vector.shuffle
+// CHECK-COUNT-16: affine.vector_store %{{.*}}, %[[DST]]
+// CHECK: affine.for %[[J:.*]] = 0 to 16 {
+// CHECK-NEXT: affine.for %[[I:.*]] = 16 to 20 {
+// CHECK-NEXT: %[[E:.*]] = affine.load %[[SRC]][%[[I]], %[[J]]] : memref<20x16xf32>
+// CHECK-NEXT: affine.store %[[E]], %[[DST]][%[[J]], %[[I]]] : memref<16x20xf32>
+// CHECK-NOT: affine.for
+// CHECK: return
+func.func @transpose_rest(%a: memref<20x16xf32>, %b: memref<20x16xf32, #C>) {
+  memref.copy %a, %b : memref<20x16xf32> to memref<20x16xf32, #C>
+  return
+}
+
+// -----
+
+#C = #tlayout.tiled<{0,1}>
+
+// Fewer than 8 rows: no block, the element-by-element nest.
+// CHECK-LABEL: func.func @negative_transpose_below_block(
 // CHECK-NOT: vector.shuffle
 // CHECK: affine.load
 // CHECK-NOT: vector.shuffle
-func.func @transpose_fallback(%a: memref<20x16xf32>, %b: memref<20x16xf32, #C>) {
-  memref.copy %a, %b : memref<20x16xf32> to memref<20x16xf32, #C>
+func.func @negative_transpose_below_block(%a: memref<4x64xf32>, %b: memref<4x64xf32, #C>) {
+  memref.copy %a, %b : memref<4x64xf32> to memref<4x64xf32, #C>
   return
 }
 
@@ -200,13 +222,13 @@ func.func @tiles_to_transposed_tiles(%a: memref<32x256xf32, #R>, %b: memref<32x2
 #R = #tlayout.tiled<{1,0:T(8,8)}>
 #T = #tlayout.tiled<{0,1:T(8,128)}>
 
-// A tile row of 8 f32 does not hold a 16-element run: the
-// element-by-element nest.
-// CHECK-LABEL: func.func @narrow_tiles_transpose_fallback(
-// CHECK-NOT: vector.shuffle
-// CHECK: affine.load
-// CHECK-NOT: vector.shuffle
-func.func @narrow_tiles_transpose_fallback(%a: memref<32x32xf32, #R>, %b: memref<32x32xf32, #T>) {
+// A tile row of 8 f32 does not hold a 16-element run: 8 x 8 blocks.
+// CHECK-LABEL: func.func @narrow_tiles_transpose(
+// CHECK-COUNT-8: affine.vector_load {{.*}} vector<8xf32>
+// CHECK: vector.shuffle
+// CHECK-NOT: affine.load
+// CHECK: return
+func.func @narrow_tiles_transpose(%a: memref<32x32xf32, #R>, %b: memref<32x32xf32, #T>) {
   memref.copy %a, %b : memref<32x32xf32, #R> to memref<32x32xf32, #T>
   return
 }

@@ -78,12 +78,34 @@ private:
 /// `memref.dim` of an existing dimension, ranked casts and copies, no view
 /// allocated or cast).
 ///
-/// A relayout copy lowered to vector code that writes at least
+/// These patterns define what a layout means and lower every op they take
+/// on any target; populateLowerTiledLayoutsCpuFastPathPatterns adds faster
+/// forms of some of them for CPUs.
+void populateLowerTiledLayoutsPatterns(
+    const TiledLayoutTypeConverter &typeConverter, RewritePatternSet &patterns);
+
+/// Adds the lowering's CPU fast paths, ahead of (with a higher benefit than)
+/// the patterns of populateLowerTiledLayoutsPatterns, which take whatever
+/// these leave and must be in the same set: `memref.copy` between row-major
+/// and `T(r,c)(2,1)` / `T(r,c)(4,1)` tiles and transposing copies (row-major
+/// and `{0,1}`, `{1,0:T(8,128)}` and `{0,1:T(8,128)}`) as vector loads,
+/// shuffles and stores, by cache- and TLB-sized groups; vector accesses of
+/// one tile row of `T(r,c)(k,1)E(n)` as one access of the group's run, one
+/// word per column; and static allocations of tiled memrefs of at least
+/// `nontemporalCopyThreshold` bytes aligned to 64 bytes. Each places every
+/// element where the plain lowering does. A vector copy that writes at least
 /// `nontemporalCopyThreshold` bytes (0: none) stores with non-temporal
 /// hints (64-byte aligned stores that bypass the caches, then a fence)
 /// where its target is 64-byte aligned at run time, as the pass option
-/// `nontemporal-copy-threshold` does.
-void populateLowerTiledLayoutsPatterns(
+/// `nontemporal-copy-threshold` does. --lower-tiled-layouts adds them
+/// unless `cpu-fast-paths=false`.
+/// ```mlir
+/// memref.copy %a, %b : memref<16x256xbf16> to
+///     memref<16x256xbf16, #tlayout.tiled<{1,0:T(8,128)(2,1)}>>
+/// ```
+/// becomes, per pair of rows of a tile, two `affine.vector_load`s of 128
+/// elements, one interleaving `vector.shuffle` and one store of 256.
+void populateLowerTiledLayoutsCpuFastPathPatterns(
     const TiledLayoutTypeConverter &typeConverter, RewritePatternSet &patterns,
     int64_t nontemporalCopyThreshold = kDefaultNontemporalCopyThreshold);
 

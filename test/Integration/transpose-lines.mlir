@@ -1,0 +1,306 @@
+// Transposing copies of 16- and 8-bit elements move blocks whose runs are
+// one 64-byte line (32 x 32 of i16, 64 x 64 of i8), or smaller blocks where
+// the shape or a tile row holds no such block, and the rows and columns
+// past the last whole block element by element; row-major to column-major
+// and T(8,128) to the transposed array in T(8,128), each way. Each case
+// prints the number of elements that differ from the row-major source: read
+// through the target's own loads, and after the copy back. The second run
+// lowers the non-temporal threshold to 1 byte: every tiled allocation is
+// then 64-byte aligned and the copies into it store non-temporally.
+// RUN: tlayout-opt %s %{lower_to_llvm} | %{run} | FileCheck %s
+// RUN: tlayout-opt %s --tlayout-lower-to-llvm=nontemporal-copy-threshold=1 \
+// RUN:   | %{run} | FileCheck %s
+// RUN: tlayout-opt %s --lower-tiled-layouts=nontemporal-copy-threshold=1 \
+// RUN:   | FileCheck %s --check-prefix=IR
+
+// IR-LABEL: func.func @colmajor_i16(
+// IR: memref.alloc() {alignment = 64 : i64} : memref<96x64xi16>
+// IR-COUNT-32: affine.vector_load {{.*}} : memref<64x96xi16>, vector<32xi16>
+// IR: vector.store {{.*}} {alignment = 64 : i64, nontemporal = true}
+// IR-LABEL: func.func @colmajor_i8(
+// IR-COUNT-64: affine.vector_load {{.*}} : memref<128x192xi8>, vector<64xi8>
+// IR-LABEL: func.func @colmajor_i8_rest(
+// IR-COUNT-32: affine.vector_load {{.*}} : memref<48x80xi8>, vector<32xi8>
+// IR-NOT: nontemporal
+// IR: affine.for %{{.*}} = 32 to 48 {
+// IR: affine.for %{{.*}} = 64 to 80 {
+// IR-LABEL: func.func @tiles_i8(
+// IR: memref.alloc() {alignment = 64 : i64} : memref<32x3x8x128xi8>
+// IR-COUNT-64: affine.vector_load {{.*}} : memref<32x3x8x128xi8>, vector<64xi8>
+// IR: vector.store {{.*}} {alignment = 64 : i64, nontemporal = true} : memref<48x2x8x128xi8>, vector<64xi8>
+// IR-LABEL: func.func @tiles_i16(
+// IR-COUNT-32: affine.vector_load {{.*}} vector<32xi16>
+// IR-LABEL: func.func @tiles_i8_padded(
+// IR-COUNT-64: affine.vector_load {{.*}} vector<64xi8>
+// IR: affine.for %{{.*}} = 64 to 72 {
+// IR: affine.for %{{.*}} = 192 to 200 {
+// Rows of 70 i16 (140 bytes) do not start lines: plain stores.
+// IR-LABEL: func.func @colmajor_i16_odd(
+// IR-NOT: nontemporal
+// IR-LABEL: func.func @tiles_i16_odd(
+// IR: vector.store {{.*}} {alignment = 64 : i64, nontemporal = true} : memref<10x1x8x128xi16>, vector<32xi16>
+
+func.func @fill16(%a: memref<?x?xi16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %rows = memref.dim %a, %c0 : memref<?x?xi16>
+  %cols = memref.dim %a, %c1 : memref<?x?xi16>
+  scf.for %i = %c0 to %rows step %c1 {
+    scf.for %j = %c0 to %cols step %c1 {
+      %k = affine.apply affine_map<(i, j) -> (i * 1000 + j)>(%i, %j)
+      %v = arith.index_cast %k : index to i16
+      memref.store %v, %a[%i, %j] : memref<?x?xi16>
+    }
+  }
+  return
+}
+func.func @fill8(%a: memref<?x?xi8>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %rows = memref.dim %a, %c0 : memref<?x?xi8>
+  %cols = memref.dim %a, %c1 : memref<?x?xi8>
+  scf.for %i = %c0 to %rows step %c1 {
+    scf.for %j = %c0 to %cols step %c1 {
+      %k = affine.apply affine_map<(i, j) -> (i * 7 + j)>(%i, %j)
+      %v = arith.index_cast %k : index to i8
+      memref.store %v, %a[%i, %j] : memref<?x?xi8>
+    }
+  }
+  return
+}
+func.func @diff16(%a: memref<?x?xi16>, %b: memref<?x?xi16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %rows = memref.dim %a, %c0 : memref<?x?xi16>
+  %cols = memref.dim %a, %c1 : memref<?x?xi16>
+  %n = scf.for %i = %c0 to %rows step %c1 iter_args(%ni = %c0) -> index {
+    %m = scf.for %j = %c0 to %cols step %c1 iter_args(%nj = %ni) -> index {
+      %x = memref.load %a[%i, %j] : memref<?x?xi16>
+      %y = memref.load %b[%i, %j] : memref<?x?xi16>
+      %ne = arith.cmpi ne, %x, %y : i16
+      %d = arith.index_cast %ne : i1 to index
+      %s = arith.addi %nj, %d : index
+      scf.yield %s : index
+    }
+    scf.yield %m : index
+  }
+  vector.print %n : index
+  return
+}
+func.func @diff8(%a: memref<?x?xi8>, %b: memref<?x?xi8>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %rows = memref.dim %a, %c0 : memref<?x?xi8>
+  %cols = memref.dim %a, %c1 : memref<?x?xi8>
+  %n = scf.for %i = %c0 to %rows step %c1 iter_args(%ni = %c0) -> index {
+    %m = scf.for %j = %c0 to %cols step %c1 iter_args(%nj = %ni) -> index {
+      %x = memref.load %a[%i, %j] : memref<?x?xi8>
+      %y = memref.load %b[%i, %j] : memref<?x?xi8>
+      %ne = arith.cmpi ne, %x, %y : i8
+      %d = arith.index_cast %ne : i1 to index
+      %s = arith.addi %nj, %d : index
+      scf.yield %s : index
+    }
+    scf.yield %m : index
+  }
+  vector.print %n : index
+  return
+}
+
+func.func @colmajor_i16() {
+  %a = memref.alloc() : memref<64x96xi16>
+  %r = memref.alloc() : memref<64x96xi16>
+  %b = memref.alloc() : memref<64x96xi16>
+  %ad = memref.cast %a : memref<64x96xi16> to memref<?x?xi16>
+  %rd = memref.cast %r : memref<64x96xi16> to memref<?x?xi16>
+  %bd = memref.cast %b : memref<64x96xi16> to memref<?x?xi16>
+  call @fill16(%ad) : (memref<?x?xi16>) -> ()
+  %t0 = memref.alloc() : memref<64x96xi16, #tlayout.tiled<{0,1}>>
+  memref.copy %a, %t0 : memref<64x96xi16> to memref<64x96xi16, #tlayout.tiled<{0,1}>>
+  affine.for %i = 0 to 64 {
+    affine.for %j = 0 to 96 {
+      %v = affine.load %t0[%i, %j] : memref<64x96xi16, #tlayout.tiled<{0,1}>>
+      affine.store %v, %r[%i, %j] : memref<64x96xi16>
+    }
+  }
+  call @diff16(%ad, %rd) : (memref<?x?xi16>, memref<?x?xi16>) -> ()
+  memref.copy %t0, %b : memref<64x96xi16, #tlayout.tiled<{0,1}>> to memref<64x96xi16>
+  call @diff16(%ad, %bd) : (memref<?x?xi16>, memref<?x?xi16>) -> ()
+  return
+}
+func.func @colmajor_i8() {
+  %a = memref.alloc() : memref<128x192xi8>
+  %r = memref.alloc() : memref<128x192xi8>
+  %b = memref.alloc() : memref<128x192xi8>
+  %ad = memref.cast %a : memref<128x192xi8> to memref<?x?xi8>
+  %rd = memref.cast %r : memref<128x192xi8> to memref<?x?xi8>
+  %bd = memref.cast %b : memref<128x192xi8> to memref<?x?xi8>
+  call @fill8(%ad) : (memref<?x?xi8>) -> ()
+  %t0 = memref.alloc() : memref<128x192xi8, #tlayout.tiled<{0,1}>>
+  memref.copy %a, %t0 : memref<128x192xi8> to memref<128x192xi8, #tlayout.tiled<{0,1}>>
+  affine.for %i = 0 to 128 {
+    affine.for %j = 0 to 192 {
+      %v = affine.load %t0[%i, %j] : memref<128x192xi8, #tlayout.tiled<{0,1}>>
+      affine.store %v, %r[%i, %j] : memref<128x192xi8>
+    }
+  }
+  call @diff8(%ad, %rd) : (memref<?x?xi8>, memref<?x?xi8>) -> ()
+  memref.copy %t0, %b : memref<128x192xi8, #tlayout.tiled<{0,1}>> to memref<128x192xi8>
+  call @diff8(%ad, %bd) : (memref<?x?xi8>, memref<?x?xi8>) -> ()
+  return
+}
+func.func @colmajor_i8_rest() {
+  %a = memref.alloc() : memref<48x80xi8>
+  %r = memref.alloc() : memref<48x80xi8>
+  %b = memref.alloc() : memref<48x80xi8>
+  %ad = memref.cast %a : memref<48x80xi8> to memref<?x?xi8>
+  %rd = memref.cast %r : memref<48x80xi8> to memref<?x?xi8>
+  %bd = memref.cast %b : memref<48x80xi8> to memref<?x?xi8>
+  call @fill8(%ad) : (memref<?x?xi8>) -> ()
+  %t0 = memref.alloc() : memref<48x80xi8, #tlayout.tiled<{0,1}>>
+  memref.copy %a, %t0 : memref<48x80xi8> to memref<48x80xi8, #tlayout.tiled<{0,1}>>
+  affine.for %i = 0 to 48 {
+    affine.for %j = 0 to 80 {
+      %v = affine.load %t0[%i, %j] : memref<48x80xi8, #tlayout.tiled<{0,1}>>
+      affine.store %v, %r[%i, %j] : memref<48x80xi8>
+    }
+  }
+  call @diff8(%ad, %rd) : (memref<?x?xi8>, memref<?x?xi8>) -> ()
+  memref.copy %t0, %b : memref<48x80xi8, #tlayout.tiled<{0,1}>> to memref<48x80xi8>
+  call @diff8(%ad, %bd) : (memref<?x?xi8>, memref<?x?xi8>) -> ()
+  return
+}
+func.func @tiles_i8() {
+  %a = memref.alloc() : memref<256x384xi8>
+  %r = memref.alloc() : memref<256x384xi8>
+  %b = memref.alloc() : memref<256x384xi8>
+  %ad = memref.cast %a : memref<256x384xi8> to memref<?x?xi8>
+  %rd = memref.cast %r : memref<256x384xi8> to memref<?x?xi8>
+  %bd = memref.cast %b : memref<256x384xi8> to memref<?x?xi8>
+  call @fill8(%ad) : (memref<?x?xi8>) -> ()
+  %t0 = memref.alloc() : memref<256x384xi8, #tlayout.tiled<{1,0:T(8,128)}>>
+  memref.copy %a, %t0 : memref<256x384xi8> to memref<256x384xi8, #tlayout.tiled<{1,0:T(8,128)}>>
+  %t1 = memref.alloc() : memref<256x384xi8, #tlayout.tiled<{0,1:T(8,128)}>>
+  memref.copy %t0, %t1 : memref<256x384xi8, #tlayout.tiled<{1,0:T(8,128)}>> to memref<256x384xi8, #tlayout.tiled<{0,1:T(8,128)}>>
+  affine.for %i = 0 to 256 {
+    affine.for %j = 0 to 384 {
+      %v = affine.load %t1[%i, %j] : memref<256x384xi8, #tlayout.tiled<{0,1:T(8,128)}>>
+      affine.store %v, %r[%i, %j] : memref<256x384xi8>
+    }
+  }
+  call @diff8(%ad, %rd) : (memref<?x?xi8>, memref<?x?xi8>) -> ()
+  %w0 = memref.alloc() : memref<256x384xi8, #tlayout.tiled<{1,0:T(8,128)}>>
+  memref.copy %t1, %w0 : memref<256x384xi8, #tlayout.tiled<{0,1:T(8,128)}>> to memref<256x384xi8, #tlayout.tiled<{1,0:T(8,128)}>>
+  memref.copy %w0, %b : memref<256x384xi8, #tlayout.tiled<{1,0:T(8,128)}>> to memref<256x384xi8>
+  call @diff8(%ad, %bd) : (memref<?x?xi8>, memref<?x?xi8>) -> ()
+  return
+}
+func.func @tiles_i16() {
+  %a = memref.alloc() : memref<128x256xi16>
+  %r = memref.alloc() : memref<128x256xi16>
+  %b = memref.alloc() : memref<128x256xi16>
+  %ad = memref.cast %a : memref<128x256xi16> to memref<?x?xi16>
+  %rd = memref.cast %r : memref<128x256xi16> to memref<?x?xi16>
+  %bd = memref.cast %b : memref<128x256xi16> to memref<?x?xi16>
+  call @fill16(%ad) : (memref<?x?xi16>) -> ()
+  %t0 = memref.alloc() : memref<128x256xi16, #tlayout.tiled<{1,0:T(8,128)}>>
+  memref.copy %a, %t0 : memref<128x256xi16> to memref<128x256xi16, #tlayout.tiled<{1,0:T(8,128)}>>
+  %t1 = memref.alloc() : memref<128x256xi16, #tlayout.tiled<{0,1:T(8,128)}>>
+  memref.copy %t0, %t1 : memref<128x256xi16, #tlayout.tiled<{1,0:T(8,128)}>> to memref<128x256xi16, #tlayout.tiled<{0,1:T(8,128)}>>
+  affine.for %i = 0 to 128 {
+    affine.for %j = 0 to 256 {
+      %v = affine.load %t1[%i, %j] : memref<128x256xi16, #tlayout.tiled<{0,1:T(8,128)}>>
+      affine.store %v, %r[%i, %j] : memref<128x256xi16>
+    }
+  }
+  call @diff16(%ad, %rd) : (memref<?x?xi16>, memref<?x?xi16>) -> ()
+  %w0 = memref.alloc() : memref<128x256xi16, #tlayout.tiled<{1,0:T(8,128)}>>
+  memref.copy %t1, %w0 : memref<128x256xi16, #tlayout.tiled<{0,1:T(8,128)}>> to memref<128x256xi16, #tlayout.tiled<{1,0:T(8,128)}>>
+  memref.copy %w0, %b : memref<128x256xi16, #tlayout.tiled<{1,0:T(8,128)}>> to memref<128x256xi16>
+  call @diff16(%ad, %bd) : (memref<?x?xi16>, memref<?x?xi16>) -> ()
+  return
+}
+func.func @tiles_i8_padded() {
+  %a = memref.alloc() : memref<72x200xi8>
+  %r = memref.alloc() : memref<72x200xi8>
+  %b = memref.alloc() : memref<72x200xi8>
+  %ad = memref.cast %a : memref<72x200xi8> to memref<?x?xi8>
+  %rd = memref.cast %r : memref<72x200xi8> to memref<?x?xi8>
+  %bd = memref.cast %b : memref<72x200xi8> to memref<?x?xi8>
+  call @fill8(%ad) : (memref<?x?xi8>) -> ()
+  %t0 = memref.alloc() : memref<72x200xi8, #tlayout.tiled<{1,0:T(8,128)}>>
+  memref.copy %a, %t0 : memref<72x200xi8> to memref<72x200xi8, #tlayout.tiled<{1,0:T(8,128)}>>
+  %t1 = memref.alloc() : memref<72x200xi8, #tlayout.tiled<{0,1:T(8,128)}>>
+  memref.copy %t0, %t1 : memref<72x200xi8, #tlayout.tiled<{1,0:T(8,128)}>> to memref<72x200xi8, #tlayout.tiled<{0,1:T(8,128)}>>
+  affine.for %i = 0 to 72 {
+    affine.for %j = 0 to 200 {
+      %v = affine.load %t1[%i, %j] : memref<72x200xi8, #tlayout.tiled<{0,1:T(8,128)}>>
+      affine.store %v, %r[%i, %j] : memref<72x200xi8>
+    }
+  }
+  call @diff8(%ad, %rd) : (memref<?x?xi8>, memref<?x?xi8>) -> ()
+  %w0 = memref.alloc() : memref<72x200xi8, #tlayout.tiled<{1,0:T(8,128)}>>
+  memref.copy %t1, %w0 : memref<72x200xi8, #tlayout.tiled<{0,1:T(8,128)}>> to memref<72x200xi8, #tlayout.tiled<{1,0:T(8,128)}>>
+  memref.copy %w0, %b : memref<72x200xi8, #tlayout.tiled<{1,0:T(8,128)}>> to memref<72x200xi8>
+  call @diff8(%ad, %bd) : (memref<?x?xi8>, memref<?x?xi8>) -> ()
+  return
+}
+func.func @colmajor_i16_odd() {
+  %a = memref.alloc() : memref<70x45xi16>
+  %r = memref.alloc() : memref<70x45xi16>
+  %b = memref.alloc() : memref<70x45xi16>
+  %ad = memref.cast %a : memref<70x45xi16> to memref<?x?xi16>
+  %rd = memref.cast %r : memref<70x45xi16> to memref<?x?xi16>
+  %bd = memref.cast %b : memref<70x45xi16> to memref<?x?xi16>
+  call @fill16(%ad) : (memref<?x?xi16>) -> ()
+  %t0 = memref.alloc() : memref<70x45xi16, #tlayout.tiled<{0,1}>>
+  memref.copy %a, %t0 : memref<70x45xi16> to memref<70x45xi16, #tlayout.tiled<{0,1}>>
+  affine.for %i = 0 to 70 {
+    affine.for %j = 0 to 45 {
+      %v = affine.load %t0[%i, %j] : memref<70x45xi16, #tlayout.tiled<{0,1}>>
+      affine.store %v, %r[%i, %j] : memref<70x45xi16>
+    }
+  }
+  call @diff16(%ad, %rd) : (memref<?x?xi16>, memref<?x?xi16>) -> ()
+  memref.copy %t0, %b : memref<70x45xi16, #tlayout.tiled<{0,1}>> to memref<70x45xi16>
+  call @diff16(%ad, %bd) : (memref<?x?xi16>, memref<?x?xi16>) -> ()
+  return
+}
+func.func @tiles_i16_odd() {
+  %a = memref.alloc() : memref<100x75xi16>
+  %r = memref.alloc() : memref<100x75xi16>
+  %b = memref.alloc() : memref<100x75xi16>
+  %ad = memref.cast %a : memref<100x75xi16> to memref<?x?xi16>
+  %rd = memref.cast %r : memref<100x75xi16> to memref<?x?xi16>
+  %bd = memref.cast %b : memref<100x75xi16> to memref<?x?xi16>
+  call @fill16(%ad) : (memref<?x?xi16>) -> ()
+  %t0 = memref.alloc() : memref<100x75xi16, #tlayout.tiled<{1,0:T(8,128)}>>
+  memref.copy %a, %t0 : memref<100x75xi16> to memref<100x75xi16, #tlayout.tiled<{1,0:T(8,128)}>>
+  %t1 = memref.alloc() : memref<100x75xi16, #tlayout.tiled<{0,1:T(8,128)}>>
+  memref.copy %t0, %t1 : memref<100x75xi16, #tlayout.tiled<{1,0:T(8,128)}>> to memref<100x75xi16, #tlayout.tiled<{0,1:T(8,128)}>>
+  affine.for %i = 0 to 100 {
+    affine.for %j = 0 to 75 {
+      %v = affine.load %t1[%i, %j] : memref<100x75xi16, #tlayout.tiled<{0,1:T(8,128)}>>
+      affine.store %v, %r[%i, %j] : memref<100x75xi16>
+    }
+  }
+  call @diff16(%ad, %rd) : (memref<?x?xi16>, memref<?x?xi16>) -> ()
+  %w0 = memref.alloc() : memref<100x75xi16, #tlayout.tiled<{1,0:T(8,128)}>>
+  memref.copy %t1, %w0 : memref<100x75xi16, #tlayout.tiled<{0,1:T(8,128)}>> to memref<100x75xi16, #tlayout.tiled<{1,0:T(8,128)}>>
+  memref.copy %w0, %b : memref<100x75xi16, #tlayout.tiled<{1,0:T(8,128)}>> to memref<100x75xi16>
+  call @diff16(%ad, %bd) : (memref<?x?xi16>, memref<?x?xi16>) -> ()
+  return
+}
+func.func @main() {
+  // CHECK-COUNT-16: {{^}}0{{$}}
+  // CHECK-NOT: {{.}}
+  call @colmajor_i16() : () -> ()
+  call @colmajor_i8() : () -> ()
+  call @colmajor_i8_rest() : () -> ()
+  call @tiles_i8() : () -> ()
+  call @tiles_i16() : () -> ()
+  call @tiles_i8_padded() : () -> ()
+  call @colmajor_i16_odd() : () -> ()
+  call @tiles_i16_odd() : () -> ()
+  return
+}
