@@ -18,6 +18,7 @@
 #include "tlayout/Dialect/TLayout/Transforms/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Pass/Pass.h"
@@ -54,28 +55,38 @@ struct DropAssumptionsPass
 
 void mlir::tlayout::buildLowerToLLVMPipeline(
     OpPassManager &pm, const LowerToLLVMOptions &options) {
+  // Signatures, calls and globals change together: the lowering of tiled
+  // layouts and of memory spaces run on the module.
   LowerTiledLayoutsOptions lower;
   lower.nontemporalCopyThreshold = options.nontemporalCopyThreshold;
   pm.addPass(createLowerTiledLayouts(lower));
+  // What follows, up to the conversion to the LLVM dialect, changes one
+  // function body at a time: nested under func.func, the pass manager runs
+  // it on the functions in parallel, and each function goes through the
+  // whole sequence while it is hot in the caches.
+  OpPassManager &body = pm.nest<func::FuncOp>();
   if (options.simplifyIndexing) {
     SimplifyIndexingOptions simplify;
     simplify.physicalOrder = options.physicalOrder;
-    pm.addPass(createSimplifyIndexing(simplify));
+    body.addPass(createSimplifyIndexing(simplify));
   }
-  pm.addPass(std::make_unique<DropAssumptionsPass>());
+  body.addPass(std::make_unique<DropAssumptionsPass>());
   pm.addPass(createEraseMemorySpaces());
-  pm.addPass(createConvertVectorToSCFPass());
+  OpPassManager &lowered = pm.nest<func::FuncOp>();
+  lowered.addPass(createConvertVectorToSCFPass());
   // Affine ops are lowered before anything canonicalizes them: MLIR 22's
   // canonicalization of affine maps bounds `x mod c` by the loop bounds of
   // `x` alone and folds e.g. `(i mod 3) floordiv 2` to 1 for `i` from 2.
-  pm.addPass(createLowerAffinePass());
-  pm.addPass(createCanonicalizerPass());
+  lowered.addPass(createLowerAffinePass());
+  lowered.addPass(createCanonicalizerPass());
   // Hoists the tile-loop bounds that strip-mining left in inner loops.
-  pm.addPass(createLoopInvariantCodeMotionPass());
-  pm.addPass(createSCFToControlFlowPass());
-  pm.addPass(memref::createExpandStridedMetadataPass());
+  lowered.addPass(createLoopInvariantCodeMotionPass());
+  lowered.addPass(createSCFToControlFlowPass());
+  lowered.addPass(memref::createExpandStridedMetadataPass());
   // Strided metadata expands into affine.apply ops.
-  pm.addPass(createLowerAffinePass());
+  lowered.addPass(createLowerAffinePass());
+  // The conversions to the LLVM dialect replace func.func by llvm.func and
+  // so run on the module.
   pm.addPass(createConvertVectorToLLVMPass());
   pm.addPass(createFinalizeMemRefToLLVMConversionPass());
   pm.addPass(createConvertToLLVMPass());

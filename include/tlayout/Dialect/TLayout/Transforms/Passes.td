@@ -9,7 +9,8 @@
 
 include "mlir/Pass/PassBase.td"
 
-def SimplifyIndexing : Pass<"tlayout-simplify-indexing"> {
+def SimplifyIndexing
+    : Pass<"tlayout-simplify-indexing", "::mlir::func::FuncOp"> {
   let summary = "Remove floordiv/mod from lowered accesses inside loops";
   let description = [{
     Runs after `--lower-tiled-layouts`, on the affine maps of `affine.apply`,
@@ -70,6 +71,10 @@ def SimplifyIndexing : Pass<"tlayout-simplify-indexing"> {
        keeps its direction in the new order.
     5. `tlayout.assume_multiple` ops are replaced by their operands and dead
        `affine.apply` ops are erased.
+
+    The pass runs on one `func.func` at a time and changes nothing outside
+    it (the partials' buffers are allocated in the function), so the pass
+    manager runs it on the functions of a module in parallel.
 
     Before (the lowering of an element-wise loop over `T(8,128)`):
 
