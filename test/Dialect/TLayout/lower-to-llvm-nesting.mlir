@@ -1,6 +1,7 @@
-// The function-local passes of --tlayout-lower-to-llvm run nested under
-// func.func (so the pass manager runs them on the functions in parallel);
-// the passes that change signatures, calls and globals run on the module.
+// The function-local passes of --tlayout-lower-to-llvm run nested under the
+// module's isolated ops (so the pass manager runs them on the functions in
+// parallel, and on a nested module as a whole); the passes that change
+// signatures, calls and globals run on the module.
 // RUN: tlayout-opt %s --tlayout-lower-to-llvm --dump-pass-pipeline \
 // RUN:   -o /dev/null 2>&1 | FileCheck %s --check-prefix=PIPELINE
 // Threads change nothing in the result.
@@ -9,20 +10,15 @@
 // RUN:   > %t.serial.mlir
 // RUN: diff %t.threads.mlir %t.serial.mlir
 // RUN: FileCheck %s --input-file=%t.threads.mlir
-// --tlayout-simplify-indexing runs on func.func, nested implicitly from the
-// command line.
-// RUN: tlayout-opt %s --lower-tiled-layouts --tlayout-simplify-indexing \
-// RUN:   --dump-pass-pipeline -o /dev/null 2>&1 \
-// RUN:   | FileCheck %s --check-prefix=IMPLICIT
 
 // PIPELINE:      builtin.module(
 // PIPELINE-NEXT:   lower-tiled-layouts
-// PIPELINE-NEXT:   func.func(
+// PIPELINE-NEXT:   any(
 // PIPELINE-NEXT:     tlayout-simplify-indexing
 // PIPELINE-NEXT:     tlayout-drop-assumptions
 // PIPELINE-NEXT:   ),
 // PIPELINE-NEXT:   tlayout-erase-memory-spaces
-// PIPELINE-NEXT:   func.func(
+// PIPELINE-NEXT:   any(
 // PIPELINE-NEXT:     convert-vector-to-scf
 // PIPELINE-NEXT:     lower-affine
 // PIPELINE-NEXT:     canonicalize
@@ -36,11 +32,6 @@
 // PIPELINE-NEXT:   convert-to-llvm
 // PIPELINE-NEXT:   reconcile-unrealized-casts
 // PIPELINE-NEXT: )
-
-// IMPLICIT:      builtin.module(
-// IMPLICIT-NEXT:   lower-tiled-layouts
-// IMPLICIT-NEXT:   func.func(
-// IMPLICIT-NEXT:     tlayout-simplify-indexing
 
 #t = #tlayout.tiled<{1,0:T(8,128)}>
 
@@ -71,4 +62,21 @@ func.func @scale(%a: memref<16x256xf32, #t>, %out: memref<16xf32>, %k: f32) {
   }
   func.call @sum(%a, %out) : (memref<16x256xf32, #t>, memref<16xf32>) -> ()
   return
+}
+
+// The functions of a nested module are simplified and lowered too.
+// CHECK-LABEL: module @inner
+// CHECK-LABEL: llvm.func @fill(
+// CHECK-NOT: affine.
+// CHECK-NOT: floordiv
+// CHECK: llvm.return
+module @inner {
+  func.func @fill(%a: memref<16x256xf32, #t>, %k: f32) {
+    affine.for %i = 0 to 16 {
+      affine.for %j = 0 to 256 {
+        affine.store %k, %a[%i, %j] : memref<16x256xf32, #t>
+      }
+    }
+    return
+  }
 }

@@ -18,7 +18,6 @@
 #include "tlayout/Dialect/TLayout/Transforms/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
-#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Pass/Pass.h"
@@ -61,10 +60,12 @@ void mlir::tlayout::buildLowerToLLVMPipeline(
   lower.nontemporalCopyThreshold = options.nontemporalCopyThreshold;
   pm.addPass(createLowerTiledLayouts(lower));
   // What follows, up to the conversion to the LLVM dialect, changes one
-  // function body at a time: nested under func.func, the pass manager runs
-  // it on the functions in parallel, and each function goes through the
-  // whole sequence while it is hot in the caches.
-  OpPassManager &body = pm.nest<func::FuncOp>();
+  // function body at a time: nested under the module's isolated ops (its
+  // functions, and nested modules as a whole), the pass manager runs it on
+  // them in parallel, and each function goes through the whole sequence
+  // while it is hot in the caches. (Nested under func.func alone, the
+  // functions of a nested module would keep their affine ops.)
+  OpPassManager &body = pm.nestAny();
   if (options.simplifyIndexing) {
     SimplifyIndexingOptions simplify;
     simplify.physicalOrder = options.physicalOrder;
@@ -72,7 +73,7 @@ void mlir::tlayout::buildLowerToLLVMPipeline(
   }
   body.addPass(std::make_unique<DropAssumptionsPass>());
   pm.addPass(createEraseMemorySpaces());
-  OpPassManager &lowered = pm.nest<func::FuncOp>();
+  OpPassManager &lowered = pm.nestAny();
   lowered.addPass(createConvertVectorToSCFPass());
   // Affine ops are lowered before anything canonicalizes them: MLIR 22's
   // canonicalization of affine maps bounds `x mod c` by the loop bounds of

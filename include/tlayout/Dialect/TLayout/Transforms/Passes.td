@@ -9,8 +9,7 @@
 
 include "mlir/Pass/PassBase.td"
 
-def SimplifyIndexing
-    : Pass<"tlayout-simplify-indexing", "::mlir::func::FuncOp"> {
+def SimplifyIndexing : Pass<"tlayout-simplify-indexing"> {
   let summary = "Remove floordiv/mod from lowered accesses inside loops";
   let description = [{
     Runs after `--lower-tiled-layouts`, on the affine maps of `affine.apply`,
@@ -72,9 +71,12 @@ def SimplifyIndexing
     5. `tlayout.assume_multiple` ops are replaced by their operands and dead
        `affine.apply` ops are erased.
 
-    The pass runs on one `func.func` at a time and changes nothing outside
-    it (the partials' buffers are allocated in the function), so the pass
-    manager runs it on the functions of a module in parallel.
+    The pass changes nothing outside the op it runs on (the partials'
+    buffers are allocated in the enclosing function), so it may run on
+    each function of a module in parallel:
+    `--pass-pipeline='builtin.module(func.func(tlayout-simplify-indexing))'`
+    does, as `--tlayout-lower-to-llvm` does; on the module as a whole it
+    runs on one thread.
 
     Before (the lowering of an element-wise loop over `T(8,128)`):
 
