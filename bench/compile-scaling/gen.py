@@ -7,17 +7,22 @@ accesses and loops all scale with N.
 
   gen.py N [--affine-map]   # --affine-map: the same placement written as an
                             # upstream affine_map layout (for normalize-memrefs)
+  gen.py N --untiled        # the same program on row-major memrefs (what
+                            # upstream's own lowering to LLVM takes)
 """
 import sys
 
 n = int(sys.argv[1])
 affine = "--affine-map" in sys.argv[2:]
-if affine:
+untiled = "--untiled" in sys.argv[2:]
+if untiled:
+    layout = None
+elif affine:
     layout = ("affine_map<(d0, d1) -> (d0 floordiv 8, d1 floordiv 128, "
               "(d0 mod 8) floordiv 2, d1 mod 128, d0 mod 2)>")
 else:
     layout = "#tlayout.tiled<{1,0:T(8,128)(2,1)}>"
-t = f"memref<64x256xbf16, {layout}>"
+t = f"memref<64x256xbf16, {layout}>" if layout else "memref<64x256xbf16>"
 out = []
 for i in range(n):
     call = (f"    func.call @f{i - 1}(%m, %i, %j) : ({t}, index, index) -> ()\n"

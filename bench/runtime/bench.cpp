@@ -18,7 +18,9 @@
 
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -261,6 +263,9 @@ void add(const char *name, int64_t bytes, std::function<void(Buffers &)> body,
   })->Unit(benchmark::kMillisecond);
 }
 
+void registerReductionBenchmarks();
+void verifyReductions(Buffers &m);
+
 void registerBenchmarks() {
   add("memcpy_f32", 2 * kF32Bytes,
       [](Buffers &m) { std::memcpy(m.c, m.a, kF32Bytes); });
@@ -364,6 +369,7 @@ void registerBenchmarks() {
         _mlir_ciface_matmul_tiled_bf16(&m.mh4, &m.mg4, &m.mc4);
       },
       /*flops=*/true);
+  registerReductionBenchmarks();
 }
 
 //===----------------------------------------------------------------------===//
@@ -641,8 +647,124 @@ int verify() {
   expect(matmulCorrect(logical(m.mh, &tiledM, fromBf16),
                        logical(m.mg, &tiledM, fromBf16), m.mc, &tiledM),
          "matmul_tiled_bf16");
+  verifyReductions(m);
   std::printf("%d failures\n", failures);
   return failures == 0 ? 0 : 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Reductions along the minor dimension of T(8,128)
+//===----------------------------------------------------------------------===//
+
+} // namespace
+
+extern "C" {
+void _mlir_ciface_row_max_tiled(F32Tiled *, F32x1 *);
+void _mlir_ciface_row_max_rowmajor(F32x2 *, F32x1 *);
+void _mlir_ciface_row_sum_bf16_tiled(Bf16T4 *, F32x1 *);
+void _mlir_ciface_row_sum_bf16_rowmajor(Bf16x2 *, F32x1 *);
+void _mlir_ciface_softmax_sum_tiled(F32Tiled *, F32x1 *);
+void _mlir_ciface_softmax_sum_rowmajor(F32x2 *, F32x1 *);
+}
+
+namespace {
+
+/// `g`, the second bf16 array, in T(8,128) (the bf16 row sums read it).
+Bf16T4 bf16Tiled(bf16 *p) {
+  return view<bf16, 4>(p, {kN / 8, kN / 128, 8, 128});
+}
+
+/// Fills `g` with values exactly representable in bf16 whose row sums are
+/// exact in f32 (the relayout benchmarks overwrite it with other values,
+/// which add as fast).
+void fillBf16Rows(Buffers &m) {
+  for (int64_t k = 0; k < kElements; ++k)
+    m.g[k] = toBf16(static_cast<float>(k % 11) - 5.0f);
+}
+
+void registerReductionBenchmarks() {
+  fillBf16Rows(buffers());
+  add("row_max_rowmajor", kF32Bytes,
+      [](Buffers &m) { _mlir_ciface_row_max_rowmajor(&m.a2, &m.out); });
+  add("row_max_tiled", kF32Bytes,
+      [](Buffers &m) { _mlir_ciface_row_max_tiled(&m.a4, &m.out); });
+  add("row_sum_bf16_rowmajor", kBf16Bytes,
+      [](Buffers &m) { _mlir_ciface_row_sum_bf16_rowmajor(&m.g2, &m.out); });
+  add("row_sum_bf16_tiled", kBf16Bytes, [](Buffers &m) {
+    Bf16T4 g4 = bf16Tiled(m.g);
+    _mlir_ciface_row_sum_bf16_tiled(&g4, &m.out);
+  });
+  add("softmax_sum_rowmajor", kF32Bytes,
+      [](Buffers &m) { _mlir_ciface_softmax_sum_rowmajor(&m.a2, &m.out); });
+  add("softmax_sum_tiled", kF32Bytes,
+      [](Buffers &m) { _mlir_ciface_softmax_sum_tiled(&m.a4, &m.out); });
+}
+
+/// Whether `got` holds, per row of the n x n array `value(i, j)`, the max
+/// (`max`), or the sum of exp(x - max) (`softmax`), or the sum, within a
+/// relative `tolerance`.
+enum class RowOp { Max, Sum, Softmax };
+template <typename F>
+bool rowsCorrect(F value, RowOp op, const float *got, double tolerance) {
+  for (int64_t i = 0; i < kN; ++i) {
+    double max = -INFINITY, sum = 0;
+    for (int64_t j = 0; j < kN; ++j)
+      max = std::max(max, value(i, j));
+    for (int64_t j = 0; j < kN; ++j)
+      sum += op == RowOp::Softmax ? std::exp(value(i, j) - max) : value(i, j);
+    double expected = op == RowOp::Max ? max : sum;
+    if (std::fabs(got[i] - expected) > tolerance * std::fabs(expected))
+      return false;
+  }
+  return true;
+}
+
+void verifyReductions(Buffers &m) {
+  std::vector<int64_t> tiled = tiledOffsets(/*rows=*/1);
+  auto rowMajorF32 = [&](int64_t i, int64_t j) {
+    return double(m.a[i * kN + j]);
+  };
+  auto tiledF32 = [&](int64_t i, int64_t j) {
+    return double(m.a[tiled[i * kN + j]]);
+  };
+  fillBf16Rows(m);
+  auto rowMajorBf16 = [&](int64_t i, int64_t j) {
+    return double(fromBf16(m.g[i * kN + j]));
+  };
+  auto tiledBf16 = [&](int64_t i, int64_t j) {
+    return double(fromBf16(m.g[tiled[i * kN + j]]));
+  };
+  auto check = [&](auto value, RowOp op, double tolerance, auto kernel,
+                   const char *name) {
+    std::fill(m.row, m.row + kN, NAN);
+    kernel();
+    expect(rowsCorrect(value, op, m.row, tolerance), name);
+  };
+  check(
+      rowMajorF32, RowOp::Max, 0,
+      [&] { _mlir_ciface_row_max_rowmajor(&m.a2, &m.out); },
+      "row_max_rowmajor");
+  check(
+      tiledF32, RowOp::Max, 0,
+      [&] { _mlir_ciface_row_max_tiled(&m.a4, &m.out); }, "row_max_tiled");
+  check(
+      rowMajorBf16, RowOp::Sum, 0,
+      [&] { _mlir_ciface_row_sum_bf16_rowmajor(&m.g2, &m.out); },
+      "row_sum_bf16_rowmajor");
+  Bf16T4 g4 = bf16Tiled(m.g);
+  check(
+      tiledBf16, RowOp::Sum, 0,
+      [&] { _mlir_ciface_row_sum_bf16_tiled(&g4, &m.out); },
+      "row_sum_bf16_tiled");
+  // exp is approximated and its terms are added in another order.
+  check(
+      rowMajorF32, RowOp::Softmax, 1e-4,
+      [&] { _mlir_ciface_softmax_sum_rowmajor(&m.a2, &m.out); },
+      "softmax_sum_rowmajor");
+  check(
+      tiledF32, RowOp::Softmax, 1e-4,
+      [&] { _mlir_ciface_softmax_sum_tiled(&m.a4, &m.out); },
+      "softmax_sum_tiled");
 }
 
 } // namespace

@@ -605,5 +605,111 @@ func.func @copy_same_placement_f32(%src: memref<4096x4096xf32, #T>,
     attributes {llvm.emit_c_interface} {
   memref.copy %src, %dst
       : memref<4096x4096xf32, #T> to memref<4096x4096xf32, #T>
+
+// Reductions along the minor dimension of T(8,128): each row's max (f32),
+// each row's sum of bf16 accumulated in f32, and the softmax denominator
+// (two passes over each row: its max, then the sum of exp(x - max)). The
+// combiners may be reassociated (fastmath<fast>), as in row_sum above.
+//===----------------------------------------------------------------------===//
+
+func.func @row_max_tiled(%a: memref<4096x4096xf32, #T>, %out: memref<4096xf32>)
+    attributes {llvm.emit_c_interface} {
+  %lowest = arith.constant 0xFF800000 : f32
+  affine.for %i = 0 to 4096 {
+    %m = affine.for %j = 0 to 4096 iter_args(%acc = %lowest) -> f32 {
+      %x = affine.load %a[%i, %j] : memref<4096x4096xf32, #T>
+      %n = arith.maximumf %acc, %x fastmath<fast> : f32
+      affine.yield %n : f32
+    }
+    affine.store %m, %out[%i] : memref<4096xf32>
+  }
+  return
+}
+
+func.func @row_max_rowmajor(%a: memref<4096x4096xf32>, %out: memref<4096xf32>)
+    attributes {llvm.emit_c_interface} {
+  %lowest = arith.constant 0xFF800000 : f32
+  affine.for %i = 0 to 4096 {
+    %m = affine.for %j = 0 to 4096 iter_args(%acc = %lowest) -> f32 {
+      %x = affine.load %a[%i, %j] : memref<4096x4096xf32>
+      %n = arith.maximumf %acc, %x fastmath<fast> : f32
+      affine.yield %n : f32
+    }
+    affine.store %m, %out[%i] : memref<4096xf32>
+  }
+  return
+}
+
+func.func @row_sum_bf16_tiled(%a: memref<4096x4096xbf16, #T>, %out: memref<4096xf32>)
+    attributes {llvm.emit_c_interface} {
+  %zero = arith.constant 0.0 : f32
+  affine.for %i = 0 to 4096 {
+    %s = affine.for %j = 0 to 4096 iter_args(%acc = %zero) -> f32 {
+      %x = affine.load %a[%i, %j] : memref<4096x4096xbf16, #T>
+      %y = arith.extf %x : bf16 to f32
+      %n = arith.addf %acc, %y fastmath<fast> : f32
+      affine.yield %n : f32
+    }
+    affine.store %s, %out[%i] : memref<4096xf32>
+  }
+  return
+}
+
+func.func @row_sum_bf16_rowmajor(%a: memref<4096x4096xbf16>, %out: memref<4096xf32>)
+    attributes {llvm.emit_c_interface} {
+  %zero = arith.constant 0.0 : f32
+  affine.for %i = 0 to 4096 {
+    %s = affine.for %j = 0 to 4096 iter_args(%acc = %zero) -> f32 {
+      %x = affine.load %a[%i, %j] : memref<4096x4096xbf16>
+      %y = arith.extf %x : bf16 to f32
+      %n = arith.addf %acc, %y fastmath<fast> : f32
+      affine.yield %n : f32
+    }
+    affine.store %s, %out[%i] : memref<4096xf32>
+  }
+  return
+}
+
+func.func @softmax_sum_tiled(%a: memref<4096x4096xf32, #T>, %out: memref<4096xf32>)
+    attributes {llvm.emit_c_interface} {
+  %lowest = arith.constant 0xFF800000 : f32
+  %zero = arith.constant 0.0 : f32
+  affine.for %i = 0 to 4096 {
+    %m = affine.for %j = 0 to 4096 iter_args(%acc = %lowest) -> f32 {
+      %x = affine.load %a[%i, %j] : memref<4096x4096xf32, #T>
+      %n = arith.maximumf %acc, %x fastmath<fast> : f32
+      affine.yield %n : f32
+    }
+    %s = affine.for %j = 0 to 4096 iter_args(%acc = %zero) -> f32 {
+      %x = affine.load %a[%i, %j] : memref<4096x4096xf32, #T>
+      %d = arith.subf %x, %m fastmath<fast> : f32
+      %e = math.exp %d fastmath<fast> : f32
+      %n = arith.addf %acc, %e fastmath<fast> : f32
+      affine.yield %n : f32
+    }
+    affine.store %s, %out[%i] : memref<4096xf32>
+  }
+  return
+}
+
+func.func @softmax_sum_rowmajor(%a: memref<4096x4096xf32>, %out: memref<4096xf32>)
+    attributes {llvm.emit_c_interface} {
+  %lowest = arith.constant 0xFF800000 : f32
+  %zero = arith.constant 0.0 : f32
+  affine.for %i = 0 to 4096 {
+    %m = affine.for %j = 0 to 4096 iter_args(%acc = %lowest) -> f32 {
+      %x = affine.load %a[%i, %j] : memref<4096x4096xf32>
+      %n = arith.maximumf %acc, %x fastmath<fast> : f32
+      affine.yield %n : f32
+    }
+    %s = affine.for %j = 0 to 4096 iter_args(%acc = %zero) -> f32 {
+      %x = affine.load %a[%i, %j] : memref<4096x4096xf32>
+      %d = arith.subf %x, %m fastmath<fast> : f32
+      %e = math.exp %d fastmath<fast> : f32
+      %n = arith.addf %acc, %e fastmath<fast> : f32
+      affine.yield %n : f32
+    }
+    affine.store %s, %out[%i] : memref<4096xf32>
+  }
   return
 }

@@ -47,6 +47,9 @@ ROWS = [
     ("add_step3_tiled", "add_step3_rowmajor"),
     ("row_sum_tiled", "row_sum_rowmajor"),
     ("col_sum_tiled", "col_sum_rowmajor"),
+    ("row_max_tiled", "row_max_rowmajor"),
+    ("row_sum_bf16_tiled", "row_sum_bf16_rowmajor"),
+    ("softmax_sum_tiled", "softmax_sum_rowmajor"),
     ("matmul_tiled_f32", "matmul_rowmajor_f32"),
     ("matmul_tiled_bf16", "matmul_rowmajor_bf16"),
 ]

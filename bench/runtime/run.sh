@@ -30,5 +30,12 @@ jsons=()
 for variant in "${variants[@]}"; do
   jsons+=("$out/$variant.json")
 done
-python3 "$root/bench/runtime/report.py" "${jsons[@]}"
+table=$(python3 "$root/bench/runtime/report.py" "${jsons[@]}")
+echo "$table"
+# The row reductions' rows again, with their target.
+echo
+echo "Reductions along the minor dimension of T(8,128), ratio to the row-major"
+echo "kernel (target: at least 0.95), pipeline / composed by hand:"
+echo "$table" | awk -F'|' '$2 ~ /^ (row_sum|row_max|row_sum_bf16|softmax_sum)_tiled / {
+  gsub(/ /, "", $2); printf "  %-20s %s / %s\n", $2, $6, $7 }'
 echo "JSON: $out" >&2

@@ -27,30 +27,42 @@ using namespace mlir::tlayout;
 
 void mlir::tlayout::buildLowerToLLVMPipeline(
     OpPassManager &pm, const LowerToLLVMOptions &options) {
+  // Signatures, calls and globals change together: the lowering of tiled
+  // layouts and of memory spaces run on the module.
   LowerTiledLayoutsOptions lower;
   lower.nontemporalCopyThreshold = options.nontemporalCopyThreshold;
   pm.addPass(createLowerTiledLayouts(lower));
+  // What follows, up to the conversion to the LLVM dialect, changes one
+  // function body at a time: nested under the module's isolated ops (its
+  // functions, and nested modules as a whole), the pass manager runs it on
+  // them in parallel, and each function goes through the whole sequence
+  // while it is hot in the caches. (Nested under func.func alone, the
+  // functions of a nested module would keep their affine ops.)
+  OpPassManager &body = pm.nestAny();
   if (options.simplifyIndexing) {
     SimplifyIndexingOptions simplify;
     simplify.physicalOrder = options.physicalOrder;
-    pm.addPass(createSimplifyIndexing(simplify));
+    body.addPass(createSimplifyIndexing(simplify));
   }
   // tlayout.assume_multiple only informs the simplification; the LLVM
   // lowering has no pattern for it.
-  pm.addPass(createDropAssumptions());
+  body.addPass(createDropAssumptions());
   pm.addPass(createEraseMemorySpaces());
-  pm.addPass(createConvertVectorToSCFPass());
+  OpPassManager &lowered = pm.nestAny();
+  lowered.addPass(createConvertVectorToSCFPass());
   // Affine ops are lowered before anything canonicalizes them: MLIR 22's
   // canonicalization of affine maps bounds `x mod c` by the loop bounds of
   // `x` alone and folds e.g. `(i mod 3) floordiv 2` to 1 for `i` from 2.
-  pm.addPass(createLowerAffinePass());
-  pm.addPass(createCanonicalizerPass());
+  lowered.addPass(createLowerAffinePass());
+  lowered.addPass(createCanonicalizerPass());
   // Hoists the tile-loop bounds that strip-mining left in inner loops.
-  pm.addPass(createLoopInvariantCodeMotionPass());
-  pm.addPass(createSCFToControlFlowPass());
-  pm.addPass(memref::createExpandStridedMetadataPass());
+  lowered.addPass(createLoopInvariantCodeMotionPass());
+  lowered.addPass(createSCFToControlFlowPass());
+  lowered.addPass(memref::createExpandStridedMetadataPass());
   // Strided metadata expands into affine.apply ops.
-  pm.addPass(createLowerAffinePass());
+  lowered.addPass(createLowerAffinePass());
+  // The conversions to the LLVM dialect replace func.func by llvm.func and
+  // so run on the module.
   pm.addPass(createConvertVectorToLLVMPass());
   pm.addPass(createFinalizeMemRefToLLVMConversionPass());
   pm.addPass(createConvertToLLVMPass());

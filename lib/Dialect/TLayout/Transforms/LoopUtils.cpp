@@ -22,8 +22,11 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/Support/CheckedArithmetic.h"
+#include "llvm/Support/DebugLog.h"
 
 #include <numeric>
+
+#define DEBUG_TYPE "tlayout-loop-utils"
 
 using namespace mlir;
 using namespace mlir::tlayout;
@@ -405,15 +408,26 @@ replaceByTiles(ForOp loop, ForOp outer, ForOp inner, Value index,
 static std::optional<TilePartials>
 privatizeReductions(Operation *loop, int64_t c, RewriterBase &rewriter,
                     SmallVector<TileReduction> &reductions) {
-  if (c > kMaxTilePartials)
+  if (c > kMaxTilePartials) {
+    LDBG() << "reductions kept in order: " << c << " partials are more than "
+           << kMaxTilePartials;
     return std::nullopt;
+  }
   std::optional<SmallVector<TileReduction>> found = getTileReductions(loop);
-  if (!found)
+  if (!found) {
+    LDBG() << "reductions kept in order: not every iter_arg is a reduction "
+              "that may be reassociated in "
+           << OpWithFlags(loop, OpPrintingFlags().skipRegions());
     return std::nullopt;
+  }
   FailureOr<TilePartials> created =
       createTilePartials(loop, *found, c, rewriter);
-  if (failed(created))
+  if (failed(created)) {
+    LDBG() << "reductions kept in order: no sequential allocation scope "
+              "around "
+           << OpWithFlags(loop, OpPrintingFlags().skipRegions());
     return std::nullopt;
+  }
   reductions = std::move(*found);
   return std::move(*created);
 }
@@ -424,8 +438,12 @@ FailureOr<StripMinedLoop> mlir::tlayout::stripMineByTile(
   int64_t step = loop.getStepAsInt();
   AffineMap lbMap = loop.getLowerBoundMap();
   AffineMap ubMap = loop.getUpperBoundMap();
-  if ((c % step != 0 && step > c) || lbMap.getNumResults() != 1)
+  if ((c % step != 0 && step > c) || lbMap.getNumResults() != 1) {
+    LDBG() << "not strip-mined by " << c << ": step " << step
+           << " neither divides the tile nor is smaller, or the lower bound "
+              "has several results";
     return failure();
+  }
   SmallVector<TileReduction> reductions;
   std::optional<TilePartials> partials;
   if (reassociateReductions)
@@ -483,8 +501,12 @@ FailureOr<StripMinedLoop> mlir::tlayout::stripMineByTile(
     RewriterBase &rewriter, bool reassociateReductions) {
   std::optional<int64_t> step = getConstantIntValue(loop.getStep());
   if (!step || *step <= 0 || (c % *step != 0 && *step > c) ||
-      loop.getUnsignedCmp())
+      loop.getUnsignedCmp()) {
+    LDBG() << "not strip-mined by " << c
+           << ": the step is not a constant that divides the tile or is "
+              "smaller, or the comparison is unsigned";
     return failure();
+  }
   SmallVector<TileReduction> reductions;
   std::optional<TilePartials> partials;
   if (reassociateReductions)
@@ -638,15 +660,20 @@ bool mlir::tlayout::isLegalPermutation(ArrayRef<affine::AffineForOp> band,
       return WalkResult::advance();
     return WalkResult::interrupt();
   });
-  if (walk.wasInterrupted())
+  if (walk.wasInterrupted()) {
+    LDBG() << "not permuted: the nest holds an op whose effects the "
+              "dependence analysis does not model";
     return false;
+  }
 
   // Upstream's analysis takes each memref value for one fixed buffer, and
   // relates the accesses to one memref value only.
   for (Operation *a : accesses) {
     Value memref = affine::MemRefAccess(a).memref;
-    if (band.front()->isAncestor(memref.getParentRegion()->getParentOp()))
+    if (band.front()->isAncestor(memref.getParentRegion()->getParentOp())) {
+      LDBG() << "not permuted: a memref accessed in the nest is defined in it";
       return false;
+    }
   }
   for (Operation *a : accesses)
     for (Operation *b : accesses) {
@@ -654,8 +681,11 @@ bool mlir::tlayout::isLegalPermutation(ArrayRef<affine::AffineForOp> band,
       Value mb = affine::MemRefAccess(b).memref;
       if (ma != mb &&
           (isa<affine::AffineStoreOp>(a) || isa<affine::AffineStoreOp>(b)) &&
-          !isDisjoint(ma, mb))
+          !isDisjoint(ma, mb)) {
+        LDBG() << "not permuted: two memrefs it stores to or reads may be "
+                  "one buffer";
         return false;
+      }
     }
 
   // The position of each loop of the new order in the band.
@@ -683,19 +713,25 @@ bool mlir::tlayout::isLegalPermutation(ArrayRef<affine::AffineForOp> band,
         if (result.value == affine::DependenceResult::NoDependence)
           continue;
         if (result.value != affine::DependenceResult::HasDependence ||
-            components.size() < offset + band.size())
+            components.size() < offset + band.size()) {
+          LDBG() << "not permuted: a dependence could not be analysed";
           return false;
+        }
         // The dependence must stay lexicographically positive (or zero) in
         // the new order: no component may be negative before one that is
         // positive.
         for (unsigned k : loopAt) {
           const affine::DependenceComponent &component = components[offset + k];
-          if (!component.lb)
+          if (!component.lb) {
+            LDBG() << "not permuted: a dependence distance has no lower bound";
             return false;
+          }
           if (*component.lb > 0)
             break;
-          if (*component.lb < 0)
+          if (*component.lb < 0) {
+            LDBG() << "not permuted: a dependence would change direction";
             return false;
+          }
         }
       }
   return true;
@@ -706,8 +742,11 @@ bool mlir::tlayout::permuteToPhysicalOrder(affine::AffineForOp root) {
   affine::getPerfectlyNestedLoops(band, root);
   if (band.size() < 2 || llvm::any_of(band, [](affine::AffineForOp l) {
         return l.getNumIterOperands() != 0;
-      }))
+      })) {
+    LDBG() << "not permuted: the perfect nest at " << root.getLoc()
+           << " has fewer than two loops or carries values";
     return false;
+  }
   // The access to the buffer of highest rank (stores first) sets the order;
   // only accesses whose map is known to getMapUse take part.
   Operation *best = nullptr;
@@ -735,8 +774,11 @@ bool mlir::tlayout::permuteToPhysicalOrder(affine::AffineForOp root) {
       bestRank = rank;
     }
   }
-  if (!best || !use)
+  if (!best || !use) {
+    LDBG() << "not permuted: the innermost body of the nest at "
+           << root.getLoc() << " has no affine access to order by";
     return false;
+  }
   SmallVector<int64_t> dimOfLoop(band.size(), -1);
   for (auto [position, result] : llvm::enumerate(use->map.getResults())) {
     auto dim = dyn_cast<AffineDimExpr>(result);
@@ -765,11 +807,15 @@ bool mlir::tlayout::permuteToPhysicalOrder(affine::AffineForOp root) {
     for (Value operand : operands)
       for (auto [other, outerLoop] : llvm::enumerate(band))
         if (outerLoop.getInductionVar() == operand &&
-            permutation[other] > permutation[k])
+            permutation[other] > permutation[k]) {
+          LDBG() << "not permuted: a bound uses a loop that would move "
+                    "inside it";
           return false;
+        }
   }
   if (!isLegalPermutation(band, permutation))
     return false;
+  LDBG() << "permuted the nest at " << root.getLoc() << " into physical order";
   affine::permuteLoops(band, permutation);
   return true;
 }

@@ -28,6 +28,9 @@
 #include "mlir/IR/Iterators.h"
 #include "mlir/IR/PatternMatch.h"
 #include "llvm/Support/CheckedArithmetic.h"
+#include "llvm/Support/DebugLog.h"
+
+#define DEBUG_TYPE "tlayout-simplify-indexing"
 
 namespace mlir::tlayout {
 #define GEN_PASS_DEF_SIMPLIFYINDEXING
@@ -103,8 +106,11 @@ struct SimplifyIndexingPass
     });
     while (!worklist.empty()) {
       auto [loop, depth] = worklist.pop_back_val();
-      if (depth >= kMaxStripMineDepth)
+      if (depth >= kMaxStripMineDepth) {
+        LDBG() << "not strip-mined again: " << kMaxStripMineDepth
+               << " levels at " << loop->getLoc();
         continue;
+      }
       Value iv = isa<affine::AffineForOp>(loop)
                      ? cast<affine::AffineForOp>(loop).getInductionVar()
                      : cast<scf::ForOp>(loop).getInductionVar();
@@ -119,8 +125,11 @@ struct SimplifyIndexingPass
       if (ivFacts.lo && ivFacts.hi) {
         std::optional<int64_t> span =
             llvm::checkedSub(*ivFacts.hi, *ivFacts.lo);
-        if (!span || *span < c)
+        if (!span || *span < c) {
+          LDBG() << "not strip-mined by " << c << ": the loop at "
+                 << loop->getLoc() << " stays within one tile";
           continue;
+        }
       }
       // A loop that starts at an enclosing loop's index (a loop tiled by
       // hand) or steps by whole tiles is normalized instead: its index

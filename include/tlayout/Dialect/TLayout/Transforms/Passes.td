@@ -71,6 +71,13 @@ def SimplifyIndexing : Pass<"tlayout-simplify-indexing"> {
     5. `tlayout.assume_multiple` ops are replaced by their operands and dead
        `affine.apply` ops are erased.
 
+    The pass changes nothing outside the op it runs on (the partials'
+    buffers are allocated in the enclosing function), so it may run on
+    each function of a module in parallel:
+    `--pass-pipeline='builtin.module(func.func(tlayout-simplify-indexing))'`
+    does, as `--tlayout-lower-to-llvm` does; on the module as a whole it
+    runs on one thread.
+
     Before (the lowering of an element-wise loop over `T(8,128)`):
 
     ```mlir
