@@ -605,6 +605,8 @@ func.func @copy_same_placement_f32(%src: memref<4096x4096xf32, #T>,
     attributes {llvm.emit_c_interface} {
   memref.copy %src, %dst
       : memref<4096x4096xf32, #T> to memref<4096x4096xf32, #T>
+  return
+}
 
 // Reductions along the minor dimension of T(8,128): each row's max (f32),
 // each row's sum of bf16 accumulated in f32, and the softmax denominator

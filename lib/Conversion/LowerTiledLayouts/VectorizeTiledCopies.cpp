@@ -627,7 +627,7 @@ namespace {
 /// line). Smaller, dynamic and otherwise aligned allocations are left to
 /// the plain lowering.
 struct LineAlignedAllocLowering : TiledOpConversionPattern<memref::AllocOp> {
-  LineAlignedAllocLowering(const TypeConverter &typeConverter,
+  LineAlignedAllocLowering(const TiledLayoutTypeConverter &typeConverter,
                            MLIRContext *context, PatternBenefit benefit,
                            int64_t nontemporalThreshold)
       : TiledOpConversionPattern(typeConverter, context, benefit),
