@@ -22,7 +22,7 @@
 
 #include <memory>
 
-namespace tlayout::fuzz {
+namespace mlir::tlayout::fuzz {
 
 /// Runs that share one context before it is replaced. A run uniques about
 /// 160 bytes on average (a few kilobytes at most, the input being bounded by
@@ -52,6 +52,6 @@ template <typename... Dialects> mlir::MLIRContext &getRunContext() {
   return *context;
 }
 
-} // namespace tlayout::fuzz
+} // namespace mlir::tlayout::fuzz
 
 #endif // TLAYOUT_FUZZ_FUZZCONTEXT_H

@@ -44,7 +44,7 @@ static void checkType(MLIRContext &context, llvm::StringRef text) {
 }
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  MLIRContext &context = ::tlayout::fuzz::getRunContext<>();
+  MLIRContext &context = ::mlir::tlayout::fuzz::getRunContext<>();
   llvm::StringRef text(reinterpret_cast<const char *>(data), size);
   static const char *shapes[] = {"3x5xf32",  "8x128xbf16", "?x256xf32",
                                  "2x7x8xi8", "f32",        "0x4xi4"};

@@ -16,7 +16,7 @@
 
 #include <cstdlib>
 
-using namespace tlayout;
+using namespace mlir::tlayout;
 
 #define check(condition) checkImpl(condition, #condition, __LINE__)
 

@@ -86,14 +86,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   for (unsigned i = rank; i > 1; --i)
     std::swap(perm[i - 1],
               perm[fdp.ConsumeIntegralInRange<unsigned>(0, i - 1)]);
-  ::tlayout::TiledLayout layout(perm);
+  ::mlir::tlayout::TiledLayout layout(perm);
   unsigned numTiles = fdp.ConsumeIntegralInRange<unsigned>(0, 2);
   for (unsigned t = 0; t < numTiles; ++t) {
-    ::tlayout::Tile tile;
+    ::mlir::tlayout::Tile tile;
     unsigned length = fdp.ConsumeIntegralInRange<unsigned>(1, rank + 1);
     for (unsigned i = 0; i < length; ++i) {
       int64_t entry = fdp.ConsumeIntegralInRange<int64_t>(0, 8);
-      tile.dims.push_back(entry == 0 ? ::tlayout::Tile::kCombine : entry);
+      tile.dims.push_back(entry == 0 ? ::mlir::tlayout::Tile::kCombine : entry);
     }
     layout.tiles.push_back(tile);
   }
@@ -130,7 +130,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     llvm::errs() << "\n";
   }
   MLIRContext &context =
-      ::tlayout::fuzz::getRunContext<affine::AffineDialect, arith::ArithDialect,
+      ::mlir::tlayout::fuzz::getRunContext<affine::AffineDialect, arith::ArithDialect,
                                      func::FuncDialect,
                                      memref::MemRefDialect>();
   OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(source, &context);
@@ -140,8 +140,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     return 0;
   }
   check(static_cast<bool>(module), "MLIR rejected a layout the core accepts");
-  llvm::Expected<::tlayout::BufferIndexing> indexing =
-      ::tlayout::BufferIndexing::compile(layout, shape);
+  llvm::Expected<::mlir::tlayout::BufferIndexing> indexing =
+      ::mlir::tlayout::BufferIndexing::compile(layout, shape);
   check(static_cast<bool>(indexing), "the core cannot compile a valid layout");
   int64_t total = *indexing->getNumElements().getConstant();
   if (total > (1 << 14))
@@ -161,8 +161,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   auto physical = cast<MemRefType>(access->getOperand(0).getType());
   check(physical.getLayout().isIdentity(), "physical buffer not identity");
   // The physical shape, with the run-time sizes for its dynamic dimensions.
-  llvm::Expected<::tlayout::BufferIndexing> runtime =
-      ::tlayout::BufferIndexing::compile(layout, shape);
+  llvm::Expected<::mlir::tlayout::BufferIndexing> runtime =
+      ::mlir::tlayout::BufferIndexing::compile(layout, shape);
   check(static_cast<bool>(runtime), "the core cannot compile a valid layout");
   SmallVector<int64_t> physicalShape;
   // The pass picks the flat buffer from the declared shape, where dynamic
@@ -170,16 +170,16 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   std::vector<int64_t> declared = shape;
   for (unsigned i = 0; i < rank; ++i)
     if (dynamic[i])
-      declared[i] = ::tlayout::kDynamicSize;
-  llvm::Expected<::tlayout::BufferIndexing> symbolic =
-      ::tlayout::BufferIndexing::compile(layout, declared);
+      declared[i] = ::mlir::tlayout::kDynamicSize;
+  llvm::Expected<::mlir::tlayout::BufferIndexing> symbolic =
+      ::mlir::tlayout::BufferIndexing::compile(layout, declared);
   check(static_cast<bool>(symbolic), "the core cannot compile a valid layout");
   bool tailPadded =
       !(symbolic->getTiledNumElements() == symbolic->getNumElements());
   if (tailPadded)
     physicalShape.push_back(total); // The flat buffer.
   else
-    for (const ::tlayout::BufferDim &dim : runtime->getDims())
+    for (const ::mlir::tlayout::BufferDim &dim : runtime->getDims())
       physicalShape.push_back(*dim.size.getConstant());
   check(static_cast<int64_t>(physicalShape.size()) == physical.getRank(),
         "physical rank differs");

@@ -32,14 +32,14 @@ func.func @get(%m: memref<3x5xf32, #tlayout.tiled<{1,0:T(2,2)}>>,
 
 int main() {
   // The layout core: no MLIR needed.
-  llvm::Expected<tlayout::XlaShape> shape =
-      tlayout::XlaShape::parse("f32[3,5]{1,0:T(2,2)}");
+  llvm::Expected<mlir::tlayout::XlaShape> shape =
+      mlir::tlayout::XlaShape::parse("f32[3,5]{1,0:T(2,2)}");
   if (!shape) {
     llvm::errs() << llvm::toString(shape.takeError()) << "\n";
     return 1;
   }
-  llvm::Expected<tlayout::BufferIndexing> indexing =
-      tlayout::BufferIndexing::compile(shape->layout, shape->dims);
+  llvm::Expected<mlir::tlayout::BufferIndexing> indexing =
+      mlir::tlayout::BufferIndexing::compile(shape->layout, shape->dims);
   if (!indexing) {
     llvm::errs() << llvm::toString(indexing.takeError()) << "\n";
     return 1;
@@ -51,14 +51,14 @@ int main() {
   mlir::DialectRegistry registry;
   registry.insert<mlir::affine::AffineDialect, mlir::arith::ArithDialect,
                   mlir::func::FuncDialect, mlir::memref::MemRefDialect>();
-  tlayout::registerDialects(registry);
+  mlir::tlayout::registerDialects(registry);
   mlir::MLIRContext context(registry);
   mlir::OwningOpRef<mlir::ModuleOp> module =
       mlir::parseSourceString<mlir::ModuleOp>(kModule, &context);
   if (!module)
     return 1;
   mlir::PassManager pm(&context);
-  tlayout::addLowerTiledLayoutsPass(pm);
+  mlir::tlayout::addLowerTiledLayoutsPass(pm);
   if (mlir::failed(pm.run(*module)))
     return 1;
   module->print(llvm::outs());

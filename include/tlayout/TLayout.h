@@ -11,11 +11,11 @@
 //   #include "tlayout/TLayout.h"
 //
 //   mlir::DialectRegistry registry;
-//   tlayout::registerDialects(registry);
+//   mlir::tlayout::registerDialects(registry);
 //   mlir::MLIRContext context(registry);
 //   ...
 //   mlir::PassManager pm(&context);
-//   tlayout::addLowerTiledLayoutsPass(pm);
+//   mlir::tlayout::addLowerTiledLayoutsPass(pm);
 //
 //===----------------------------------------------------------------------===//
 
@@ -29,7 +29,7 @@
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Pass/PassManager.h"
 
-namespace tlayout {
+namespace mlir::tlayout {
 
 /// Registers the tlayout dialect and the TPU target's dialect (tlayout_tpu)
 /// with `registry`. Neither depends on another dialect; the passes load the
@@ -47,6 +47,6 @@ void registerPasses();
 /// Adds `--lower-tiled-layouts` to a pass manager that runs on a module.
 void addLowerTiledLayoutsPass(mlir::OpPassManager &pm);
 
-} // namespace tlayout
+} // namespace mlir::tlayout
 
 #endif // TLAYOUT_TLAYOUT_H

@@ -22,5 +22,5 @@ void tlayoutRegisterAllDialects(MlirDialectRegistry registry) {
   mlir::DialectRegistry &cppRegistry = *unwrap(registry);
   mlir::registerAllDialects(cppRegistry);
   mlir::registerAllExtensions(cppRegistry);
-  tlayout::registerDialects(cppRegistry);
+  mlir::tlayout::registerDialects(cppRegistry);
 }

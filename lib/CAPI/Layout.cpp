@@ -95,7 +95,7 @@ FailureOr<MemRefType> getMemRef(MlirType type, const ErrorSink &sink) {
 
 /// The buffer indexing of a memref with a static shape: its tlayout layout,
 /// or row-major for the identity layout.
-FailureOr<::tlayout::BufferIndexing> compileQuery(MemRefType type,
+FailureOr<BufferIndexing> compileQuery(MemRefType type,
                                                   const ErrorSink &sink) {
   std::string text;
   llvm::raw_string_ostream os(text);
@@ -112,9 +112,9 @@ FailureOr<::tlayout::BufferIndexing> compileQuery(MemRefType type,
       sink.report(text);
       return failure();
     }
-    llvm::Expected<::tlayout::BufferIndexing> rowMajor =
-        ::tlayout::BufferIndexing::compile(
-            ::tlayout::TiledLayout::rowMajor(type.getRank()), type.getShape());
+    llvm::Expected<BufferIndexing> rowMajor =
+        BufferIndexing::compile(
+            TiledLayout::rowMajor(type.getRank()), type.getShape());
     if (!rowMajor) {
       sink.fail(rowMajor.takeError());
       return failure();
@@ -127,7 +127,7 @@ FailureOr<::tlayout::BufferIndexing> compileQuery(MemRefType type,
     return failure();
   }
   CapturedDiagnostics diagnostics(type.getContext());
-  FailureOr<::tlayout::BufferIndexing> indexing = compileMemRefLayout(
+  FailureOr<BufferIndexing> indexing = compileMemRefLayout(
       type, [&] { return emitError(UnknownLoc::get(type.getContext())); });
   if (failed(indexing))
     sink.report(diagnostics.str());
@@ -137,12 +137,12 @@ FailureOr<::tlayout::BufferIndexing> compileQuery(MemRefType type,
 /// The bits each element of `type` takes in memory.
 int64_t storedElementBits(MemRefType type) {
   LayoutAttrInterface layout = getLayoutAttr(type);
-  return ::tlayout::getStoredElementBits(
+  return getStoredElementBits(
       layout ? layout.getElementSizeInBits() : 0,
       getElementTypeBits(type.getElementType()));
 }
 
-::tlayout::TiledLayout tiledOf(MlirAttribute attr) {
+TiledLayout tiledOf(MlirAttribute attr) {
   return cast<TiledLayoutAttr>(unwrap(attr)).getLayout();
 }
 
@@ -157,8 +157,8 @@ MlirAttribute tlayoutTiledLayoutAttrGet(MlirContext ctx, MlirStringRef xlaText,
                                         void *userData) {
   ErrorSink sink{onError, userData};
   llvm::StringRef text = unwrap(xlaText);
-  llvm::Expected<::tlayout::TiledLayout> layout =
-      ::tlayout::TiledLayout::parse(text);
+  llvm::Expected<TiledLayout> layout =
+      TiledLayout::parse(text);
   if (!layout) {
     sink.fail(layout.takeError());
     return MlirAttribute{nullptr};
@@ -205,7 +205,7 @@ intptr_t tlayoutTiledLayoutAttrGetTileRank(MlirAttribute attr, intptr_t tile) {
 
 int64_t tlayoutTiledLayoutAttrGetTileSize(MlirAttribute attr, intptr_t tile,
                                           intptr_t pos) {
-  static_assert(TLAYOUT_TILE_COMBINE == ::tlayout::Tile::kCombine,
+  static_assert(TLAYOUT_TILE_COMBINE == Tile::kCombine,
                 "the C API's combine marker is the core's");
   return tiledOf(attr).tiles[tile].dims[pos];
 }
@@ -252,10 +252,10 @@ MlirAttribute tlayoutTpuMemorySpaceAttrGet(MlirContext ctx, MlirStringRef name,
                                            MlirStringCallback onError,
                                            void *userData) {
   std::optional<int64_t> number =
-      ::tlayout::tpu::getMemorySpaceNumber(unwrap(name));
+      ::mlir::tlayout::tpu::getMemorySpaceNumber(unwrap(name));
   if (!number) {
     std::string names;
-    for (const auto &space : ::tlayout::tpu::getNamedMemorySpaces())
+    for (const auto &space : ::mlir::tlayout::tpu::getNamedMemorySpaces())
       names += (names.empty() ? "" : ", ") + space.name.str();
     ErrorSink{onError, userData}.report("unknown TPU memory space '" +
                                         unwrap(name) + "'; expected one of " +
@@ -291,11 +291,11 @@ MlirLogicalResult tlayoutMemRefGetFootprint(MlirType memref,
   FailureOr<MemRefType> type = getMemRef(memref, sink);
   if (failed(type))
     return mlirLogicalResultFailure();
-  FailureOr<::tlayout::BufferIndexing> indexing = compileQuery(*type, sink);
+  FailureOr<BufferIndexing> indexing = compileQuery(*type, sink);
   if (failed(indexing))
     return mlirLogicalResultFailure();
-  ::tlayout::Footprint footprint =
-      ::tlayout::getFootprint(*indexing, storedElementBits(*type));
+  Footprint footprint =
+      getFootprint(*indexing, storedElementBits(*type));
   std::optional<int64_t> logical = footprint.logicalElements.getConstant();
   std::optional<int64_t> physical = footprint.physicalElements.getConstant();
   std::optional<int64_t> logicalBytes = footprint.logicalBytes.getConstant();
@@ -318,7 +318,7 @@ MlirLogicalResult tlayoutMemRefGetOffset(MlirType memref, intptr_t rank,
   if (rank != type->getRank())
     return sink.fail("expected an index of " + llvm::Twine(type->getRank()) +
                      " entries, got " + llvm::Twine(rank));
-  FailureOr<::tlayout::BufferIndexing> indexing = compileQuery(*type, sink);
+  FailureOr<BufferIndexing> indexing = compileQuery(*type, sink);
   if (failed(indexing))
     return mlirLogicalResultFailure();
   llvm::Expected<int64_t> result =
@@ -342,7 +342,7 @@ MlirLogicalResult tlayoutMemRefGetIndexAt(MlirType memref, int64_t offset,
     return sink.fail("expected room for an index of " +
                      llvm::Twine(type->getRank()) + " entries, got " +
                      llvm::Twine(rank));
-  FailureOr<::tlayout::BufferIndexing> indexing = compileQuery(*type, sink);
+  FailureOr<BufferIndexing> indexing = compileQuery(*type, sink);
   if (failed(indexing))
     return mlirLogicalResultFailure();
   auto result = indexing->indexAt(offset);
@@ -371,10 +371,10 @@ MlirLogicalResult tlayoutMemRefGetContiguousRun(MlirType memref, intptr_t dim,
   FailureOr<MemRefType> type = getMemRef(memref, sink);
   if (failed(type) || mlirLogicalResultIsFailure(checkDim(*type, dim, sink)))
     return mlirLogicalResultFailure();
-  FailureOr<::tlayout::BufferIndexing> indexing = compileQuery(*type, sink);
+  FailureOr<BufferIndexing> indexing = compileQuery(*type, sink);
   if (failed(indexing))
     return mlirLogicalResultFailure();
-  ::tlayout::Contiguity run = ::tlayout::getContiguity(*indexing)[dim];
+  Contiguity run = getContiguity(*indexing)[dim];
   if (run.wholeDimension) {
     *length = TLAYOUT_UNBOUNDED;
     return mlirLogicalResultSuccess();
@@ -398,12 +398,12 @@ MlirLogicalResult tlayoutMemRefGetWidestVector(MlirType memref, intptr_t dim,
   if (alignment < 1)
     return sink.fail("expected a positive alignment, got " +
                      llvm::Twine(alignment));
-  FailureOr<::tlayout::BufferIndexing> indexing = compileQuery(*type, sink);
+  FailureOr<BufferIndexing> indexing = compileQuery(*type, sink);
   if (failed(indexing))
     return mlirLogicalResultFailure();
-  static_assert(TLAYOUT_UNBOUNDED == ::tlayout::kUnboundedWidth,
+  static_assert(TLAYOUT_UNBOUNDED == kUnboundedWidth,
                 "the C API's unbounded width is the core's");
-  *width = ::tlayout::getWidestVector(*indexing, dim, alignment);
+  *width = getWidestVector(*indexing, dim, alignment);
   return mlirLogicalResultSuccess();
 }
 
@@ -419,10 +419,10 @@ tlayoutMemRefComparePlacement(MlirType a, MlirType b,
   FailureOr<MemRefType> typeB = getMemRef(b, sink);
   if (failed(typeB))
     return mlirLogicalResultFailure();
-  FailureOr<::tlayout::BufferIndexing> indexingA = compileQuery(*typeA, sink);
+  FailureOr<BufferIndexing> indexingA = compileQuery(*typeA, sink);
   if (failed(indexingA))
     return mlirLogicalResultFailure();
-  FailureOr<::tlayout::BufferIndexing> indexingB = compileQuery(*typeB, sink);
+  FailureOr<BufferIndexing> indexingB = compileQuery(*typeB, sink);
   if (failed(indexingB))
     return mlirLogicalResultFailure();
   if (storedElementBits(*typeA) != storedElementBits(*typeB))
@@ -433,8 +433,8 @@ tlayoutMemRefComparePlacement(MlirType a, MlirType b,
   llvm::ArrayRef<int64_t> perm;
   if (permutation)
     perm = llvm::ArrayRef<int64_t>(permutation, typeA->getRank());
-  llvm::Expected<::tlayout::PlacementComparison> result =
-      ::tlayout::comparePlacement(*indexingA, *indexingB, perm);
+  llvm::Expected<PlacementComparison> result =
+      comparePlacement(*indexingA, *indexingB, perm);
   if (!result)
     return sink.fail(result.takeError());
   *same = result->same;
@@ -483,24 +483,24 @@ MlirLogicalResult tlayoutMemRefPrintNormalForm(MlirType memref,
   FailureOr<MemRefType> type = getMemRef(memref, sink);
   if (failed(type))
     return mlirLogicalResultFailure();
-  FailureOr<::tlayout::BufferIndexing> indexing = compileQuery(*type, sink);
+  FailureOr<BufferIndexing> indexing = compileQuery(*type, sink);
   if (failed(indexing))
     return mlirLogicalResultFailure();
   std::string text = "none";
-  std::optional<llvm::SmallVector<::tlayout::DimsLayoutEntry, 4>> dims;
+  std::optional<llvm::SmallVector<DimsLayoutEntry, 4>> dims;
   LayoutAttrInterface layout = getLayoutAttr(*type);
   if (auto physical = dyn_cast_or_null<DimsLayoutAttr>(layout))
-    dims = llvm::SmallVector<::tlayout::DimsLayoutEntry, 4>(physical.getDims());
+    dims = llvm::SmallVector<DimsLayoutEntry, 4>(physical.getDims());
   else if (auto tiled = dyn_cast_or_null<TiledLayoutAttr>(layout))
-    dims = ::tlayout::toPhysDims(tiled.getLayout(), type->getShape());
+    dims = toPhysDims(tiled.getLayout(), type->getShape());
   else
-    dims = ::tlayout::rowMajorDims(type->getRank());
+    dims = rowMajorDims(type->getRank());
   if (dims) {
-    llvm::Expected<llvm::SmallVector<::tlayout::DimsLayoutEntry, 4>> normal =
-        ::tlayout::canonicalizePhysDims(*dims, type->getShape());
+    llvm::Expected<llvm::SmallVector<DimsLayoutEntry, 4>> normal =
+        canonicalizePhysDims(*dims, type->getShape());
     if (!normal)
       return sink.fail(normal.takeError());
-    text = "#tlayout.dims<" + ::tlayout::printPhysDims(*normal) + ">";
+    text = "#tlayout.dims<" + printPhysDims(*normal) + ">";
   }
   ErrorSink{callback, callbackUserData}.report(text);
   return mlirLogicalResultSuccess();

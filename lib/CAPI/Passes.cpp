@@ -13,7 +13,7 @@ void tlayoutRegisterPasses(void) {
   // The generated registration functions are not idempotent everywhere:
   // register once.
   static bool registered = [] {
-    tlayout::registerPasses();
+    mlir::tlayout::registerPasses();
     return true;
   }();
   (void)registered;

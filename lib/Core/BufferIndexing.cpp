@@ -16,7 +16,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/CheckedArithmetic.h"
 
-using namespace tlayout;
+using namespace mlir::tlayout;
 using llvm::Error;
 using llvm::Expected;
 
@@ -245,7 +245,7 @@ Expected<BufferIndexing> BufferIndexing::compile(const TiledLayout &layout,
   return result;
 }
 
-Error tlayout::verifyPhysDims(llvm::ArrayRef<DimsLayoutEntry> dims, unsigned rank,
+Error mlir::tlayout::verifyPhysDims(llvm::ArrayRef<DimsLayoutEntry> dims, unsigned rank,
                               bool everyDimension) {
   llvm::SmallVector<bool, 4> seen(rank, false);
   llvm::SmallVector<bool, 4> dynamic(rank, false);
@@ -743,7 +743,7 @@ void BufferIndexing::print(llvm::raw_ostream &os) const {
   os << "elements " << numElements << '\n';
 }
 
-Expected<bool> tlayout::haveSamePlacement(const TiledLayout &a,
+Expected<bool> mlir::tlayout::haveSamePlacement(const TiledLayout &a,
                                           const TiledLayout &b,
                                           llvm::ArrayRef<int64_t> shape) {
   Expected<BufferIndexing> ia = BufferIndexing::compile(a, shape);
@@ -756,7 +756,7 @@ Expected<bool> tlayout::haveSamePlacement(const TiledLayout &a,
          ia->getPlacementKey() == ib->getPlacementKey();
 }
 
-Footprint tlayout::getFootprint(const BufferIndexing &indexing,
+Footprint mlir::tlayout::getFootprint(const BufferIndexing &indexing,
                                 int64_t elementBits) {
   Footprint result;
   IndexExpr bits(elementBits), eight(8);
@@ -772,32 +772,32 @@ Footprint tlayout::getFootprint(const BufferIndexing &indexing,
   return result;
 }
 
-int64_t tlayout::getStoredElementBits(int64_t elementSizeInBits,
+int64_t mlir::tlayout::getStoredElementBits(int64_t elementSizeInBits,
                                       int64_t typeBits) {
   if (elementSizeInBits != 0)
     return elementSizeInBits;
   return typeBits > 0 && typeBits < 8 ? 8 : typeBits;
 }
 
-bool tlayout::isPackedElementSize(int64_t elementSizeInBits) {
+bool mlir::tlayout::isPackedElementSize(int64_t elementSizeInBits) {
   return elementSizeInBits == 1 || elementSizeInBits == 2 ||
          elementSizeInBits == 4;
 }
 
-PackedPosition tlayout::getPackedPosition(int64_t position, int64_t elementSizeInBits) {
+PackedPosition mlir::tlayout::getPackedPosition(int64_t position, int64_t elementSizeInBits) {
   assert(isPackedElementSize(elementSizeInBits) && position >= 0);
   int64_t perByte = 8 / elementSizeInBits;
   return {position / perByte,
           elementSizeInBits * (perByte - 1 - position % perByte)};
 }
 
-IndexExpr tlayout::getPackedByte(const IndexExpr &position,
+IndexExpr mlir::tlayout::getPackedByte(const IndexExpr &position,
                                  int64_t elementSizeInBits) {
   assert(isPackedElementSize(elementSizeInBits));
   return floorDiv(position, IndexExpr(8 / elementSizeInBits));
 }
 
-IndexExpr tlayout::getPackedShift(const IndexExpr &position,
+IndexExpr mlir::tlayout::getPackedShift(const IndexExpr &position,
                                   int64_t elementSizeInBits) {
   assert(isPackedElementSize(elementSizeInBits));
   int64_t perByte = 8 / elementSizeInBits;

@@ -10,7 +10,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CheckedArithmetic.h"
 
-using namespace tlayout;
+using namespace mlir::tlayout;
 using llvm::Error;
 using llvm::Expected;
 using llvm::StringRef;
@@ -19,7 +19,7 @@ using llvm::StringRef;
 // Text
 //===----------------------------------------------------------------------===//
 
-std::string tlayout::printPhysDim(const DimsLayoutEntry &dim) {
+std::string mlir::tlayout::printPhysDim(const DimsLayoutEntry &dim) {
   std::string s = std::to_string(dim.logicalDim);
   switch (dim.kind) {
   case DimsLayoutEntry::Kind::Dynamic:
@@ -34,14 +34,14 @@ std::string tlayout::printPhysDim(const DimsLayoutEntry &dim) {
   return s;
 }
 
-std::string tlayout::printPhysDims(llvm::ArrayRef<DimsLayoutEntry> dims) {
+std::string mlir::tlayout::printPhysDims(llvm::ArrayRef<DimsLayoutEntry> dims) {
   std::string s = "[";
   for (auto [i, d] : llvm::enumerate(dims))
     s += (i ? ", " : "") + printPhysDim(d);
   return s + "]";
 }
 
-Expected<llvm::SmallVector<DimsLayoutEntry, 4>> tlayout::parsePhysDims(StringRef text) {
+Expected<llvm::SmallVector<DimsLayoutEntry, 4>> mlir::tlayout::parsePhysDims(StringRef text) {
   size_t pos = 0;
   auto error = [&](size_t at, const llvm::Twine &message) -> Error {
     return llvm::make_error<ParseError>(at, message.str());
@@ -127,14 +127,14 @@ Expected<llvm::SmallVector<DimsLayoutEntry, 4>> tlayout::parsePhysDims(StringRef
   return dims;
 }
 
-llvm::SmallVector<DimsLayoutEntry, 4> tlayout::rowMajorDims(unsigned rank) {
+llvm::SmallVector<DimsLayoutEntry, 4> mlir::tlayout::rowMajorDims(unsigned rank) {
   llvm::SmallVector<DimsLayoutEntry, 4> dims;
   for (unsigned i = 0; i < rank; ++i)
     dims.push_back(DimsLayoutEntry::dynamic(i));
   return dims;
 }
 
-llvm::SmallVector<DimsLayoutEntry, 4> tlayout::colMajorDims(unsigned rank) {
+llvm::SmallVector<DimsLayoutEntry, 4> mlir::tlayout::colMajorDims(unsigned rank) {
   llvm::SmallVector<DimsLayoutEntry, 4> dims;
   for (unsigned i = rank; i-- > 0;)
     dims.push_back(DimsLayoutEntry::dynamic(i));
@@ -296,7 +296,7 @@ simplifyByRules(llvm::SmallVector<DimsLayoutEntry, 4> dims,
                 llvm::ArrayRef<int64_t> shape);
 
 Expected<llvm::SmallVector<DimsLayoutEntry, 4>>
-tlayout::canonicalizePhysDims(llvm::ArrayRef<DimsLayoutEntry> input,
+mlir::tlayout::canonicalizePhysDims(llvm::ArrayRef<DimsLayoutEntry> input,
                               llvm::ArrayRef<int64_t> shape) {
   // Compiling checks everything the rules rely on.
   if (Expected<BufferIndexing> check = BufferIndexing::compile(input, shape);
@@ -395,7 +395,7 @@ static bool samePlacement(Expected<BufferIndexing> a,
 }
 
 std::optional<llvm::SmallVector<DimsLayoutEntry, 4>>
-tlayout::toPhysDims(const TiledLayout &layout, llvm::ArrayRef<int64_t> shape) {
+mlir::tlayout::toPhysDims(const TiledLayout &layout, llvm::ArrayRef<int64_t> shape) {
   if (layout.tailPaddingAlignment != 1 || layout.elementSizeInBits != 0)
     return std::nullopt;
   std::optional<BufferIndexing> indexing =
@@ -425,7 +425,7 @@ static std::optional<TiledLayout>
 tiledFromCanonical(llvm::ArrayRef<DimsLayoutEntry> dims, llvm::ArrayRef<int64_t> shape);
 
 std::optional<TiledLayout>
-tlayout::toTiledLayout(llvm::ArrayRef<DimsLayoutEntry> dims,
+mlir::tlayout::toTiledLayout(llvm::ArrayRef<DimsLayoutEntry> dims,
                        llvm::ArrayRef<int64_t> shape) {
   if (llvm::any_of(dims, [](const DimsLayoutEntry &d) {
         return d.kind == DimsLayoutEntry::Kind::OddEven;

@@ -16,7 +16,7 @@
 
 #include <cassert>
 
-using namespace tlayout;
+using namespace mlir::tlayout;
 
 struct IndexExpr::Node {
   Kind kind;
@@ -30,7 +30,7 @@ struct IndexExpr::Node {
       : kind(kind), value(0), lhs(std::move(lhs)), rhs(std::move(rhs)) {}
 };
 
-int64_t tlayout::floorDivide(int64_t lhs, int64_t rhs) {
+int64_t mlir::tlayout::floorDivide(int64_t lhs, int64_t rhs) {
   assert(rhs > 0 && "divisor must be positive");
   int64_t q = lhs / rhs;
   if (lhs % rhs != 0 && lhs < 0)
@@ -38,7 +38,7 @@ int64_t tlayout::floorDivide(int64_t lhs, int64_t rhs) {
   return q;
 }
 
-int64_t tlayout::ceilDivide(int64_t lhs, int64_t rhs) {
+int64_t mlir::tlayout::ceilDivide(int64_t lhs, int64_t rhs) {
   assert(rhs > 0 && "divisor must be positive");
   int64_t q = lhs / rhs;
   if (lhs % rhs != 0 && lhs > 0)
@@ -46,7 +46,7 @@ int64_t tlayout::ceilDivide(int64_t lhs, int64_t rhs) {
   return q;
 }
 
-int64_t tlayout::floorMod(int64_t lhs, int64_t rhs) {
+int64_t mlir::tlayout::floorMod(int64_t lhs, int64_t rhs) {
   assert(rhs > 0 && "divisor must be positive");
   int64_t r = lhs % rhs;
   return r < 0 ? r + rhs : r;
@@ -98,7 +98,7 @@ IndexExpr IndexExpr::binary(Kind kind, const IndexExpr &lhs,
   return IndexExpr(std::make_shared<const Node>(kind, lhs.node, rhs.node));
 }
 
-IndexExpr tlayout::operator+(const IndexExpr &lhs, const IndexExpr &rhs) {
+IndexExpr mlir::tlayout::operator+(const IndexExpr &lhs, const IndexExpr &rhs) {
   std::optional<int64_t> l = lhs.getConstant(), r = rhs.getConstant();
   if (l && r)
     if (std::optional<int64_t> sum = llvm::checkedAdd(*l, *r))
@@ -113,7 +113,7 @@ IndexExpr tlayout::operator+(const IndexExpr &lhs, const IndexExpr &rhs) {
   return IndexExpr::binary(IndexExpr::Kind::Add, lhs, rhs);
 }
 
-IndexExpr tlayout::operator*(const IndexExpr &lhs, const IndexExpr &rhs) {
+IndexExpr mlir::tlayout::operator*(const IndexExpr &lhs, const IndexExpr &rhs) {
   std::optional<int64_t> l = lhs.getConstant(), r = rhs.getConstant();
   if (l && r)
     if (std::optional<int64_t> prod = llvm::checkedMul(*l, *r))
@@ -129,7 +129,7 @@ IndexExpr tlayout::operator*(const IndexExpr &lhs, const IndexExpr &rhs) {
   return IndexExpr::binary(IndexExpr::Kind::Mul, lhs, rhs);
 }
 
-IndexExpr tlayout::floorDiv(const IndexExpr &lhs, const IndexExpr &rhs) {
+IndexExpr mlir::tlayout::floorDiv(const IndexExpr &lhs, const IndexExpr &rhs) {
   std::optional<int64_t> l = lhs.getConstant(), r = rhs.getConstant();
   if (r && *r > 0) {
     if (l)
@@ -145,7 +145,7 @@ IndexExpr tlayout::floorDiv(const IndexExpr &lhs, const IndexExpr &rhs) {
   return IndexExpr::binary(IndexExpr::Kind::FloorDiv, lhs, rhs);
 }
 
-IndexExpr tlayout::ceilDiv(const IndexExpr &lhs, const IndexExpr &rhs) {
+IndexExpr mlir::tlayout::ceilDiv(const IndexExpr &lhs, const IndexExpr &rhs) {
   std::optional<int64_t> l = lhs.getConstant(), r = rhs.getConstant();
   if (r && *r > 0) {
     if (l)
@@ -156,7 +156,7 @@ IndexExpr tlayout::ceilDiv(const IndexExpr &lhs, const IndexExpr &rhs) {
   return IndexExpr::binary(IndexExpr::Kind::CeilDiv, lhs, rhs);
 }
 
-IndexExpr tlayout::mod(const IndexExpr &lhs, const IndexExpr &rhs) {
+IndexExpr mlir::tlayout::mod(const IndexExpr &lhs, const IndexExpr &rhs) {
   std::optional<int64_t> l = lhs.getConstant(), r = rhs.getConstant();
   if (r && *r > 0) {
     if (l)

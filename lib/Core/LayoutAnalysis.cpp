@@ -13,7 +13,7 @@
 
 #include <numeric>
 
-using namespace tlayout;
+using namespace mlir::tlayout;
 
 /// The values a piece takes: its modulus, or the size of its physical
 /// dimension for an outermost piece.
@@ -25,7 +25,7 @@ static std::optional<int64_t> pieceExtent(const Piece &piece,
 }
 
 llvm::SmallVector<Contiguity, 4>
-tlayout::getContiguity(const BufferIndexing &indexing) {
+mlir::tlayout::getContiguity(const BufferIndexing &indexing) {
   unsigned rank = indexing.getRank();
   llvm::SmallVector<Contiguity, 4> result(rank,
                                           Contiguity{IndexExpr(1), false});
@@ -76,7 +76,7 @@ tlayout::getContiguity(const BufferIndexing &indexing) {
   return result;
 }
 
-int64_t tlayout::getWidestVector(const BufferIndexing &indexing, unsigned dim,
+int64_t mlir::tlayout::getWidestVector(const BufferIndexing &indexing, unsigned dim,
                                  int64_t alignment) {
   if (dim >= indexing.getRank() || alignment < 1)
     return 1;
@@ -89,7 +89,7 @@ int64_t tlayout::getWidestVector(const BufferIndexing &indexing, unsigned dim,
   return std::gcd(alignment, *length);
 }
 
-bool tlayout::isTileContiguous(const BufferIndexing &indexing,
+bool mlir::tlayout::isTileContiguous(const BufferIndexing &indexing,
                                llvm::ArrayRef<int64_t> tile) {
   if (tile.size() != indexing.getRank() ||
       llvm::any_of(tile, [](int64_t t) { return t < 1; }))
@@ -130,7 +130,7 @@ bool tlayout::isTileContiguous(const BufferIndexing &indexing,
   return true;
 }
 
-bool tlayout::isWindowOf(const BufferIndexing &view, const BufferIndexing &root,
+bool mlir::tlayout::isWindowOf(const BufferIndexing &view, const BufferIndexing &root,
                          llvm::ArrayRef<int64_t> offsets,
                          llvm::SmallVectorImpl<int64_t> *origin) {
   unsigned rank = root.getRank();
@@ -186,7 +186,7 @@ bool tlayout::isWindowOf(const BufferIndexing &view, const BufferIndexing &root,
 }
 
 llvm::Expected<PlacementComparison>
-tlayout::comparePlacement(const BufferIndexing &a, const BufferIndexing &b,
+mlir::tlayout::comparePlacement(const BufferIndexing &a, const BufferIndexing &b,
                           llvm::ArrayRef<int64_t> permutation) {
   auto error = [](const llvm::Twine &message) {
     return llvm::createStringError(llvm::inconvertibleErrorCode(), message);

@@ -10,8 +10,8 @@
 
 #include <limits>
 
-using namespace tlayout;
-using namespace tlayout::detail;
+using namespace mlir::tlayout;
+using namespace mlir::tlayout::detail;
 using llvm::Error;
 using llvm::Expected;
 using llvm::StringRef;

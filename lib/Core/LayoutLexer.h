@@ -20,7 +20,7 @@
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/Error.h"
 
-namespace tlayout::detail {
+namespace mlir::tlayout::detail {
 
 /// A cursor over layout or shape text; positions are offsets into `text`.
 class LayoutLexer {
@@ -49,6 +49,6 @@ protected:
   size_t pos = 0;
 };
 
-} // namespace tlayout::detail
+} // namespace mlir::tlayout::detail
 
 #endif // TLAYOUT_LIB_CORE_LAYOUTLEXER_H

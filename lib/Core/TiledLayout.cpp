@@ -18,7 +18,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 
-using namespace tlayout;
+using namespace mlir::tlayout;
 using llvm::Error;
 using llvm::Expected;
 using llvm::StringRef;
@@ -63,11 +63,11 @@ bool TiledLayout::isTileAligned(llvm::ArrayRef<int64_t> offsets) const {
   return true;
 }
 
-llvm::hash_code tlayout::hash_value(const Tile &tile) {
+llvm::hash_code mlir::tlayout::hash_value(const Tile &tile) {
   return llvm::hash_combine_range(tile.dims.begin(), tile.dims.end());
 }
 
-llvm::hash_code tlayout::hash_value(const TiledLayout &layout) {
+llvm::hash_code mlir::tlayout::hash_value(const TiledLayout &layout) {
   return llvm::hash_combine(
       llvm::hash_combine_range(layout.minorToMajor.begin(),
                                layout.minorToMajor.end()),
@@ -427,7 +427,7 @@ Expected<TiledLayout> TiledLayout::parse(StringRef text) {
 // Printing: the one printer of layouts and tiles
 //===----------------------------------------------------------------------===//
 
-void tlayout::printTiles(llvm::raw_ostream &os, llvm::ArrayRef<Tile> tiles) {
+void mlir::tlayout::printTiles(llvm::raw_ostream &os, llvm::ArrayRef<Tile> tiles) {
   for (const Tile &tile : tiles)
     tile.print(os);
 }

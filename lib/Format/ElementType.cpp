@@ -8,7 +8,7 @@
 
 #include "llvm/Support/ErrorHandling.h"
 
-using namespace tlayout;
+using namespace mlir::tlayout;
 using llvm::StringRef;
 
 namespace {
@@ -68,38 +68,38 @@ static const TypeInfo &info(ElementType type) {
   llvm_unreachable("every element type has an entry");
 }
 
-StringRef tlayout::getElementTypeName(ElementType type) {
+StringRef mlir::tlayout::getElementTypeName(ElementType type) {
   return info(type).name;
 }
 
-std::optional<ElementType> tlayout::parseElementType(StringRef name) {
+std::optional<ElementType> mlir::tlayout::parseElementType(StringRef name) {
   for (const TypeInfo &i : typeInfos)
     if (name.equals_insensitive(i.name))
       return i.type;
   return std::nullopt;
 }
 
-int64_t tlayout::getStorageBits(ElementType type) {
+int64_t mlir::tlayout::getStorageBits(ElementType type) {
   return info(type).storageBits;
 }
 
-int64_t tlayout::getMinimumBits(ElementType type) {
+int64_t mlir::tlayout::getMinimumBits(ElementType type) {
   return info(type).minimumBits;
 }
 
-bool tlayout::isSignedInteger(ElementType type) {
+bool mlir::tlayout::isSignedInteger(ElementType type) {
   return getElementTypeName(type).starts_with("s");
 }
 
-bool tlayout::isUnsignedInteger(ElementType type) {
+bool mlir::tlayout::isUnsignedInteger(ElementType type) {
   return getElementTypeName(type).starts_with("u");
 }
 
-StringRef tlayout::getMlirTypeName(ElementType type) {
+StringRef mlir::tlayout::getMlirTypeName(ElementType type) {
   return info(type).mlirName;
 }
 
-std::optional<ElementType> tlayout::parseMlirElementType(StringRef name,
+std::optional<ElementType> mlir::tlayout::parseMlirElementType(StringRef name,
                                                          bool isUnsigned) {
   for (const TypeInfo &i : typeInfos)
     if (name == i.mlirName && (i.type == ElementType::Pred ||

@@ -20,7 +20,7 @@
 
 #include <functional>
 
-using namespace tlayout;
+using namespace mlir::tlayout;
 using llvm::Expected;
 using llvm::StringRef;
 
@@ -167,7 +167,7 @@ static bool isNameChar(char c) {
   return llvm::isAlnum(c) || c == '_' || c == '.' || c == '-' || c == '%';
 }
 
-Expected<HloText> tlayout::readHloText(StringRef text) {
+Expected<HloText> mlir::tlayout::readHloText(StringRef text) {
   HloText result;
   std::string computation;
   /// The line of byte `counted` of the text.

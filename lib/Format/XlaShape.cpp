@@ -14,7 +14,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 
-using namespace tlayout;
+using namespace mlir::tlayout;
 using llvm::Error;
 using llvm::Expected;
 using llvm::StringRef;

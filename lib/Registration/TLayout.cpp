@@ -17,12 +17,12 @@
 #include "tlayout/Target/TPU/IR/TpuDialect.h"
 #include "tlayout/Target/TPU/Transforms/Passes.h"
 
-void tlayout::registerDialects(mlir::DialectRegistry &registry) {
+void mlir::tlayout::registerDialects(mlir::DialectRegistry &registry) {
   registry.insert<mlir::tlayout::TLayoutDialect,
                   mlir::tlayout::tpu::TLayoutTpuDialect>();
 }
 
-void tlayout::registerPasses() {
+void mlir::tlayout::registerPasses() {
   mlir::tlayout::registerTLayoutConversionPasses();
   mlir::tlayout::registerTLayoutPasses();
   mlir::tlayout::registerTLayoutPipelines();
@@ -30,6 +30,6 @@ void tlayout::registerPasses() {
   mlir::tlayout::tpu::registerTpuPipelines();
 }
 
-void tlayout::addLowerTiledLayoutsPass(mlir::OpPassManager &pm) {
+void mlir::tlayout::addLowerTiledLayoutsPass(mlir::OpPassManager &pm) {
   pm.addPass(mlir::tlayout::createLowerTiledLayouts());
 }

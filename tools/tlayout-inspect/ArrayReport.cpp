@@ -15,8 +15,8 @@
 #include "llvm/Support/Format.h"
 #include "llvm/Support/FormatVariadic.h"
 
-using namespace tlayout;
-using namespace tlayout::inspect;
+using namespace mlir::tlayout;
+using namespace mlir::tlayout::inspect;
 
 std::string inspect::memrefTypeOf(
     const XlaShape &shape,
@@ -35,7 +35,7 @@ std::string inspect::memrefTypeOf(
   else
     os << ", #tlayout.tiled<" << layout.str() << ">";
   if (space != 0) {
-    llvm::StringRef name = ::tlayout::tpu::getMemorySpaceName(space);
+    llvm::StringRef name = ::mlir::tlayout::tpu::getMemorySpaceName(space);
     if (name.empty())
       os << ", #tlayout.memory_space<" << space << ">";
     else

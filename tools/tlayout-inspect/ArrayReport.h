@@ -23,7 +23,7 @@
 #include <string>
 #include <vector>
 
-namespace tlayout::inspect {
+namespace mlir::tlayout::inspect {
 
 /// An array as the input gave it.
 struct ArrayInput {
@@ -80,6 +80,6 @@ void printQueryAnswers(const ArrayReport &report, llvm::raw_ostream &os);
 llvm::json::Value arrayReportToJson(const ArrayReport &report,
                                     const ArrayQueries &queries);
 
-} // namespace tlayout::inspect
+} // namespace mlir::tlayout::inspect
 
 #endif // TLAYOUT_TOOLS_TLAYOUTINSPECT_ARRAYREPORT_H

@@ -24,8 +24,8 @@
 #include <algorithm>
 #include <numeric>
 
-using namespace tlayout;
-using namespace tlayout::inspect;
+using namespace mlir::tlayout;
+using namespace mlir::tlayout::inspect;
 
 /// One array of the comparison, with its compiled layout.
 static llvm::Expected<ArrayReport> readArray(llvm::StringRef text) {

@@ -22,7 +22,7 @@
 #include "llvm/Support/Error.h"
 #include "llvm/Support/raw_ostream.h"
 
-namespace tlayout::inspect {
+namespace mlir::tlayout::inspect {
 
 /// Prints the comparison of the arrays `first` and `second` (each an XLA
 /// shape or a memref type) to `os`; returns an error for input that is not
@@ -30,6 +30,6 @@ namespace tlayout::inspect {
 llvm::Error inspectComparison(llvm::StringRef first, llvm::StringRef second,
                               llvm::raw_ostream &os);
 
-} // namespace tlayout::inspect
+} // namespace mlir::tlayout::inspect
 
 #endif // TLAYOUT_TOOLS_TLAYOUTINSPECT_COMPAREREPORT_H

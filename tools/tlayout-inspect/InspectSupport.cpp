@@ -11,8 +11,8 @@
 
 #include <cstdlib>
 
-using namespace tlayout;
-using namespace tlayout::inspect;
+using namespace mlir::tlayout;
+using namespace mlir::tlayout::inspect;
 
 llvm::Error inspect::makeError(const llvm::Twine &message) {
   return llvm::createStringError(message);

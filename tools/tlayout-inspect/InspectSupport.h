@@ -23,7 +23,7 @@
 
 #include <string>
 
-namespace tlayout::inspect {
+namespace mlir::tlayout::inspect {
 
 /// An error with `message`; main prints it as one line
 /// `tlayout-inspect: error: <message>` and exits with code 1.
@@ -42,6 +42,6 @@ llvm::Expected<llvm::SmallVector<int64_t, 4>> parseList(llvm::StringRef text,
 /// `(i,j,...)`.
 std::string indexText(llvm::ArrayRef<int64_t> index);
 
-} // namespace tlayout::inspect
+} // namespace mlir::tlayout::inspect
 
 #endif // TLAYOUT_TOOLS_TLAYOUTINSPECT_INSPECTSUPPORT_H

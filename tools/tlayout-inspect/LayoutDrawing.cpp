@@ -9,8 +9,8 @@
 
 #include "llvm/Support/Format.h"
 
-using namespace tlayout;
-using namespace tlayout::inspect;
+using namespace mlir::tlayout;
+using namespace mlir::tlayout::inspect;
 
 //===----------------------------------------------------------------------===//
 // Slice

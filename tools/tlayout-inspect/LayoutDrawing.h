@@ -25,7 +25,7 @@
 #include <optional>
 #include <string>
 
-namespace tlayout::inspect {
+namespace mlir::tlayout::inspect {
 
 /// An array and its layout, compiled, with the slice options as given.
 struct DrawRequest {
@@ -96,6 +96,6 @@ llvm::Error printTextDrawing(const DrawRequest &request, llvm::raw_ostream &os);
 /// tiles when the array is large, each tile level marked, with a legend.
 llvm::Error writeSvgDrawing(const DrawRequest &request, llvm::StringRef path);
 
-} // namespace tlayout::inspect
+} // namespace mlir::tlayout::inspect
 
 #endif // TLAYOUT_TOOLS_TLAYOUTINSPECT_LAYOUTDRAWING_H

@@ -16,8 +16,8 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 
-using namespace tlayout;
-using namespace tlayout::inspect;
+using namespace mlir::tlayout;
+using namespace mlir::tlayout::inspect;
 
 /// The XLA element type of an MLIR element type (`ui8` and `si8` read as
 /// `i8`, unsigned or not).

@@ -14,7 +14,7 @@
 
 #include "ArrayReport.h"
 
-namespace tlayout::inspect {
+namespace mlir::tlayout::inspect {
 
 /// Parses an MLIR memref type; fails (exit 1) with a column on bad text.
 ArrayInput parseMemRefInput(llvm::StringRef text);
@@ -23,6 +23,6 @@ ArrayInput parseMemRefInput(llvm::StringRef text);
 /// signless).
 std::string toMlirTypeName(ElementType type);
 
-} // namespace tlayout::inspect
+} // namespace mlir::tlayout::inspect
 
 #endif // TLAYOUT_TOOLS_TLAYOUTINSPECT_MEMREFINPUT_H

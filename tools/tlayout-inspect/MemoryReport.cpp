@@ -17,8 +17,8 @@
 #include "llvm/Support/Format.h"
 #include "llvm/Support/MathExtras.h"
 
-using namespace tlayout;
-using namespace tlayout::inspect;
+using namespace mlir::tlayout;
+using namespace mlir::tlayout::inspect;
 
 std::string inspect::memorySpaceName(int64_t space) {
   llvm::StringRef name = tpu::getMemorySpaceName(space);

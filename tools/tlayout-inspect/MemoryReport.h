@@ -26,7 +26,7 @@
 #include <string>
 #include <vector>
 
-namespace tlayout::inspect {
+namespace mlir::tlayout::inspect {
 
 /// One buffer's sizes.
 struct BufferRow {
@@ -134,6 +134,6 @@ llvm::json::Value memoryReportToJson(const MemoryReport &report);
 /// Draws the first tiles of the largest offender with its totals under it.
 llvm::Error writeOffenderSvg(const MemoryReport &report, llvm::StringRef path);
 
-} // namespace tlayout::inspect
+} // namespace mlir::tlayout::inspect
 
 #endif // TLAYOUT_TOOLS_TLAYOUTINSPECT_MEMORYREPORT_H

@@ -22,9 +22,9 @@
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
 
-using namespace tlayout;
-using namespace tlayout::inspect;
-using namespace tlayout::mosaic;
+using namespace mlir::tlayout;
+using namespace mlir::tlayout::inspect;
+using namespace mlir::tlayout::mosaic;
 
 bool inspect::isMosaicMemRef(llvm::StringRef text) {
   text = text.trim();

@@ -21,7 +21,7 @@
 
 #include <string>
 
-namespace tlayout::inspect {
+namespace mlir::tlayout::inspect {
 
 /// Whether `text` is a memref type written with Mosaic's attributes
 /// (`#tpu.tiled`, `#tpu.memory_space`).
@@ -41,6 +41,6 @@ struct MosaicRequest {
 /// an error.
 llvm::Error inspectMosaic(const MosaicRequest &request);
 
-} // namespace tlayout::inspect
+} // namespace mlir::tlayout::inspect
 
 #endif // TLAYOUT_TOOLS_TLAYOUTINSPECT_MOSAICINSPECT_H

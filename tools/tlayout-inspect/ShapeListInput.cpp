@@ -13,8 +13,8 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
-using namespace tlayout;
-using namespace tlayout::inspect;
+using namespace mlir::tlayout;
+using namespace mlir::tlayout::inspect;
 using llvm::StringRef;
 
 namespace {

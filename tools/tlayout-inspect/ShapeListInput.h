@@ -15,7 +15,7 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
-namespace tlayout::inspect {
+namespace mlir::tlayout::inspect {
 
 /// Whether `text` is a list of shapes: more than one line, at least one
 /// shape, and every line that is not blank or a `//` comment starts as a
@@ -29,6 +29,6 @@ bool isShapeList(llvm::StringRef text);
 llvm::Error inspectShapeList(llvm::StringRef text,
                              llvm::Error (*inspectOne)(llvm::StringRef shape));
 
-} // namespace tlayout::inspect
+} // namespace mlir::tlayout::inspect
 
 #endif // TLAYOUT_TOOLS_TLAYOUTINSPECT_SHAPELISTINPUT_H

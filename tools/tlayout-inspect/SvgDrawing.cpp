@@ -32,8 +32,8 @@
 #include <cmath>
 #include <functional>
 
-using namespace tlayout;
-using namespace tlayout::inspect;
+using namespace mlir::tlayout;
+using namespace mlir::tlayout::inspect;
 
 /// Monospace glyph width, as a fraction of the font size.
 constexpr double kCharWidth = 0.6;

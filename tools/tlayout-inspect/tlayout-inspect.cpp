@@ -41,8 +41,8 @@
 
 #include <functional>
 
-using namespace tlayout;
-using namespace tlayout::inspect;
+using namespace mlir::tlayout;
+using namespace mlir::tlayout::inspect;
 namespace cl = llvm::cl;
 
 /// The tool's own options; `--help` shows only these, not LLVM's.

@@ -30,9 +30,9 @@ int main(int argc, char **argv) {
   mlir::DialectRegistry registry;
   mlir::registerAllDialects(registry);
   mlir::registerAllExtensions(registry);
-  tlayout::registerDialects(registry);
+  mlir::tlayout::registerDialects(registry);
   mlir::registerAllPasses();
-  tlayout::registerPasses();
+  mlir::tlayout::registerPasses();
   return mlir::asMainReturnCode(
       mlir::MlirOptMain(argc, argv, "tlayout optimizer driver\n", registry));
 }

@@ -29,12 +29,12 @@ extern "C" LLVM_ATTRIBUTE_WEAK mlir::DialectPluginLibraryInfo
 mlirGetDialectPluginInfo() {
   return {MLIR_PLUGIN_API_VERSION, "TLayout", LLVM_VERSION_STRING,
           [](mlir::DialectRegistry *registry) {
-            tlayout::registerDialects(*registry);
+            mlir::tlayout::registerDialects(*registry);
           }};
 }
 
 extern "C" LLVM_ATTRIBUTE_WEAK mlir::PassPluginLibraryInfo
 mlirGetPassPluginInfo() {
   return {MLIR_PLUGIN_API_VERSION, "TLayoutPasses", LLVM_VERSION_STRING,
-          [] { tlayout::registerPasses(); }};
+          [] { mlir::tlayout::registerPasses(); }};
 }

@@ -9,8 +9,8 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/Twine.h"
 
-using namespace tlayout;
-using namespace tlayout::mosaic;
+using namespace mlir::tlayout;
+using namespace mlir::tlayout::mosaic;
 
 /// Mosaic's name for tlayout memory space `number`; std::nullopt for 0 (no
 /// memory space: Mosaic's default) and for numbers Mosaic has no name for.

@@ -22,7 +22,7 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
-namespace tlayout::mosaic {
+namespace mlir::tlayout::mosaic {
 
 /// Mosaic's memref for a buffer of logical `shape` (kDynamicSize for `?`)
 /// whose elements are written `elementType` in MLIR (`bf16`, `i8`) and take
@@ -38,6 +38,6 @@ llvm::Expected<MosaicMemRef> exportToMosaic(llvm::ArrayRef<int64_t> shape,
                                             int64_t elementBits,
                                             const TiledLayout &layout);
 
-} // namespace tlayout::mosaic
+} // namespace mlir::tlayout::mosaic
 
 #endif // TLAYOUT_TOOLS_TLAYOUTTRANSLATE_MOSAICEXPORT_H

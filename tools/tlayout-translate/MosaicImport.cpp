@@ -12,9 +12,9 @@
 
 #include <algorithm>
 
-using namespace tlayout;
-using namespace tlayout::mosaic;
-using namespace tlayout::translate;
+using namespace mlir::tlayout;
+using namespace mlir::tlayout::mosaic;
+using namespace mlir::tlayout::translate;
 
 static bool isIdentifierChar(char c) {
   return llvm::isAlnum(c) || c == '_' || c == '$' || c == '.';

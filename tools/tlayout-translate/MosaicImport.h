@@ -20,7 +20,7 @@
 #include <optional>
 #include <string>
 
-namespace tlayout::translate {
+namespace mlir::tlayout::translate {
 
 /// Reports an error or a remark at a byte offset of the input text.
 using ImportDiagnosticFn =
@@ -44,6 +44,6 @@ std::optional<std::string> importMosaicText(llvm::StringRef text,
                                             ImportDiagnosticFn emitError,
                                             ImportDiagnosticFn emitRemark);
 
-} // namespace tlayout::translate
+} // namespace mlir::tlayout::translate
 
 #endif // TLAYOUT_TOOLS_TLAYOUTTRANSLATE_MOSAICIMPORT_H

@@ -52,7 +52,7 @@ importMosaic(const std::shared_ptr<llvm::SourceMgr> &sourceMgr,
         llvm::SMLoc::getFromPointer(buffer->getBufferStart() + offset));
     return FileLineColLoc::get(context, name, line, column);
   };
-  std::optional<std::string> rewritten = ::tlayout::translate::importMosaicText(
+  std::optional<std::string> rewritten = ::mlir::tlayout::translate::importMosaicText(
       buffer->getBuffer(),
       [&](size_t offset, const llvm::Twine &message) {
         emitError(locationOf(offset), message);
@@ -114,9 +114,9 @@ exportMemRefType(MemRefType type) {
     return llvm::createStringError(
         "its layout places a view in a larger buffer; export the buffer's "
         "type (Mosaic writes a window as tile strides of a type of its own)");
-  ::tlayout::TiledLayout layout =
+  ::mlir::tlayout::TiledLayout layout =
       tiled ? tiled.getLayout()
-            : ::tlayout::TiledLayout::rowMajor(type.getRank());
+            : ::mlir::tlayout::TiledLayout::rowMajor(type.getRank());
   std::optional<int64_t> number = tpu::getMemorySpaceNumber(space);
   if (!number)
     return llvm::createStringError("its memory space has no S(n) number");
@@ -125,8 +125,8 @@ exportMemRefType(MemRefType type) {
   if (!element.isIntOrFloat())
     return llvm::createStringError("Mosaic's layouts need an integer or "
                                    "floating-point element type");
-  llvm::Expected<::tlayout::mosaic::MosaicMemRef> mosaic =
-      ::tlayout::mosaic::exportToMosaic(type.getShape(), typeText(element),
+  llvm::Expected<::mlir::tlayout::mosaic::MosaicMemRef> mosaic =
+      ::mlir::tlayout::mosaic::exportToMosaic(type.getShape(), typeText(element),
                                         element.getIntOrFloatBitWidth(),
                                         layout);
   if (!mosaic)

@@ -59,7 +59,7 @@ std::set<std::string> documentedOps() {
 }
 
 void loadDialects(MLIRContext &context) {
-  context.loadDialect<tlayout::TLayoutDialect, affine::AffineDialect,
+  context.loadDialect<mlir::tlayout::TLayoutDialect, affine::AffineDialect,
                       arith::ArithDialect, cf::ControlFlowDialect,
                       func::FuncDialect, memref::MemRefDialect, scf::SCFDialect,
                       vector::VectorDialect>();
@@ -68,7 +68,7 @@ void loadDialects(MLIRContext &context) {
 TEST(LoweringInfoTest, DescriptionListsTheRewrittenOps) {
   MLIRContext context;
   loadDialects(context);
-  tlayout::TiledLayoutsLoweringInfo info(&context);
+  mlir::tlayout::TiledLayoutsLoweringInfo info(&context);
   std::set<std::string> rewritten;
   std::string listed;
   for (OperationName name : info.getRewrittenOps()) {
@@ -105,7 +105,7 @@ TEST(LoweringInfoTest, LoweredTiledMemRefUsers) {
       key += std::to_string(*dim.getConstantIndex());
     if (auto read = dyn_cast<vector::TransferReadOp>(op))
       key += read.getVectorType().isScalable() ? " scalable" : " fixed";
-    lowered[key] = tlayout::isLoweredTiledMemRefUser(op);
+    lowered[key] = mlir::tlayout::isLoweredTiledMemRefUser(op);
   });
   EXPECT_TRUE(lowered["memref.load"]);
   EXPECT_TRUE(lowered["memref.dim1"]);

@@ -18,7 +18,7 @@
 
 #include <map>
 
-using namespace tlayout;
+using namespace mlir::tlayout;
 using K = DimsLayoutEntry;
 
 namespace {

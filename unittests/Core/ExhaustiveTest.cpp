@@ -26,7 +26,7 @@
 #include <algorithm>
 #include <numeric>
 
-using namespace tlayout;
+using namespace mlir::tlayout;
 
 namespace {
 

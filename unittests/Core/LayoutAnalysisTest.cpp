@@ -19,7 +19,7 @@
 
 #include <algorithm>
 
-using namespace tlayout;
+using namespace mlir::tlayout;
 using K = DimsLayoutEntry;
 
 namespace {

@@ -24,7 +24,7 @@
 
 #include <set>
 
-using namespace tlayout;
+using namespace mlir::tlayout;
 
 namespace {
 

@@ -21,7 +21,7 @@
 
 #include <vector>
 
-namespace tlayout::reference {
+namespace mlir::tlayout::reference {
 
 /// The physical index vector and its bounds after each step.
 struct Placement {
@@ -134,6 +134,6 @@ allIndices(llvm::ArrayRef<int64_t> shape) {
   return result;
 }
 
-} // namespace tlayout::reference
+} // namespace mlir::tlayout::reference
 
 #endif // TLAYOUT_UNITTESTS_CORE_REFERENCE_H

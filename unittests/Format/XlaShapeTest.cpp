@@ -8,7 +8,7 @@
 
 #include "gtest/gtest.h"
 
-using namespace tlayout;
+using namespace mlir::tlayout;
 
 namespace {
 

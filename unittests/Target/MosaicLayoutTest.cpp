@@ -20,8 +20,8 @@
 
 #include "gtest/gtest.h"
 
-using namespace tlayout;
-using namespace tlayout::mosaic;
+using namespace mlir::tlayout;
+using namespace mlir::tlayout::mosaic;
 
 namespace {
 

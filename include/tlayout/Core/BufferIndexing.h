@@ -33,7 +33,7 @@
 
 #include <optional>
 
-namespace tlayout {
+namespace mlir::tlayout {
 
 /// The most nodes an index expression of a compiled layout may have when
 /// written out as a tree (the offset map or a logical index of the inverse).
@@ -278,6 +278,6 @@ llvm::Expected<bool> haveSamePlacement(const TiledLayout &a,
                                        const TiledLayout &b,
                                        llvm::ArrayRef<int64_t> shape);
 
-} // namespace tlayout
+} // namespace mlir::tlayout
 
 #endif // TLAYOUT_CORE_BUFFERINDEXING_H

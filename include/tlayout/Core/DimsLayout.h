@@ -25,7 +25,7 @@
 #include <optional>
 #include <string>
 
-namespace tlayout {
+namespace mlir::tlayout {
 
 inline bool operator==(const DimsLayoutEntry &a, const DimsLayoutEntry &b) {
   return a.logicalDim == b.logicalDim && a.kind == b.kind && a.size == b.size;
@@ -92,6 +92,6 @@ toPhysDims(const TiledLayout &layout, llvm::ArrayRef<int64_t> shape);
 std::optional<TiledLayout> toTiledLayout(llvm::ArrayRef<DimsLayoutEntry> dims,
                                          llvm::ArrayRef<int64_t> shape);
 
-} // namespace tlayout
+} // namespace mlir::tlayout
 
 #endif // TLAYOUT_CORE_DIMSLAYOUT_H

@@ -24,7 +24,7 @@
 #include <optional>
 #include <string>
 
-namespace tlayout {
+namespace mlir::tlayout {
 
 /// An immutable, shareable symbolic integer expression. Constructors fold
 /// constants with overflow-checked arithmetic (an overflowing fold is left
@@ -116,6 +116,6 @@ int64_t floorDivide(int64_t lhs, int64_t rhs);
 int64_t ceilDivide(int64_t lhs, int64_t rhs);
 int64_t floorMod(int64_t lhs, int64_t rhs);
 
-} // namespace tlayout
+} // namespace mlir::tlayout
 
 #endif // TLAYOUT_CORE_INDEXEXPR_H

@@ -20,7 +20,7 @@
 
 #include <limits>
 
-namespace tlayout {
+namespace mlir::tlayout {
 
 /// How far a logical dimension runs contiguously.
 struct Contiguity {
@@ -93,6 +93,6 @@ llvm::Expected<PlacementComparison>
 comparePlacement(const BufferIndexing &a, const BufferIndexing &b,
                  llvm::ArrayRef<int64_t> permutation = {});
 
-} // namespace tlayout
+} // namespace mlir::tlayout
 
 #endif // TLAYOUT_CORE_LAYOUTANALYSIS_H

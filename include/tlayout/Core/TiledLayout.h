@@ -25,7 +25,7 @@
 #include <limits>
 #include <string>
 
-namespace tlayout {
+namespace mlir::tlayout {
 
 /// Marks a dimension size that is only known at run time. Equal to MLIR's
 /// `ShapedType::kDynamic`.
@@ -169,6 +169,6 @@ inline llvm::raw_ostream &operator<<(llvm::raw_ostream &os,
   return os;
 }
 
-} // namespace tlayout
+} // namespace mlir::tlayout
 
 #endif // TLAYOUT_CORE_TILEDLAYOUT_H

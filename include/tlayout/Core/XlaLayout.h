@@ -18,7 +18,7 @@
 
 #include <string>
 
-namespace tlayout {
+namespace mlir::tlayout {
 
 /// One split config `(dimension:index,index,...)` of `SC(...)`: the array is
 /// split in memory along `dimension` at the given indices.
@@ -97,6 +97,6 @@ struct XlaLayout {
   bool operator!=(const XlaLayout &other) const { return !(*this == other); }
 };
 
-} // namespace tlayout
+} // namespace mlir::tlayout
 
 #endif // TLAYOUT_CORE_XLALAYOUT_H

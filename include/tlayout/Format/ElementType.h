@@ -19,7 +19,7 @@
 #include <cstdint>
 #include <optional>
 
-namespace tlayout {
+namespace mlir::tlayout {
 
 /// The array element types of XLA's `PrimitiveType` (xla_data.proto).
 enum class ElementType {
@@ -81,6 +81,6 @@ llvm::StringRef getMlirTypeName(ElementType type);
 std::optional<ElementType> parseMlirElementType(llvm::StringRef name,
                                                 bool isUnsigned = false);
 
-} // namespace tlayout
+} // namespace mlir::tlayout
 
 #endif // TLAYOUT_FORMAT_ELEMENTTYPE_H

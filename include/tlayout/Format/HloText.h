@@ -19,7 +19,7 @@
 #include <string>
 #include <vector>
 
-namespace tlayout {
+namespace mlir::tlayout {
 
 /// One array HLO text names: an instruction's result (a parameter is the
 /// result of a `parameter` instruction), or one array of a tuple result.
@@ -61,6 +61,6 @@ struct HloText {
 /// Reads HLO text. Errors are `line L, column C: message`.
 llvm::Expected<HloText> readHloText(llvm::StringRef text);
 
-} // namespace tlayout
+} // namespace mlir::tlayout
 
 #endif // TLAYOUT_FORMAT_HLOTEXT_H

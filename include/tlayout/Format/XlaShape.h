@@ -22,7 +22,7 @@
 #include <optional>
 #include <vector>
 
-namespace tlayout {
+namespace mlir::tlayout {
 
 struct XlaShape;
 
@@ -121,6 +121,6 @@ struct HloShape {
       const;
 };
 
-} // namespace tlayout
+} // namespace mlir::tlayout
 
 #endif // TLAYOUT_FORMAT_XLASHAPE_H

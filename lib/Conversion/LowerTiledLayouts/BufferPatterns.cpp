@@ -123,7 +123,7 @@ struct GlobalLowering : TiledOpConversionPattern<memref::GlobalOp> {
       if (dense.isSplat()) {
         initial = dense.resizeSplat(physicalTensor);
       } else {
-        llvm::Expected<::tlayout::BufferIndexing> indexing =
+        llvm::Expected<BufferIndexing> indexing =
             getLayoutAttr(type).compile(type.getShape(), 0);
         if (!indexing)
           return rewriter.notifyMatchFailure(

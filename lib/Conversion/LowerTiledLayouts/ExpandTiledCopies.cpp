@@ -38,8 +38,6 @@
 
 using namespace mlir;
 using namespace mlir::tlayout;
-using ::tlayout::BufferIndexing;
-using ::tlayout::IndexExpr;
 
 namespace {
 /// The walk of a copy: the extent of each loop, the logical index as a
@@ -55,9 +53,9 @@ struct CopyWalk {
 /// The walk over the physical dimensions of `indexing`: its inverse map.
 static CopyWalk physicalWalk(const BufferIndexing &indexing) {
   CopyWalk walk;
-  for (const ::tlayout::BufferDim &dim : indexing.getDims())
+  for (const BufferDim &dim : indexing.getDims())
     walk.extents.push_back(dim.size);
-  const ::tlayout::InverseMap &inverse = indexing.getInverse();
+  const InverseMap &inverse = indexing.getInverse();
   walk.logicalIndex.assign(inverse.logicalIndex.begin(),
                            inverse.logicalIndex.end());
   walk.guards.assign(inverse.guards.begin(), inverse.guards.end());
@@ -238,7 +236,7 @@ FailureOr<Operation *> mlir::tlayout::expandCopyOp(RewriterBase &rewriter,
       int64_t packed = getPackedBits(type);
       std::optional<int64_t> size;
       if (succeeded(indexing))
-        size = packed ? ::tlayout::getFootprint(*indexing, packed)
+        size = packed ? getFootprint(*indexing, packed)
                             .physicalBytes.getConstant()
                       : indexing->getNumElements().getConstant();
       Type element = packed ? rewriter.getI8Type() : type.getElementType();
@@ -283,7 +281,7 @@ static std::optional<std::string> staticPlacementKeyOf(MemRefType type) {
     return std::nullopt;
   std::optional<BufferIndexing> indexing =
       llvm::expectedToOptional(BufferIndexing::compile(
-          ::tlayout::TiledLayout::rowMajor(type.getRank()), type.getShape()));
+          TiledLayout::rowMajor(type.getRank()), type.getShape()));
   if (!indexing)
     return std::nullopt;
   return "E0:" + indexing->getPlacementKey();

@@ -288,14 +288,14 @@ static Value reverseWithinBytes(RewriterBase &rewriter, Location loc,
 /// each byte reversed into XLA's order.
 static LogicalResult
 accessPackedBytes(RewriterBase &rewriter, Operation *op, Value memref,
-                  const ::tlayout::BufferIndexing &indexing, ValueRange indices,
+                  const BufferIndexing &indexing, ValueRange indices,
                   VectorType vectorType, int64_t bits, Value toStore) {
   Location loc = op->getLoc();
   MLIRContext *context = rewriter.getContext();
   auto type = cast<MemRefType>(memref.getType());
   int64_t perByte = 8 / bits;
   std::optional<int64_t> bytes =
-      ::tlayout::getFootprint(indexing, bits).physicalBytes.getConstant();
+      getFootprint(indexing, bits).physicalBytes.getConstant();
   if (!bytes)
     return failure();
   auto i8 = rewriter.getI8Type();
@@ -303,7 +303,7 @@ accessPackedBytes(RewriterBase &rewriter, Operation *op, Value memref,
                                     type.getMemorySpace());
   Value buffer = ToPhysicalOp::create(rewriter, loc, bufferType, memref);
   AffineExpr byteExpr = toAffineExpr(
-      ::tlayout::getPackedByte(indexing.getOffset(), bits), context);
+      getPackedByte(indexing.getOffset(), bits), context);
   Value byte = affine::AffineApplyOp::create(
       rewriter, loc, AffineMap::get(type.getRank(), 0, byteExpr), indices);
   auto byteVector =
@@ -355,7 +355,7 @@ static LogicalResult accessPackedColumns(RewriterBase &rewriter, Operation *op,
       elementType.getWidth() != bits || vectorType.getRank() != 1 ||
       vectorType.getElementType() != elementType)
     return failure();
-  ::tlayout::TiledLayout layout = attr.getLayout();
+  TiledLayout layout = attr.getLayout();
   if (layout.tailPaddingAlignment != 1 ||
       layout.minorToMajor != ArrayRef<int64_t>{1, 0} ||
       layout.tiles.size() != 2 || layout.tiles[0].dims.size() != 2 ||
@@ -379,12 +379,12 @@ static LogicalResult accessPackedColumns(RewriterBase &rewriter, Operation *op,
   if (auto name = dyn_cast_or_null<StringAttr>(endianness);
       endianness && (!name || name.getValue() != "little"))
     return failure();
-  std::optional<::tlayout::BufferIndexing> indexing =
+  std::optional<BufferIndexing> indexing =
       llvm::expectedToOptional(attr.compile(type.getShape(), 0));
   if (!indexing || indexing->getOffset().hasSymbols())
     return failure();
   std::optional<int64_t> numBytes =
-      ::tlayout::getFootprint(*indexing, bits).physicalBytes.getConstant();
+      getFootprint(*indexing, bits).physicalBytes.getConstant();
   if (!numBytes)
     return failure();
 
@@ -486,7 +486,7 @@ static LogicalResult accessContiguously(RewriterBase &rewriter, Operation *op,
                  type.getElementType().getIntOrFloatBitWidth() != packed))
     return notContiguous(op, "packed elements that are not whole bytes");
   // A type that verified compiles.
-  std::optional<::tlayout::BufferIndexing> indexing =
+  std::optional<BufferIndexing> indexing =
       llvm::expectedToOptional(layout.compile(type.getShape(), 0));
   if (!indexing)
     return notContiguous(op, "the layout does not compile");
@@ -494,7 +494,7 @@ static LogicalResult accessContiguously(RewriterBase &rewriter, Operation *op,
   int64_t multiple = knownMultiple(indices[dim]);
   // A start of 0 is a multiple of anything; ask for the width itself.
   int64_t widest =
-      ::tlayout::getWidestVector(*indexing, dim, multiple ? multiple : width);
+      getWidestVector(*indexing, dim, multiple ? multiple : width);
   if (width > widest && !packed)
     return notContiguous(op, "the layout keeps at most " + Twine(widest) +
                                  " elements adjacent from this start, not " +
@@ -505,7 +505,7 @@ static LogicalResult accessContiguously(RewriterBase &rewriter, Operation *op,
   Location loc = op->getLoc();
   MLIRContext *context = rewriter.getContext();
   unsigned rank = type.getRank();
-  ::tlayout::IndexExpr offset = indexing->getOffset();
+  IndexExpr offset = indexing->getOffset();
   if (packed) {
     // The first element must start a byte: its position a known multiple
     // of the elements per byte.

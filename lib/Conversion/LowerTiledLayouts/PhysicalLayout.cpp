@@ -31,7 +31,7 @@ using namespace mlir::tlayout;
 //===----------------------------------------------------------------------===//
 
 /// Whether a view with a static root lies at static offsets where it is a
-/// window of the root's physical buffer (::tlayout::isWindowOf): e.g. whole
+/// window of the root's physical buffer (isWindowOf): e.g. whole
 /// tiles of an XLA tiling. An empty view is none: its origin may lie past
 /// the end of a physical dimension, where no window can start; so is a view
 /// of dynamic sizes at the end of a dimension (empty whenever it is valid).
@@ -48,11 +48,11 @@ bool mlir::tlayout::isAlignedView(MemRefType type) {
        llvm::zip_equal(attr.getOffsets(), attr.getParentShape()))
     if (offset >= size)
       return false;
-  std::optional<::tlayout::BufferIndexing> view =
+  std::optional<BufferIndexing> view =
       llvm::expectedToOptional(attr.compile(type.getShape(), 0));
-  std::optional<::tlayout::BufferIndexing> root =
+  std::optional<BufferIndexing> root =
       llvm::expectedToOptional(attr.compile(attr.getParentShape(), 0));
-  return view && root && ::tlayout::isWindowOf(*view, *root, attr.getOffsets());
+  return view && root && isWindowOf(*view, *root, attr.getOffsets());
 }
 
 /// Computes the lowering of a tiled memref type, or explains why there is
@@ -83,7 +83,7 @@ FailureOr<PhysicalLayout> mlir::tlayout::computePhysicalLayout(
     result.alignedOrigin = origin;
     return result;
   }
-  FailureOr<::tlayout::BufferIndexing> indexing =
+  FailureOr<BufferIndexing> indexing =
       compileMemRefLayout(type, emitError);
   if (failed(indexing))
     return failure();
@@ -129,7 +129,7 @@ FailureOr<PhysicalLayout> mlir::tlayout::computePhysicalLayout(
                             : getAffineConstantExpr(offsets[i], context);
     dims.push_back(getAffineDimExpr(i, context) + offset);
   }
-  auto convert = [&](const ::tlayout::IndexExpr &e) {
+  auto convert = [&](const IndexExpr &e) {
     // Element d of a view is element d + offset of its root.
     return toAffineExpr(e, context).replaceDimsAndSymbols(dims, symbols);
   };
@@ -174,9 +174,9 @@ FailureOr<PhysicalLayout> mlir::tlayout::computePhysicalLayout(
     return result;
   }
   SmallVector<AffineExpr> sizes, indices;
-  for (const ::tlayout::BufferDim &dim : indexing->getDims())
+  for (const BufferDim &dim : indexing->getDims())
     sizes.push_back(convert(dim.size));
-  for (const ::tlayout::IndexExpr &e : indexing->getPhysicalIndices())
+  for (const IndexExpr &e : indexing->getPhysicalIndices())
     indices.push_back(convert(e));
   result.type = makeType(sizes);
   result.physicalSizes = AffineMap::get(0, numSymbols, sizes, context);
@@ -213,7 +213,7 @@ mlir::tlayout::rejectView(Operation *op, Type type, StringRef what,
 
 int64_t mlir::tlayout::getPackedBits(MemRefType type) {
   LayoutAttrInterface attr = getLayoutAttr(type);
-  if (!attr || !::tlayout::isPackedElementSize(attr.getElementSizeInBits()))
+  if (!attr || !isPackedElementSize(attr.getElementSizeInBits()))
     return 0;
   return attr.getElementSizeInBits();
 }
@@ -232,13 +232,13 @@ PackedSlot mlir::tlayout::emitPackedSlot(OpBuilder &builder, Location loc,
                                          ValueRange symbols, int64_t bits) {
   assert(map.getNumResults() == 1 && "one physical position");
   MLIRContext *context = builder.getContext();
-  ::tlayout::IndexExpr position = ::tlayout::IndexExpr::dim(0);
-  auto compose = [&](const ::tlayout::IndexExpr &e) {
+  IndexExpr position = IndexExpr::dim(0);
+  auto compose = [&](const IndexExpr &e) {
     AffineExpr expr = toAffineExpr(e, context).replaceDims(map.getResults());
     return AffineMap::get(map.getNumDims(), map.getNumSymbols(), expr);
   };
-  AffineMap byteMap = compose(::tlayout::getPackedByte(position, bits));
-  AffineMap shiftMap = compose(::tlayout::getPackedShift(position, bits));
+  AffineMap byteMap = compose(getPackedByte(position, bits));
+  AffineMap shiftMap = compose(getPackedShift(position, bits));
   SmallVector<Value> byte = emitResults(builder, loc, byteMap, dims, symbols);
   SmallVector<Value> shift = emitResults(builder, loc, shiftMap, dims, symbols);
   return {byte.front(), shift.front()};
@@ -303,7 +303,7 @@ mlir::tlayout::packInitializer(MemRefType type, const PhysicalLayout &layout,
   if (!bits || !layout.type.hasStaticShape() || !type.hasStaticShape() ||
       initial.getNumElements() != type.getNumElements())
     return failure();
-  std::optional<::tlayout::BufferIndexing> indexing =
+  std::optional<BufferIndexing> indexing =
       llvm::expectedToOptional(getLayoutAttr(type).compile(type.getShape(), 0));
   if (!indexing)
     return failure();
@@ -327,7 +327,7 @@ mlir::tlayout::packInitializer(MemRefType type, const PhysicalLayout &layout,
         llvm::expectedToOptional(indexing->offsetOf(index));
     if (!position)
       return failure();
-    ::tlayout::PackedPosition slot = ::tlayout::getPackedPosition(*position, bits);
+    PackedPosition slot = getPackedPosition(*position, bits);
     bytes[slot.byte] |= uint8_t((valueBits(k) & mask) << slot.shift);
   }
   auto tensor = RankedTensorType::get(layout.type.getShape(),

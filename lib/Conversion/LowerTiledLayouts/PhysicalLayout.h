@@ -32,7 +32,7 @@ namespace mlir::tlayout {
 /// element's physical position (its linear offset, in elements), and the
 /// element lives in byte `position floordiv (8/n)` at the shift
 /// `n * (8/n - 1 - position mod (8/n))` (XLA's order: see
-/// ::tlayout::getPackedPosition and emitPackedLoad).
+/// getPackedPosition and emitPackedLoad).
 struct PhysicalLayout {
   /// The identity-layout physical memref (dynamic where a size depends on a
   /// dynamic logical size); bytes (`i8`) when packed.
@@ -94,7 +94,7 @@ struct PackedSlot {
 /// The slot of the packed element at the physical position `map(dims)
 /// [symbols]` (`map` has one result) of a buffer with `bits` bits per
 /// element: two `affine.apply`s of `map` composed with
-/// `floordiv (8/bits)` and with the shift of ::tlayout::getPackedShift.
+/// `floordiv (8/bits)` and with the shift of getPackedShift.
 PackedSlot emitPackedSlot(OpBuilder &builder, Location loc, AffineMap map,
                           ValueRange dims, ValueRange symbols, int64_t bits);
 
@@ -139,7 +139,7 @@ FailureOr<DenseElementsAttr> packInitializer(MemRefType type,
 bool isTiledMemRef(Type type);
 
 /// Whether a view with a static root lies at static offsets where it is a
-/// window of the root's physical buffer (::tlayout::isWindowOf).
+/// window of the root's physical buffer (isWindowOf).
 bool isAlignedView(MemRefType type);
 
 /// Fails, explaining through `emitError`, when `type` (the `what` #0 of

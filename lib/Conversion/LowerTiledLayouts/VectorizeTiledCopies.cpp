@@ -75,12 +75,12 @@ static bool isPlainMatrix(MemRefType type) {
 /// The tlayout layout of `type` as a core layout, for a static 2-D memref
 /// whose layout is a #tlayout.tiled that is not a view and has neither tail
 /// padding nor its own element size.
-static std::optional<::tlayout::TiledLayout> plainTiledLayout(MemRefType type) {
+static std::optional<TiledLayout> plainTiledLayout(MemRefType type) {
   auto attr = dyn_cast<TiledLayoutAttr>(type.getLayout());
   if (!attr || attr.isView() || type.getRank() != 2 || !type.hasStaticShape() ||
       !VectorType::isValidElementType(type.getElementType()))
     return std::nullopt;
-  ::tlayout::TiledLayout layout = attr.getLayout();
+  TiledLayout layout = attr.getLayout();
   if (layout.tailPaddingAlignment != 1 || layout.elementSizeInBits != 0)
     return std::nullopt;
   return layout;
@@ -283,7 +283,7 @@ struct InterleavedCopyLowering : TiledOpConversionPattern<memref::CopyOp> {
   /// k = 2 or 4 dividing r, k*c at most kMaxRunElements, and its shape is a
   /// whole number of tiles.
   static std::optional<InterleavedTiles> match(MemRefType type) {
-    std::optional<::tlayout::TiledLayout> layout = plainTiledLayout(type);
+    std::optional<TiledLayout> layout = plainTiledLayout(type);
     if (!layout || !isByteSizedElement(type.getElementType()) ||
         layout->minorToMajor != ArrayRef<int64_t>{1, 0} ||
         layout->tiles.size() != 2 || layout->tiles[0].dims.size() != 2 ||
@@ -414,7 +414,7 @@ static std::optional<unsigned> runDimension(MemRefType type, int64_t b) {
   if (!getLayoutAttr(type))
     return type.getLayout().isIdentity() ? std::optional<unsigned>(1)
                                          : std::nullopt;
-  std::optional<::tlayout::TiledLayout> layout = plainTiledLayout(type);
+  std::optional<TiledLayout> layout = plainTiledLayout(type);
   if (!layout || layout->tiles.size() > 1)
     return std::nullopt;
   if (layout->hasTiles()) {

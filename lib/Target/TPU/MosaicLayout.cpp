@@ -20,8 +20,8 @@
 
 #include <cassert>
 
-using namespace tlayout;
-using namespace tlayout::mosaic;
+using namespace mlir::tlayout;
+using namespace mlir::tlayout::mosaic;
 using llvm::Error;
 using llvm::Expected;
 using llvm::StringRef;

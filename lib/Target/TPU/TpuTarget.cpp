@@ -8,7 +8,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 
-using namespace tlayout::tpu;
+using namespace mlir::tlayout::tpu;
 
 static constexpr int64_t KiB = 1024, MiB = 1024 * KiB, GiB = 1024 * MiB;
 
@@ -28,7 +28,7 @@ int64_t TargetDescription::getCapacity(int64_t space) const {
   return 0;
 }
 
-llvm::ArrayRef<TargetDescription> tlayout::tpu::getPresets() {
+llvm::ArrayRef<TargetDescription> mlir::tlayout::tpu::getPresets() {
   // The one table of TPU generations; the first row is the default.
   // name, lanes, sublanes, HBM, VMEM, SMEM, CMEM, host (0: unlimited/none).
   static const TargetDescription presets[] = {
@@ -40,18 +40,18 @@ llvm::ArrayRef<TargetDescription> tlayout::tpu::getPresets() {
   return presets;
 }
 
-const TargetDescription &tlayout::tpu::getDefaultPreset() {
+const TargetDescription &mlir::tlayout::tpu::getDefaultPreset() {
   return getPresets().front();
 }
 
-std::string tlayout::tpu::getPresetNames() {
+std::string mlir::tlayout::tpu::getPresetNames() {
   std::string names;
   for (const TargetDescription &preset : getPresets())
     names += (names.empty() ? "" : ", ") + preset.name.str();
   return names;
 }
 
-llvm::ArrayRef<NamedMemorySpace> tlayout::tpu::getNamedMemorySpaces() {
+llvm::ArrayRef<NamedMemorySpace> mlir::tlayout::tpu::getNamedMemorySpaces() {
   static const NamedMemorySpace spaces[] = {{"hbm", MemorySpace::Hbm},
                                             {"vmem", MemorySpace::Vmem},
                                             {"smem", MemorySpace::Smem},
@@ -60,7 +60,7 @@ llvm::ArrayRef<NamedMemorySpace> tlayout::tpu::getNamedMemorySpaces() {
   return spaces;
 }
 
-llvm::StringRef tlayout::tpu::getMemorySpaceName(int64_t space) {
+llvm::StringRef mlir::tlayout::tpu::getMemorySpaceName(int64_t space) {
   for (const NamedMemorySpace &named : getNamedMemorySpaces())
     if (static_cast<int64_t>(named.space) == space)
       return named.name;
@@ -68,21 +68,21 @@ llvm::StringRef tlayout::tpu::getMemorySpaceName(int64_t space) {
 }
 
 std::optional<int64_t>
-tlayout::tpu::getMemorySpaceNumber(llvm::StringRef name) {
+mlir::tlayout::tpu::getMemorySpaceNumber(llvm::StringRef name) {
   for (const NamedMemorySpace &named : getNamedMemorySpaces())
     if (named.name == name)
       return static_cast<int64_t>(named.space);
   return std::nullopt;
 }
 
-std::optional<TargetDescription> tlayout::tpu::getPreset(llvm::StringRef name) {
+std::optional<TargetDescription> mlir::tlayout::tpu::getPreset(llvm::StringRef name) {
   for (const TargetDescription &preset : getPresets())
     if (preset.name == name)
       return preset;
   return std::nullopt;
 }
 
-std::optional<TargetDescription> tlayout::tpu::getPreset(PresetChoice choice) {
+std::optional<TargetDescription> mlir::tlayout::tpu::getPreset(PresetChoice choice) {
   int index = static_cast<int>(choice);
   llvm::ArrayRef<TargetDescription> presets = getPresets();
   if (index < 0 || index >= static_cast<int>(presets.size()))

@@ -10,7 +10,7 @@
 
 #include "tlayout/Target/TPU/TpuTiling.h"
 
-using namespace tlayout;
+using namespace mlir::tlayout;
 
 llvm::Expected<TiledLayout>
 tpu::getDefaultLayout(llvm::ArrayRef<int64_t> shape, int64_t elementBits,

@@ -34,7 +34,7 @@
 #include <optional>
 #include <string>
 
-namespace tlayout::mosaic {
+namespace mlir::tlayout::mosaic {
 
 /// Mosaic's memory spaces (`#tpu.memory_space<...>`), in the order of its
 /// `MemorySpace` enum.
@@ -157,6 +157,6 @@ struct TLayoutText {
 TLayoutText printTLayout(const MosaicMemRef &memref,
                          const TLayoutEquivalent &eq);
 
-} // namespace tlayout::mosaic
+} // namespace mlir::tlayout::mosaic
 
 #endif // TLAYOUT_TARGET_TPU_MOSAICLAYOUT_H

@@ -24,7 +24,7 @@
 #include <optional>
 #include <string>
 
-namespace tlayout::tpu {
+namespace mlir::tlayout::tpu {
 
 /// Memory spaces, numbered as XLA's `S(n)`.
 enum class MemorySpace : int64_t {
@@ -110,6 +110,6 @@ struct PresetValues {
   }
 };
 
-} // namespace tlayout::tpu
+} // namespace mlir::tlayout::tpu
 
 #endif // TLAYOUT_TARGET_TPU_TPUTARGET_H

@@ -31,7 +31,7 @@
 
 #include "tlayout/Core/TiledLayout.h"
 
-namespace tlayout::tpu {
+namespace mlir::tlayout::tpu {
 
 /// Vector register geometry of a TPU generation.
 struct TilingOptions {
@@ -49,6 +49,6 @@ llvm::Expected<TiledLayout> getDefaultLayout(llvm::ArrayRef<int64_t> shape,
                                              int64_t elementBits,
                                              const TilingOptions &options = {});
 
-} // namespace tlayout::tpu
+} // namespace mlir::tlayout::tpu
 
 #endif // TLAYOUT_TARGET_TPU_TPUTILING_H

@@ -21,14 +21,11 @@
 using namespace mlir;
 using namespace mlir::tlayout;
 using namespace mlir::tlayout::detail;
-using ::tlayout::BufferIndexing;
-using ::tlayout::IndexExpr;
 
 //===----------------------------------------------------------------------===//
 // DimsLayoutAttr
 //===----------------------------------------------------------------------===//
 
-using ::tlayout::DimsLayoutEntry;
 
 /// Logical dimension numbers of a #tlayout.dims layout are below this.
 static constexpr int64_t kMaxDimsRank = 1024;
@@ -45,12 +42,12 @@ unsigned DimsLayoutAttr::getRank() const { return rankOf(getDims()); }
 
 DimsLayoutAttr DimsLayoutAttr::getRowMajor(MLIRContext *context,
                                            unsigned rank) {
-  return get(context, ::tlayout::rowMajorDims(rank));
+  return get(context, rowMajorDims(rank));
 }
 
 DimsLayoutAttr DimsLayoutAttr::getColMajor(MLIRContext *context,
                                            unsigned rank) {
-  return get(context, ::tlayout::colMajorDims(rank));
+  return get(context, colMajorDims(rank));
 }
 
 DimsLayoutAttr DimsLayoutAttr::getBase() const {
@@ -90,7 +87,7 @@ static SmallVector<int64_t> affineMapShape(ArrayRef<DimsLayoutEntry> dims,
   }
   for (unsigned i = 0; i < rank; ++i)
     if (dynamic[i])
-      shape[i] = ::tlayout::kDynamicSize;
+      shape[i] = kDynamicSize;
   return shape;
 }
 
@@ -102,7 +99,7 @@ DimsLayoutAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   if (rank > kMaxDimsRank)
     return emitError() << "dimension number " << rank - 1
                        << " is out of range (0 to " << kMaxDimsRank - 1 << ")";
-  if (llvm::Error err = ::tlayout::verifyPhysDims(dims, rank))
+  if (llvm::Error err = verifyPhysDims(dims, rank))
     return emitError() << llvm::toString(std::move(err));
   // getAffineMap compiles the layout for this shape: a layout whose map
   // cannot be built is not a memref layout.
@@ -121,7 +118,7 @@ AffineMap DimsLayoutAttr::getAffineMap() const {
 
 bool DimsLayoutAttr::isIdentity() const {
   return !isView() &&
-         llvm::equal(getDims(), ::tlayout::rowMajorDims(getRank()));
+         llvm::equal(getDims(), rowMajorDims(getRank()));
 }
 
 LogicalResult DimsLayoutAttr::verifyLayout(
@@ -189,7 +186,7 @@ Attribute DimsLayoutAttr::parse(AsmParser &parser, Type) {
 }
 
 void DimsLayoutAttr::print(AsmPrinter &printer) const {
-  printer << '<' << ::tlayout::printPhysDims(getDims());
+  printer << '<' << printPhysDims(getDims());
   printView(printer, *this);
   printer << '>';
 }

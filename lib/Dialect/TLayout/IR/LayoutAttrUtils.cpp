@@ -22,8 +22,6 @@
 using namespace mlir;
 using namespace mlir::tlayout;
 using namespace mlir::tlayout::detail;
-using ::tlayout::BufferIndexing;
-using ::tlayout::IndexExpr;
 
 //===----------------------------------------------------------------------===//
 // Shared by the layouts

@@ -36,7 +36,7 @@ LogicalResult verifyLayoutFor(LayoutAttrInterface attr, ArrayRef<int64_t> shape,
 /// reported as an error through the context, and the map returned then is
 /// the identity, a placeholder that must not be relied on.
 AffineMap affineMapFor(LayoutAttrInterface attr, unsigned rank,
-                       llvm::Expected<::tlayout::BufferIndexing> indexing,
+                       llvm::Expected<BufferIndexing> indexing,
                        MLIRContext *context);
 
 /// MemRefLayoutAttrInterface::getStridesAndOffset for either layout: strided

@@ -21,8 +21,6 @@
 using namespace mlir;
 using namespace mlir::tlayout;
 using namespace mlir::tlayout::detail;
-using ::tlayout::BufferIndexing;
-using ::tlayout::IndexExpr;
 
 //===----------------------------------------------------------------------===//
 // MemorySpaceAttr

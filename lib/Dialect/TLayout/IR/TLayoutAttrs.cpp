@@ -29,11 +29,6 @@
 using namespace mlir;
 using namespace mlir::tlayout;
 using namespace mlir::tlayout::detail;
-using ::tlayout::BufferIndexing;
-using ::tlayout::IndexExpr;
-using ::tlayout::ParseError;
-using ::tlayout::Tile;
-using ::tlayout::TiledLayout;
 
 #include "tlayout/Dialect/TLayout/IR/TLayoutAttrInterfaces.cpp.inc"
 

@@ -28,7 +28,7 @@ using namespace mlir::tlayout;
 /// size when both are static. `what` names the buffer in messages.
 static LogicalResult verifyPhysicalBuffer(Operation *op, MemRefType tiled,
                                           MemRefType buffer, StringRef what) {
-  FailureOr<::tlayout::BufferIndexing> indexing =
+  FailureOr<BufferIndexing> indexing =
       compileMemRefLayout(tiled, [&] { return op->emitOpError(); });
   if (failed(indexing))
     return failure();
@@ -37,7 +37,7 @@ static LogicalResult verifyPhysicalBuffer(Operation *op, MemRefType tiled,
                              << " to have the identity layout, got " << buffer;
   // A layout that packs elements (E(1), E(2), E(4)) has a buffer of bytes.
   int64_t packed = getLayoutAttr(tiled).getElementSizeInBits();
-  packed = ::tlayout::isPackedElementSize(packed) ? packed : 0;
+  packed = isPackedElementSize(packed) ? packed : 0;
   Type element = packed ? IntegerType::get(op->getContext(), 8)
                         : tiled.getElementType();
   if (buffer.getElementType() != element)
@@ -49,7 +49,7 @@ static LogicalResult verifyPhysicalBuffer(Operation *op, MemRefType tiled,
                              << " to be in the memory space of the tiled "
                                 "memref";
   std::optional<int64_t> size =
-      packed ? ::tlayout::getFootprint(*indexing, packed)
+      packed ? getFootprint(*indexing, packed)
                    .physicalBytes.getConstant()
              : indexing->getNumElements().getConstant();
   int64_t bufferSize = buffer.getDimSize(0);
@@ -234,10 +234,10 @@ static std::string formatIndex(ArrayRef<int64_t> index) {
 /// dimension (or a unit dimension), none a combination of several (`*`).
 /// std::nullopt otherwise.
 static std::optional<SmallVector<SmallVector<int64_t>>>
-offsetTables(const ::tlayout::BufferIndexing &indexing,
+offsetTables(const BufferIndexing &indexing,
              ArrayRef<int64_t> shape) {
-  if (llvm::any_of(indexing.getSources(), [](const ::tlayout::Source &s) {
-        return s.kind == ::tlayout::Source::Kind::Combined;
+  if (llvm::any_of(indexing.getSources(), [](const Source &s) {
+        return s.kind == Source::Kind::Combined;
       }))
     return std::nullopt;
   // Entry 0 is the offset of the origin; entry v of table i + 1 is what
@@ -308,9 +308,9 @@ LogicalResult ReshapeOp::verify() {
   if (resultType.getNumElements() != count)
     return emitOpError() << "expects the result to have the source's " << count
                          << " elements, got " << resultType.getNumElements();
-  FailureOr<::tlayout::BufferIndexing> source =
+  FailureOr<BufferIndexing> source =
       compileMemRefLayout(sourceType, [&] { return emitOpError(); });
-  FailureOr<::tlayout::BufferIndexing> result =
+  FailureOr<BufferIndexing> result =
       compileMemRefLayout(resultType, [&] { return emitOpError(); });
   if (failed(source) || failed(result))
     return failure();
@@ -338,7 +338,7 @@ LogicalResult ReshapeOp::verify() {
   std::optional<SmallVector<SmallVector<int64_t>>> resultTables =
       offsetTables(*result, resultType.getShape());
   auto offsetOf =
-      [](const ::tlayout::BufferIndexing &indexing,
+      [](const BufferIndexing &indexing,
          const std::optional<SmallVector<SmallVector<int64_t>>> &tables,
          ArrayRef<int64_t> index) -> llvm::Expected<int64_t> {
     if (!tables)
@@ -454,7 +454,7 @@ Value CastOp::getViewSource() { return getSource(); }
 
 /// The buffer indexing of a memref with a tlayout or identity layout (row
 /// major) that is not a view; errors through `emitError`.
-static FailureOr<::tlayout::BufferIndexing>
+static FailureOr<BufferIndexing>
 compileCastSide(MemRefType type, StringRef what,
                 function_ref<InFlightDiagnostic()> emitError) {
   LayoutAttrInterface layout = getLayoutAttr(type);
@@ -466,9 +466,9 @@ compileCastSide(MemRefType type, StringRef what,
                   << type;
       return failure();
     }
-    llvm::Expected<::tlayout::BufferIndexing> rowMajor =
-        ::tlayout::BufferIndexing::compile(
-            ::tlayout::TiledLayout::rowMajor(type.getRank()), type.getShape());
+    llvm::Expected<BufferIndexing> rowMajor =
+        BufferIndexing::compile(
+            TiledLayout::rowMajor(type.getRank()), type.getShape());
     if (!rowMajor) {
       emitError() << llvm::toString(rowMajor.takeError());
       return failure();
@@ -493,17 +493,17 @@ LogicalResult CastOp::verify() {
                             "element type and memory space, got "
                          << sourceType << " and " << resultType;
   auto emitError = [&] { return emitOpError(); };
-  FailureOr<::tlayout::BufferIndexing> source =
+  FailureOr<BufferIndexing> source =
       compileCastSide(sourceType, "source", emitError);
   if (failed(source))
     return failure();
-  FailureOr<::tlayout::BufferIndexing> result =
+  FailureOr<BufferIndexing> result =
       compileCastSide(resultType, "result", emitError);
   if (failed(result))
     return failure();
   auto bitsOf = [](MemRefType type) {
     LayoutAttrInterface layout = getLayoutAttr(type);
-    return ::tlayout::getStoredElementBits(
+    return getStoredElementBits(
         layout ? layout.getElementSizeInBits() : 0,
         getElementTypeBits(type.getElementType()));
   };
@@ -512,8 +512,8 @@ LogicalResult CastOp::verify() {
                          << sourceType << " stores them in "
                          << bitsOf(sourceType) << " and " << resultType
                          << " in " << bitsOf(resultType);
-  llvm::Expected<::tlayout::PlacementComparison> comparison =
-      ::tlayout::comparePlacement(*source, *result);
+  llvm::Expected<PlacementComparison> comparison =
+      comparePlacement(*source, *result);
   if (!comparison)
     return emitOpError() << "cannot prove that the layouts place every "
                             "element at the same offset: "

@@ -22,11 +22,6 @@
 using namespace mlir;
 using namespace mlir::tlayout;
 using namespace mlir::tlayout::detail;
-using ::tlayout::BufferIndexing;
-using ::tlayout::IndexExpr;
-using ::tlayout::ParseError;
-using ::tlayout::Tile;
-using ::tlayout::TiledLayout;
 
 //===----------------------------------------------------------------------===//
 // TiledLayoutAttr
@@ -83,7 +78,7 @@ LogicalResult TiledLayoutAttr::verify(
   // getAffineMap compiles the layout for dynamic sizes: a layout whose map
   // cannot be built (one too large to write out) is not a memref layout.
   SmallVector<int64_t> dynamicShape(minorToMajor.size(),
-                                    ::tlayout::kDynamicSize);
+                                    kDynamicSize);
   llvm::Expected<BufferIndexing> indexing =
       BufferIndexing::compile(layout, dynamicShape, 0);
   if (!indexing)
@@ -93,7 +88,7 @@ LogicalResult TiledLayoutAttr::verify(
 
 AffineMap TiledLayoutAttr::getAffineMap() const {
   unsigned rank = getMinorToMajor().size();
-  SmallVector<int64_t> dynamicShape(rank, ::tlayout::kDynamicSize);
+  SmallVector<int64_t> dynamicShape(rank, kDynamicSize);
   return affineMapFor(*this, rank, compile(dynamicShape, 0), getContext());
 }
 

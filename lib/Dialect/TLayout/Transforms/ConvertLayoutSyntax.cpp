@@ -39,18 +39,18 @@ Attribute convertLayout(MemRefType type, LayoutSyntax target) {
   if (auto tiled = dyn_cast<TiledLayoutAttr>(attr.getBase())) {
     if (target != LayoutSyntax::Dims)
       return {};
-    if (std::optional<SmallVector<::tlayout::DimsLayoutEntry, 4>> dims =
-            ::tlayout::toPhysDims(tiled.getLayout(), shape))
+    if (std::optional<SmallVector<DimsLayoutEntry, 4>> dims =
+            toPhysDims(tiled.getLayout(), shape))
       converted = DimsLayoutAttr::get(context, *dims);
   } else if (auto dims = dyn_cast<DimsLayoutAttr>(attr.getBase())) {
     if (target == LayoutSyntax::Xla) {
-      if (std::optional<::tlayout::TiledLayout> layout =
-              ::tlayout::toTiledLayout(dims.getDims(), shape))
+      if (std::optional<TiledLayout> layout =
+              toTiledLayout(dims.getDims(), shape))
         converted = TiledLayoutAttr::get(context, *layout);
     } else if (target == LayoutSyntax::Canonical) {
-      std::optional<SmallVector<::tlayout::DimsLayoutEntry, 4>> canonical =
+      std::optional<SmallVector<DimsLayoutEntry, 4>> canonical =
           llvm::expectedToOptional(
-              ::tlayout::canonicalizePhysDims(dims.getDims(), shape));
+              canonicalizePhysDims(dims.getDims(), shape));
       if (!canonical || llvm::equal(*canonical, dims.getDims()))
         return {};
       converted = DimsLayoutAttr::get(context, *canonical);

@@ -59,13 +59,13 @@ mlir::tlayout::getEncodedTensorBytes(RankedTensorType type) {
   auto memref = MemRefType::get(type.getShape(), type.getElementType(),
                                 getLayoutEncoding(type));
   if (LayoutAttrInterface layout = getLayoutAttr(memref)) {
-    FailureOr<::tlayout::BufferIndexing> indexing =
+    FailureOr<BufferIndexing> indexing =
         compileMemRefLayout(memref, [] { return InFlightDiagnostic(); });
     if (failed(indexing))
       return std::nullopt;
-    int64_t bits = ::tlayout::getStoredElementBits(
+    int64_t bits = getStoredElementBits(
         layout.getElementSizeInBits(), typeBits);
-    return ::tlayout::getFootprint(*indexing, bits).physicalBytes.getConstant();
+    return getFootprint(*indexing, bits).physicalBytes.getConstant();
   }
   // Row-major (or another strided layout of the same elements): the logical
   // bytes, each element rounded up to whole bytes.

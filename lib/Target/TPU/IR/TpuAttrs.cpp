@@ -20,7 +20,7 @@
 
 using namespace mlir;
 using namespace mlir::tlayout::tpu;
-using ::tlayout::tpu::TargetDescription;
+using ::mlir::tlayout::tpu::TargetDescription;
 
 #define GET_ATTRDEF_CLASSES
 #include "tlayout/Target/TPU/IR/TpuAttrs.cpp.inc"
@@ -62,7 +62,7 @@ LogicalResult TargetAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                  int64_t smem, int64_t cmem, int64_t host) {
   // The tiling rules multiply lanes and sublanes by the elements packed in a
   // word, and the tiles they make must be valid tiles: both are bounded.
-  constexpr int64_t maxDim = ::tlayout::tpu::kMaxRegisterDim;
+  constexpr int64_t maxDim = ::mlir::tlayout::tpu::kMaxRegisterDim;
   for (auto [name, value] :
        {std::pair<StringRef, int64_t>{"lanes", lanes}, {"sublanes", sublanes}})
     if (value < 1 || value > maxDim)
@@ -86,12 +86,12 @@ Attribute TargetAttr::parse(AsmParser &parser, Type) {
   std::string preset;
   bool named = succeeded(parser.parseOptionalString(&preset));
   if (!named)
-    preset = ::tlayout::tpu::getDefaultPreset().name.str();
-  std::optional<TargetDescription> target = ::tlayout::tpu::getPreset(preset);
+    preset = ::mlir::tlayout::tpu::getDefaultPreset().name.str();
+  std::optional<TargetDescription> target = ::mlir::tlayout::tpu::getPreset(preset);
   if (!target) {
     parser.emitError(loc) << "unknown TPU preset \"" << preset
                           << "\"; expected one of "
-                          << ::tlayout::tpu::getPresetNames();
+                          << ::mlir::tlayout::tpu::getPresetNames();
     return {};
   }
   auto parseField = [&]() -> ParseResult {
@@ -153,7 +153,7 @@ void TargetAttr::print(AsmPrinter &printer) const {
 LogicalResult
 MemorySpaceAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                         int64_t value) {
-  if (::tlayout::tpu::getMemorySpaceName(value).empty())
+  if (::mlir::tlayout::tpu::getMemorySpaceName(value).empty())
     return emitError() << "memory space " << value
                        << " is not a named TPU memory space";
   return success();
@@ -162,8 +162,8 @@ MemorySpaceAttr::verify(function_ref<InFlightDiagnostic()> emitError,
 /// The named spaces, comma-separated (for messages).
 static std::string namedSpaceList() {
   std::string names;
-  for (const ::tlayout::tpu::NamedMemorySpace &space :
-       ::tlayout::tpu::getNamedMemorySpaces())
+  for (const ::mlir::tlayout::tpu::NamedMemorySpace &space :
+       ::mlir::tlayout::tpu::getNamedMemorySpaces())
     names += (names.empty() ? "" : ", ") + space.name.str();
   return names;
 }
@@ -179,7 +179,7 @@ Attribute MemorySpaceAttr::parse(AsmParser &parser, Type) {
                           << "); a numbered space is #tlayout.memory_space<n>";
     return {};
   }
-  std::optional<int64_t> value = ::tlayout::tpu::getMemorySpaceNumber(name);
+  std::optional<int64_t> value = ::mlir::tlayout::tpu::getMemorySpaceNumber(name);
   if (!value) {
     parser.emitError(loc) << "unknown TPU memory space '" << name
                           << "'; expected one of " << namedSpaceList();
@@ -192,7 +192,7 @@ Attribute MemorySpaceAttr::parse(AsmParser &parser, Type) {
 }
 
 void MemorySpaceAttr::print(AsmPrinter &printer) const {
-  printer << '<' << ::tlayout::tpu::getMemorySpaceName(getValue()) << '>';
+  printer << '<' << ::mlir::tlayout::tpu::getMemorySpaceName(getValue()) << '>';
 }
 
 //===----------------------------------------------------------------------===//
@@ -201,11 +201,11 @@ void MemorySpaceAttr::print(AsmPrinter &printer) const {
 
 FailureOr<TargetAttr>
 mlir::tlayout::tpu::getTarget(Operation *module,
-                              ::tlayout::tpu::PresetChoice choice) {
+                              ::mlir::tlayout::tpu::PresetChoice choice) {
   MLIRContext *context = module->getContext();
   // The option's parser admits only the presets of the table.
   if (std::optional<TargetDescription> preset =
-          ::tlayout::tpu::getPreset(choice))
+          ::mlir::tlayout::tpu::getPreset(choice))
     return TargetAttr::get(context, *preset);
   if (Attribute attr = module->getAttr(kTargetAttrName)) {
     if (auto target = dyn_cast<TargetAttr>(attr))
@@ -213,7 +213,7 @@ mlir::tlayout::tpu::getTarget(Operation *module,
     return module->emitError()
            << kTargetAttrName << " must be a #tlayout_tpu.target, got " << attr;
   }
-  return TargetAttr::get(context, ::tlayout::tpu::getDefaultPreset());
+  return TargetAttr::get(context, ::mlir::tlayout::tpu::getDefaultPreset());
 }
 
 std::optional<int64_t>
@@ -228,6 +228,6 @@ mlir::tlayout::tpu::getMemorySpaceNumber(Attribute space) {
 }
 
 std::string mlir::tlayout::tpu::getMemorySpaceDisplayName(int64_t space) {
-  StringRef name = ::tlayout::tpu::getMemorySpaceName(space);
+  StringRef name = ::mlir::tlayout::tpu::getMemorySpaceName(space);
   return name.empty() ? "memory space " + std::to_string(space) : name.str();
 }

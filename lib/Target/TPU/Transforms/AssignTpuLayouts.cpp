@@ -122,7 +122,7 @@ void AssignTpuLayoutsPass::runOnOperation() {
   FailureOr<TargetAttr> targetAttr = getTarget(module, target);
   if (failed(targetAttr))
     return signalPassFailure();
-  ::tlayout::tpu::TilingOptions options;
+  ::mlir::tlayout::tpu::TilingOptions options;
   options.lanes = targetAttr->getLanes();
   options.sublanes = targetAttr->getSublanes();
   SymbolTable symbols(module);
@@ -269,7 +269,7 @@ void AssignTpuLayoutsPass::runOnOperation() {
       std::optional<int64_t> space =
           getMemorySpaceNumber(type.getMemorySpace());
       bool host =
-          space == static_cast<int64_t>(::tlayout::tpu::MemorySpace::Host);
+          space == static_cast<int64_t>(::mlir::tlayout::tpu::MemorySpace::Host);
       if (!type.getLayout().isIdentity() || host || !space) {
         skip = true; // Left alone silently.
         break;
@@ -301,8 +301,8 @@ void AssignTpuLayoutsPass::runOnOperation() {
       continue;
     auto type = cast<MemRefType>(best.getType());
     int64_t bits = getElementTypeBits(type.getElementType());
-    llvm::Expected<::tlayout::TiledLayout> layout =
-        ::tlayout::tpu::getDefaultLayout(type.getShape(), bits, options);
+    llvm::Expected<TiledLayout> layout =
+        ::mlir::tlayout::tpu::getDefaultLayout(type.getShape(), bits, options);
     if (!layout) {
       keep(best, "the TPU rules do not cover it: " +
                      llvm::toString(layout.takeError()));
@@ -326,7 +326,7 @@ void AssignTpuLayoutsPass::runOnOperation() {
       if (m.getDefiningOp<memref::SubViewOp>())
         continue;
       auto memberType = cast<MemRefType>(m.getType());
-      llvm::Expected<::tlayout::BufferIndexing> indexing =
+      llvm::Expected<BufferIndexing> indexing =
           attr.compile(memberType.getShape(), 0);
       if (!indexing) {
         keep(m, (Twine("its TPU layout ") + layout->str() +

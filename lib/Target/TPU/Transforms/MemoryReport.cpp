@@ -67,7 +67,7 @@ struct MemoryReportPass
     FailureOr<TargetAttr> targetAttr = getTarget(getOperation(), target);
     if (failed(targetAttr))
       return signalPassFailure();
-    ::tlayout::tpu::TargetDescription description =
+    ::mlir::tlayout::tpu::TargetDescription description =
         targetAttr->getDescription();
     llvm::json::Array functions;
     getOperation().walk([&](FunctionOpInterface func) {

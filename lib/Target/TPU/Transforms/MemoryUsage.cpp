@@ -51,7 +51,7 @@ static void measure(BufferUsage &usage) {
   // a byte).
   LayoutAttrInterface layout = getLayoutAttr(type);
   int64_t typeBits = getElementTypeBits(type.getElementType());
-  int64_t bits = ::tlayout::getStoredElementBits(
+  int64_t bits = getStoredElementBits(
       layout ? layout.getElementSizeInBits() : 0, typeBits);
   if (bits <= 0)
     return;
@@ -61,7 +61,7 @@ static void measure(BufferUsage &usage) {
   // counted at E(n) bits an element.
   if (layout && layout.getElementSizeInBits() != 0 &&
       layout.getElementSizeInBits() < typeBits) {
-    llvm::Expected<::tlayout::BufferIndexing> checked =
+    llvm::Expected<BufferIndexing> checked =
         layout.compile(type.getShape(), typeBits);
     if (!checked) {
       usage.alloc->emitError() << "cannot measure " << type << ": "
@@ -70,10 +70,10 @@ static void measure(BufferUsage &usage) {
     }
   }
   // Elements only: the bytes are counted below, with checked arithmetic.
-  llvm::Expected<::tlayout::BufferIndexing> indexing =
+  llvm::Expected<BufferIndexing> indexing =
       layout ? layout.compile(type.getShape(), 0)
-             : ::tlayout::BufferIndexing::compile(
-                   ::tlayout::TiledLayout::rowMajor(type.getRank()),
+             : BufferIndexing::compile(
+                   TiledLayout::rowMajor(type.getRank()),
                    type.getShape());
   if (!indexing) {
     // A tiled type's verifier compiled the same layout for the same shape;

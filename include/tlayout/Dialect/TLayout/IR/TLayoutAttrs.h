@@ -33,7 +33,7 @@ namespace mlir::tlayout {
 
 /// Converts a core index expression into an affine expression: logical index
 /// `d<i>` becomes dim `i`, size `s<i>` becomes symbol `i`.
-AffineExpr toAffineExpr(const ::tlayout::IndexExpr &expr, MLIRContext *context);
+AffineExpr toAffineExpr(const ::mlir::tlayout::IndexExpr &expr, MLIRContext *context);
 
 /// The memref's `#tlayout.tiled` layout, or null.
 TiledLayoutAttr getTiledLayout(MemRefType type);
@@ -46,7 +46,7 @@ LayoutAttrInterface getLayoutAttr(MemRefType type);
 /// (a view's against its parent's). Reports problems (including an `E(n)`
 /// too small for the element type, which the layout interface cannot see)
 /// through `emitError`.
-FailureOr<::tlayout::BufferIndexing>
+FailureOr<::mlir::tlayout::BufferIndexing>
 compileMemRefLayout(MemRefType type,
                     llvm::function_ref<InFlightDiagnostic()> emitError);
 

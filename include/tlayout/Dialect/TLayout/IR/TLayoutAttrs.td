@@ -29,7 +29,7 @@ def TLayout_LayoutAttrInterface : AttrInterface<"LayoutAttrInterface"> {
         places (a view's parent). A non-zero `elementTypeBits` checks an
         element size the layout states.
       }],
-      "::llvm::Expected<::tlayout::BufferIndexing>", "compile",
+      "::llvm::Expected<::mlir::tlayout::BufferIndexing>", "compile",
       (ins "::llvm::ArrayRef<int64_t>":$shape, "int64_t":$elementTypeBits)>,
     InterfaceMethod<"Whether the layout describes a view.", "bool", "isView">,
     InterfaceMethod<"For a view: the logical sizes of its parent.",
@@ -150,7 +150,7 @@ def TLayout_TiledLayoutAttr : TLayout_Attr<"TiledLayout", "tiled", [
         $offsets
   );
   let builders = [
-    AttrBuilder<(ins "const ::tlayout::TiledLayout &":$layout,
+    AttrBuilder<(ins "const ::mlir::tlayout::TiledLayout &":$layout,
                      CArg<"::llvm::ArrayRef<int64_t>", "{}">:$parentShape,
                      CArg<"::llvm::ArrayRef<int64_t>", "{}">:$offsets)>
   ];
@@ -162,7 +162,7 @@ def TLayout_TiledLayoutAttr : TLayout_Attr<"TiledLayout", "tiled", [
   let hasCustomAssemblyFormat = 1;
   let extraClassDeclaration = [{
     /// The layout as a core value.
-    ::tlayout::TiledLayout getLayout() const;
+    ::mlir::tlayout::TiledLayout getLayout() const;
 
     /// Whether this describes a view (it records a parent shape).
     bool isView() const { return !getParentShape().empty(); }
@@ -175,7 +175,7 @@ def TLayout_TiledLayoutAttr : TLayout_Attr<"TiledLayout", "tiled", [
                               ::llvm::ArrayRef<int64_t> offsets) const;
 
     /// Compiles the layout for `shape` (LayoutAttrInterface).
-    ::llvm::Expected<::tlayout::BufferIndexing>
+    ::llvm::Expected<::mlir::tlayout::BufferIndexing>
     compile(::llvm::ArrayRef<int64_t> shape, int64_t elementTypeBits) const;
   }];
 }
@@ -229,7 +229,7 @@ def TLayout_DimsLayoutAttr : TLayout_Attr<"DimsLayout", "dims", [
     `, parent = [...], offsets = [...]` suffix.
   }];
   let parameters = (ins
-    ArrayRefParameter<"::tlayout::DimsLayoutEntry",
+    ArrayRefParameter<"::mlir::tlayout::DimsLayoutEntry",
         "physical dimensions, slowest varying first">:$dims,
     OptionalArrayRefParameter<"int64_t",
         "for a view: the logical sizes of the memref it views">:$parentShape,
@@ -238,7 +238,7 @@ def TLayout_DimsLayoutAttr : TLayout_Attr<"DimsLayout", "dims", [
         $offsets
   );
   let builders = [
-    AttrBuilder<(ins "::llvm::ArrayRef<::tlayout::DimsLayoutEntry>":$dims), [{
+    AttrBuilder<(ins "::llvm::ArrayRef<::mlir::tlayout::DimsLayoutEntry>":$dims), [{
       return $_get($_ctxt, dims, ::llvm::ArrayRef<int64_t>(),
                    ::llvm::ArrayRef<int64_t>());
     }]>
@@ -266,7 +266,7 @@ def TLayout_DimsLayoutAttr : TLayout_Attr<"DimsLayout", "dims", [
                               ::llvm::ArrayRef<int64_t> offsets) const;
 
     /// Compiles the layout for `shape` (LayoutAttrInterface).
-    ::llvm::Expected<::tlayout::BufferIndexing>
+    ::llvm::Expected<::mlir::tlayout::BufferIndexing>
     compile(::llvm::ArrayRef<int64_t> shape, int64_t elementTypeBits) const;
 
     /// Physical-dimension layouts state no element size.

@@ -30,7 +30,7 @@ inline constexpr llvm::StringLiteral kTargetAttrName = "tlayout_tpu.target";
 /// `PresetChoice::Module`) the module's `tlayout_tpu.target` attribute, else
 /// the default preset. Reports a misplaced attribute at `module`.
 FailureOr<TargetAttr> getTarget(Operation *module,
-                                ::tlayout::tpu::PresetChoice choice);
+                                ::mlir::tlayout::tpu::PresetChoice choice);
 
 /// The `S(n)` number of memory space `space`: 0 for none, the number of a
 /// builtin integer space or of any MemorySpaceAttrInterface

@@ -52,9 +52,9 @@ def TLayoutTpu_TargetAttr : TLayoutTpu_Attr<"Target", "target"> {
   let extraClassDeclaration = [{
     /// The attribute of a core target description.
     static TargetAttr get(::mlir::MLIRContext *context,
-                          const ::tlayout::tpu::TargetDescription &target);
+                          const ::mlir::tlayout::tpu::TargetDescription &target);
     /// The core target description.
-    ::tlayout::tpu::TargetDescription getDescription() const;
+    ::mlir::tlayout::tpu::TargetDescription getDescription() const;
   }];
 }
 

@@ -34,12 +34,12 @@ enum class ReportFormat { Remarks, Json };
 
 /// Options of `--tlayout-tpu-pipeline`: the lowering's, and the target.
 struct TpuPipelineOptions : public LowerToLLVMOptions {
-  Option<::tlayout::tpu::PresetChoice> target{
+  Option<::mlir::tlayout::tpu::PresetChoice> target{
       *this, "target",
       llvm::cl::desc("The TPU preset; overrides the module's "
                      "tlayout_tpu.target (default: module)"),
-      llvm::cl::init(::tlayout::tpu::PresetChoice::Module),
-      ::tlayout::tpu::PresetValues()};
+      llvm::cl::init(::mlir::tlayout::tpu::PresetChoice::Module),
+      ::mlir::tlayout::tpu::PresetValues()};
 };
 
 /// Adds --tlayout-assign-tpu-layouts, --tlayout-check-capacity and the

@@ -14,7 +14,7 @@ def AssignTpuLayouts : Pass<"tlayout-assign-tpu-layouts", "::mlir::ModuleOp"> {
   let description = [{
     Gives every memref without a layout (function arguments and results,
     allocations, globals) the default tiled layout of the TPU target for its
-    shape and element type (`tlayout::tpu::getDefaultLayout`: `T(8,128)` for
+    shape and element type (`mlir::tlayout::tpu::getDefaultLayout`: `T(8,128)` for
     32-bit elements, `T(8,128)(2,1)` for 16-bit, `T(32,128)(32,1)` with
     `E(1)` for `i1`, `T(1024)`/`T(128)` for rank 1, ...), with the target's
     sublanes and lanes. The target is the `target` option's preset, else the
@@ -40,10 +40,10 @@ def AssignTpuLayouts : Pass<"tlayout-assign-tpu-layouts", "::mlir::ModuleOp"> {
     not) are left alone silently.
   }];
   let options = [
-    Option<"target", "target", "::tlayout::tpu::PresetChoice",
-           /*default=*/"::tlayout::tpu::PresetChoice::Module",
+    Option<"target", "target", "::mlir::tlayout::tpu::PresetChoice",
+           /*default=*/"::mlir::tlayout::tpu::PresetChoice::Module",
            "The TPU preset; overrides the module's tlayout_tpu.target (default: "
-           "module)", [{::tlayout::tpu::PresetValues()}]>,
+           "module)", [{::mlir::tlayout::tpu::PresetValues()}]>,
     Option<"packSubByte", "pack-sub-byte", "bool", /*default=*/"true",
            "Pack i1 and i4 elements (E(1), E(4)) into bytes; false stores "
            "each in a byte of its own with the same tiling (default: true)">
@@ -69,10 +69,10 @@ def MemoryReport : Pass<"tlayout-memory-report", "::mlir::ModuleOp"> {
     not changed.
   }];
   let options = [
-    Option<"target", "target", "::tlayout::tpu::PresetChoice",
-           /*default=*/"::tlayout::tpu::PresetChoice::Module",
+    Option<"target", "target", "::mlir::tlayout::tpu::PresetChoice",
+           /*default=*/"::mlir::tlayout::tpu::PresetChoice::Module",
            "The TPU preset; overrides the module's tlayout_tpu.target (default: "
-           "module)", [{::tlayout::tpu::PresetValues()}]>,
+           "module)", [{::mlir::tlayout::tpu::PresetValues()}]>,
     Option<"format", "format", "::mlir::tlayout::tpu::ReportFormat",
            /*default=*/"::mlir::tlayout::tpu::ReportFormat::Remarks",
            "The report's form (default: remarks)",
@@ -108,10 +108,10 @@ def CheckCapacity : Pass<"tlayout-check-capacity", "::mlir::ModuleOp"> {
     callee leaves live afterwards; a recursive call counts one level.
   }];
   let options = [
-    Option<"target", "target", "::tlayout::tpu::PresetChoice",
-           /*default=*/"::tlayout::tpu::PresetChoice::Module",
+    Option<"target", "target", "::mlir::tlayout::tpu::PresetChoice",
+           /*default=*/"::mlir::tlayout::tpu::PresetChoice::Module",
            "The TPU preset; overrides the module's tlayout_tpu.target (default: "
-           "module)", [{::tlayout::tpu::PresetValues()}]>
+           "module)", [{::mlir::tlayout::tpu::PresetValues()}]>
   ];
   let dependentDialects = ["::mlir::tlayout::TLayoutDialect",
                            "::mlir::tlayout::tpu::TLayoutTpuDialect"];
