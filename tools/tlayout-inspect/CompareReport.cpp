@@ -31,7 +31,10 @@ using namespace mlir::tlayout::inspect;
 static llvm::Expected<ArrayReport> readArray(llvm::StringRef text) {
   ArrayInput input;
   if (text.starts_with("memref<")) {
-    input = parseMemRefInput(text);
+    llvm::Expected<ArrayInput> parsed = parseMemRefInput(text);
+    if (!parsed)
+      return parsed.takeError();
+    input = std::move(*parsed);
   } else {
     llvm::Expected<XlaShape> shape = XlaShape::parse(text);
     if (!shape)

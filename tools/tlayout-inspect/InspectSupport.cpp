@@ -9,18 +9,12 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
-#include <cstdlib>
 
 using namespace mlir::tlayout;
 using namespace mlir::tlayout::inspect;
 
 llvm::Error inspect::makeError(const llvm::Twine &message) {
   return llvm::createStringError(message);
-}
-
-void inspect::fail(const llvm::Twine &message) {
-  llvm::errs() << "tlayout-inspect: error: " << message << "\n";
-  std::exit(1);
 }
 
 llvm::Expected<llvm::SmallVector<int64_t, 4>>

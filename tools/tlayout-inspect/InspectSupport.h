@@ -29,11 +29,6 @@ namespace mlir::tlayout::inspect {
 /// `tlayout-inspect: error: <message>` and exits with code 1.
 llvm::Error makeError(const llvm::Twine &message);
 
-/// Prints `tlayout-inspect: error: <message>` and exits with code 1. Only
-/// the reading of memref input (MemRefInput.cpp) still fails this way;
-/// everything else returns its errors to main.
-[[noreturn]] void fail(const llvm::Twine &message);
-
 /// Reads `i,j,...` (optionally in parentheses or brackets); `what` names the
 /// option in the error.
 llvm::Expected<llvm::SmallVector<int64_t, 4>> parseList(llvm::StringRef text,

@@ -35,7 +35,7 @@ std::string inspect::toMlirTypeName(ElementType type) {
   return getMlirTypeName(type).str();
 }
 
-ArrayInput inspect::parseMemRefInput(llvm::StringRef text) {
+llvm::Expected<ArrayInput> inspect::parseMemRefInput(llvm::StringRef text) {
   ArrayInput input;
   std::optional<llvm::SmallVector<DimsLayoutEntry, 4>> &inputDims = input.inputDims;
   mlir::DialectRegistry registry;
@@ -56,23 +56,23 @@ ArrayInput inspect::parseMemRefInput(llvm::StringRef text) {
   size_t numRead = 0;
   mlir::Type type = mlir::parseType(text, &context, &numRead);
   if (!type)
-    fail("column " + llvm::Twine(column) + ": " + message);
+    return makeError("column " + llvm::Twine(column) + ": " + message);
   if (numRead != text.size())
-    fail("column " + llvm::Twine(numRead + 1) +
+    return makeError("column " + llvm::Twine(numRead + 1) +
          ": unexpected text after the type");
   auto memref = llvm::dyn_cast<mlir::MemRefType>(type);
   if (!memref)
-    fail("column 1: expected a memref type, got '" + text + "'");
+    return makeError("column 1: expected a memref type, got '" + text + "'");
   XlaShape &shape = input.shape;
   std::optional<ElementType> element = fromMlirType(memref.getElementType());
   if (!element)
-    fail("column 1: element type has no XLA equivalent");
+    return makeError("column 1: element type has no XLA equivalent");
   shape.elementType = *element;
   shape.dims.assign(memref.getShape().begin(), memref.getShape().end());
   if (auto view = llvm::dyn_cast<mlir::tlayout::LayoutAttrInterface>(
           memref.getLayout());
       view && view.isView())
-    fail("column 1: a view's layout places its parent; inspect the parent's "
+    return makeError("column 1: a view's layout places its parent; inspect the parent's "
          "memref type");
   if (auto tiled = mlir::tlayout::getTiledLayout(memref)) {
     shape.layout = tiled.getLayout();
@@ -85,7 +85,7 @@ ArrayInput inspect::parseMemRefInput(llvm::StringRef text) {
   } else if (memref.getLayout().isIdentity()) {
     shape.layout = TiledLayout::rowMajor(memref.getRank());
   } else {
-    fail("column 1: only #tlayout.tiled, #tlayout.dims and identity layouts "
+    return makeError("column 1: only #tlayout.tiled, #tlayout.dims and identity layouts "
          "can be inspected");
   }
   if (!inputDims)
@@ -99,6 +99,6 @@ ArrayInput inspect::parseMemRefInput(llvm::StringRef text) {
   }
   if (llvm::Error err =
           shape.layout.verify(shape.dims, getMinimumBits(shape.elementType)))
-    fail("column 1: " + llvm::toString(std::move(err)));
+    return makeError("column 1: " + llvm::toString(std::move(err)));
   return input;
 }

@@ -16,8 +16,8 @@
 
 namespace mlir::tlayout::inspect {
 
-/// Parses an MLIR memref type; fails (exit 1) with a column on bad text.
-ArrayInput parseMemRefInput(llvm::StringRef text);
+/// Parses an MLIR memref type; an error with a column on bad text.
+llvm::Expected<ArrayInput> parseMemRefInput(llvm::StringRef text);
 
 /// The MLIR element type an XLA element type is written as (integers
 /// signless).

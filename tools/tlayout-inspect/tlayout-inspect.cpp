@@ -492,7 +492,12 @@ static const InputForm inputForms[] = {
      }},
     // An MLIR memref type.
     {[](llvm::StringRef text) { return text.starts_with("memref<"); },
-     [](llvm::StringRef text) { return inspectArray(parseMemRefInput(text)); }},
+     [](llvm::StringRef text) -> llvm::Error {
+       llvm::Expected<ArrayInput> input = parseMemRefInput(text);
+       if (!input)
+         return input.takeError();
+       return inspectArray(std::move(*input));
+     }},
     // Several XLA shapes, one a line.
     {isShapeList,
      [](llvm::StringRef text) { return inspectShapeList(text, inspectShape); }},
