@@ -168,6 +168,21 @@ FailureOr<BufferIndexing> mlir::tlayout::compileMemRefLayout(
   return std::move(*indexing);
 }
 
+LogicalResult mlir::tlayout::verifyLayoutEncoding(
+    RankedTensorType type, llvm::function_ref<InFlightDiagnostic()> emitError) {
+  auto layout =
+      dyn_cast_or_null<MemRefLayoutAttrInterface>(type.getEncoding());
+  if (!layout)
+    return success();
+  MemRefType memref = MemRefType::getChecked(
+      emitError, type.getShape(), type.getElementType(), layout, Attribute());
+  if (!memref)
+    return failure();
+  if (getLayoutAttr(memref) && failed(compileMemRefLayout(memref, emitError)))
+    return failure();
+  return success();
+}
+
 //===----------------------------------------------------------------------===//
 // Dialect hooks
 //===----------------------------------------------------------------------===//

@@ -410,7 +410,7 @@ LogicalResult CopyOp::verify() {
 
 /// Checks that the encoding of `type` is absent or a memory layout that fits
 /// its shape and element type. `what` names the tensor in messages.
-static LogicalResult verifyLayoutEncoding(Operation *op, RankedTensorType type,
+static LogicalResult verifyTensorEncoding(Operation *op, RankedTensorType type,
                                           StringRef what) {
   Attribute encoding = type.getEncoding();
   if (!encoding)
@@ -420,14 +420,8 @@ static LogicalResult verifyLayoutEncoding(Operation *op, RankedTensorType type,
     return op->emitOpError()
            << "expects the " << what
            << " encoding to be a memory layout or none, got " << encoding;
-  auto emitError = [&] { return op->emitOpError() << "the " << what << " "; };
-  MemRefType memref = MemRefType::getChecked(
-      emitError, type.getShape(), type.getElementType(), layout, Attribute());
-  if (!memref)
-    return failure();
-  if (getLayoutAttr(memref) && failed(compileMemRefLayout(memref, emitError)))
-    return failure();
-  return success();
+  return mlir::tlayout::verifyLayoutEncoding(
+      type, [&] { return op->emitOpError() << "the " << what << " "; });
 }
 
 LogicalResult RelayoutOp::verify() {
@@ -440,8 +434,8 @@ LogicalResult RelayoutOp::verify() {
   if (source.getShape() != result.getShape())
     return emitOpError() << "expects the same shape, got " << source << " and "
                          << result;
-  if (failed(verifyLayoutEncoding(*this, source, "source")) ||
-      failed(verifyLayoutEncoding(*this, result, "result")))
+  if (failed(verifyTensorEncoding(*this, source, "source")) ||
+      failed(verifyTensorEncoding(*this, result, "result")))
     return failure();
   return success();
 }

@@ -35,20 +35,6 @@ bool mlir::tlayout::hasLayoutEncodedTensor(Operation *op) {
          llvm::any_of(op->getResultTypes(), encoded);
 }
 
-LogicalResult mlir::tlayout::verifyLayoutEncoding(
-    RankedTensorType type, llvm::function_ref<InFlightDiagnostic()> emitError) {
-  MemRefLayoutAttrInterface layout = getLayoutEncoding(type);
-  if (!layout)
-    return success();
-  MemRefType memref = MemRefType::getChecked(
-      emitError, type.getShape(), type.getElementType(), layout, Attribute());
-  if (!memref)
-    return failure();
-  if (getLayoutAttr(memref) && failed(compileMemRefLayout(memref, emitError)))
-    return failure();
-  return success();
-}
-
 std::optional<int64_t>
 mlir::tlayout::getEncodedTensorBytes(RankedTensorType type) {
   if (!type.hasStaticShape())

@@ -50,6 +50,13 @@ FailureOr<::mlir::tlayout::BufferIndexing>
 compileMemRefLayout(MemRefType type,
                     llvm::function_ref<InFlightDiagnostic()> emitError);
 
+/// Checks that the memory-layout encoding of the tensor `type` (if any) fits
+/// its shape and element type, reporting through `emitError` otherwise. The
+/// tensor ops' verifiers and the tensor-encoding passes share it.
+LogicalResult
+verifyLayoutEncoding(RankedTensorType type,
+                     llvm::function_ref<InFlightDiagnostic()> emitError);
+
 /// The bits an element of `type` needs, or 0 when that is not a fixed size.
 int64_t getElementTypeBits(Type type);
 

@@ -14,6 +14,8 @@
 #ifndef TLAYOUT_DIALECT_TLAYOUT_TRANSFORMS_TENSORENCODINGS_H
 #define TLAYOUT_DIALECT_TLAYOUT_TRANSFORMS_TENSORENCODINGS_H
 
+#include "tlayout/Dialect/TLayout/IR/TLayoutAttrs.h"
+
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/PatternMatch.h"
 
@@ -26,12 +28,6 @@ MemRefLayoutAttrInterface getLayoutEncoding(Type type);
 /// Whether `op` has an operand or result whose type is a tensor with a
 /// layout encoding.
 bool hasLayoutEncodedTensor(Operation *op);
-
-/// Checks that the layout encoding of `type` (if any) fits its shape and
-/// element type, reporting through `emitError` otherwise.
-LogicalResult
-verifyLayoutEncoding(RankedTensorType type,
-                     llvm::function_ref<InFlightDiagnostic()> emitError);
 
 /// The physical bytes a tensor of `type` takes in memory with its layout
 /// encoding (or row-major), from the layout core's footprint; std::nullopt
