@@ -129,10 +129,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       llvm::errs() << ' ' << size;
     llvm::errs() << "\n";
   }
-  MLIRContext &context =
-      ::mlir::tlayout::fuzz::getRunContext<affine::AffineDialect, arith::ArithDialect,
-                                     func::FuncDialect,
-                                     memref::MemRefDialect>();
+  MLIRContext &context = ::mlir::tlayout::fuzz::getRunContext<
+      affine::AffineDialect, arith::ArithDialect, func::FuncDialect,
+      memref::MemRefDialect>();
   OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(source, &context);
   bool valid = !static_cast<bool>(layout.verify(shape));
   if (!valid) {

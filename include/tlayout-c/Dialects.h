@@ -34,7 +34,8 @@ MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(TLayoutTpu, tlayout_tpu);
 /// extension (what tlayout-opt registers) into `registry`: what a context
 /// needs to parse any input tlayout-opt parses and to run every tlayout
 /// pipeline, the lowering to LLVM included.
-MLIR_CAPI_EXPORTED void tlayoutRegisterAllDialects(MlirDialectRegistry registry);
+MLIR_CAPI_EXPORTED void
+tlayoutRegisterAllDialects(MlirDialectRegistry registry);
 
 #ifdef __cplusplus
 }

@@ -47,9 +47,9 @@ extern "C" {
 /// when the text is malformed or the layout invalid (minor_to_major not a
 /// permutation, a non-positive tile size, ...). `S(n)` is an error: the
 /// memory space belongs on the memref (tlayoutMemorySpaceAttrGet).
-MLIR_CAPI_EXPORTED MlirAttribute tlayoutTiledLayoutAttrGet(
-    MlirContext ctx, MlirStringRef xlaText, MlirStringCallback onError,
-    void *userData);
+MLIR_CAPI_EXPORTED MlirAttribute
+tlayoutTiledLayoutAttrGet(MlirContext ctx, MlirStringRef xlaText,
+                          MlirStringCallback onError, void *userData);
 
 /// Whether `attr` is a `#tlayout.tiled` layout.
 MLIR_CAPI_EXPORTED bool tlayoutAttributeIsATiledLayout(MlirAttribute attr);
@@ -70,8 +70,9 @@ MLIR_CAPI_EXPORTED intptr_t
 tlayoutTiledLayoutAttrGetTileRank(MlirAttribute attr, intptr_t tile);
 
 /// Entry `pos` of tile `tile`, or TLAYOUT_TILE_COMBINE for `*`.
-MLIR_CAPI_EXPORTED int64_t tlayoutTiledLayoutAttrGetTileSize(
-    MlirAttribute attr, intptr_t tile, intptr_t pos);
+MLIR_CAPI_EXPORTED int64_t tlayoutTiledLayoutAttrGetTileSize(MlirAttribute attr,
+                                                             intptr_t tile,
+                                                             intptr_t pos);
 
 /// `L(n)`: the physical element count is padded to a multiple of n (1
 /// when the layout has none).
@@ -83,8 +84,9 @@ MLIR_CAPI_EXPORTED int64_t
 tlayoutTiledLayoutAttrGetElementSizeInBits(MlirAttribute attr);
 
 /// Calls `callback` with the layout's XLA text, e.g. `{1,0:T(8,128)}`.
-MLIR_CAPI_EXPORTED void tlayoutTiledLayoutAttrPrintXla(
-    MlirAttribute attr, MlirStringCallback callback, void *userData);
+MLIR_CAPI_EXPORTED void
+tlayoutTiledLayoutAttrPrintXla(MlirAttribute attr, MlirStringCallback callback,
+                               void *userData);
 
 /* ===------------------------------------------------------------------=== */
 /* Memory spaces                                                            */
@@ -155,9 +157,9 @@ MLIR_CAPI_EXPORTED MlirLogicalResult tlayoutMemRefGetIndexAt(
 /// from a multiple of it sit at consecutive offsets (the other indices
 /// fixed), TLAYOUT_UNBOUNDED when the whole dimension does; 1 when `dim` is
 /// not the fastest varying dimension.
-MLIR_CAPI_EXPORTED MlirLogicalResult tlayoutMemRefGetContiguousRun(
-    MlirType memref, intptr_t dim, int64_t *length,
-    MlirStringCallback onError, void *userData);
+MLIR_CAPI_EXPORTED MlirLogicalResult
+tlayoutMemRefGetContiguousRun(MlirType memref, intptr_t dim, int64_t *length,
+                              MlirStringCallback onError, void *userData);
 
 /// The widest vector along `dim`, starting at any multiple of `alignment`
 /// (>= 1), whose elements sit at consecutive offsets; TLAYOUT_UNBOUNDED
@@ -178,8 +180,8 @@ MLIR_CAPI_EXPORTED MlirLogicalResult tlayoutMemRefGetWidestVector(
 /// or arrays over 2^22 elements whose placements differ structurally.
 MLIR_CAPI_EXPORTED MlirLogicalResult tlayoutMemRefComparePlacement(
     MlirType a, MlirType b, const int64_t *permutation, bool *same,
-    int64_t *firstDifference, bool *hasDifference,
-    MlirStringCallback onError, void *userData);
+    int64_t *firstDifference, bool *hasDifference, MlirStringCallback onError,
+    void *userData);
 
 /// Whether `tlayout.reshape` from `source` to `result` is valid, i.e. the
 /// reshape is free (a bitcast: every element keeps its offset). Sets

@@ -95,8 +95,7 @@ FailureOr<MemRefType> getMemRef(MlirType type, const ErrorSink &sink) {
 
 /// The buffer indexing of a memref with a static shape: its tlayout layout,
 /// or row-major for the identity layout.
-FailureOr<BufferIndexing> compileQuery(MemRefType type,
-                                                  const ErrorSink &sink) {
+FailureOr<BufferIndexing> compileQuery(MemRefType type, const ErrorSink &sink) {
   std::string text;
   llvm::raw_string_ostream os(text);
   if (!type.hasStaticShape()) {
@@ -112,9 +111,8 @@ FailureOr<BufferIndexing> compileQuery(MemRefType type,
       sink.report(text);
       return failure();
     }
-    llvm::Expected<BufferIndexing> rowMajor =
-        BufferIndexing::compile(
-            TiledLayout::rowMajor(type.getRank()), type.getShape());
+    llvm::Expected<BufferIndexing> rowMajor = BufferIndexing::compile(
+        TiledLayout::rowMajor(type.getRank()), type.getShape());
     if (!rowMajor) {
       sink.fail(rowMajor.takeError());
       return failure();
@@ -134,12 +132,22 @@ FailureOr<BufferIndexing> compileQuery(MemRefType type,
   return indexing;
 }
 
+/// The memref `memref` (into `type`) and its buffer indexing, as the two
+/// functions above give them.
+FailureOr<BufferIndexing> compileQuery(MlirType memref, const ErrorSink &sink,
+                                       MemRefType &type) {
+  FailureOr<MemRefType> checked = getMemRef(memref, sink);
+  if (failed(checked))
+    return failure();
+  type = *checked;
+  return compileQuery(type, sink);
+}
+
 /// The bits each element of `type` takes in memory.
 int64_t storedElementBits(MemRefType type) {
   LayoutAttrInterface layout = getLayoutAttr(type);
-  return getStoredElementBits(
-      layout ? layout.getElementSizeInBits() : 0,
-      getElementTypeBits(type.getElementType()));
+  return getStoredElementBits(layout ? layout.getElementSizeInBits() : 0,
+                              getElementTypeBits(type.getElementType()));
 }
 
 TiledLayout tiledOf(MlirAttribute attr) {
@@ -157,8 +165,7 @@ MlirAttribute tlayoutTiledLayoutAttrGet(MlirContext ctx, MlirStringRef xlaText,
                                         void *userData) {
   ErrorSink sink{onError, userData};
   llvm::StringRef text = unwrap(xlaText);
-  llvm::Expected<TiledLayout> layout =
-      TiledLayout::parse(text);
+  llvm::Expected<TiledLayout> layout = TiledLayout::parse(text);
   if (!layout) {
     sink.fail(layout.takeError());
     return MlirAttribute{nullptr};
@@ -288,14 +295,11 @@ MlirLogicalResult tlayoutMemRefGetFootprint(MlirType memref,
                                             MlirStringCallback onError,
                                             void *userData) {
   ErrorSink sink{onError, userData};
-  FailureOr<MemRefType> type = getMemRef(memref, sink);
-  if (failed(type))
-    return mlirLogicalResultFailure();
-  FailureOr<BufferIndexing> indexing = compileQuery(*type, sink);
+  MemRefType type;
+  FailureOr<BufferIndexing> indexing = compileQuery(memref, sink, type);
   if (failed(indexing))
     return mlirLogicalResultFailure();
-  Footprint footprint =
-      getFootprint(*indexing, storedElementBits(*type));
+  Footprint footprint = getFootprint(*indexing, storedElementBits(type));
   std::optional<int64_t> logical = footprint.logicalElements.getConstant();
   std::optional<int64_t> physical = footprint.physicalElements.getConstant();
   std::optional<int64_t> logicalBytes = footprint.logicalBytes.getConstant();
@@ -480,24 +484,22 @@ MlirLogicalResult tlayoutMemRefPrintNormalForm(MlirType memref,
                                                MlirStringCallback onError,
                                                void *userData) {
   ErrorSink sink{onError, userData};
-  FailureOr<MemRefType> type = getMemRef(memref, sink);
-  if (failed(type))
-    return mlirLogicalResultFailure();
-  FailureOr<BufferIndexing> indexing = compileQuery(*type, sink);
+  MemRefType type;
+  FailureOr<BufferIndexing> indexing = compileQuery(memref, sink, type);
   if (failed(indexing))
     return mlirLogicalResultFailure();
   std::string text = "none";
   std::optional<llvm::SmallVector<DimsLayoutEntry, 4>> dims;
-  LayoutAttrInterface layout = getLayoutAttr(*type);
+  LayoutAttrInterface layout = getLayoutAttr(type);
   if (auto physical = dyn_cast_or_null<DimsLayoutAttr>(layout))
     dims = llvm::SmallVector<DimsLayoutEntry, 4>(physical.getDims());
   else if (auto tiled = dyn_cast_or_null<TiledLayoutAttr>(layout))
-    dims = toPhysDims(tiled.getLayout(), type->getShape());
+    dims = toPhysDims(tiled.getLayout(), type.getShape());
   else
-    dims = rowMajorDims(type->getRank());
+    dims = rowMajorDims(type.getRank());
   if (dims) {
     llvm::Expected<llvm::SmallVector<DimsLayoutEntry, 4>> normal =
-        canonicalizePhysDims(*dims, type->getShape());
+        canonicalizePhysDims(*dims, type.getShape());
     if (!normal)
       return sink.fail(normal.takeError());
     text = "#tlayout.dims<" + printPhysDims(*normal) + ">";

@@ -245,8 +245,8 @@ Expected<BufferIndexing> BufferIndexing::compile(const TiledLayout &layout,
   return result;
 }
 
-Error mlir::tlayout::verifyPhysDims(llvm::ArrayRef<DimsLayoutEntry> dims, unsigned rank,
-                              bool everyDimension) {
+Error mlir::tlayout::verifyPhysDims(llvm::ArrayRef<DimsLayoutEntry> dims,
+                                    unsigned rank, bool everyDimension) {
   llvm::SmallVector<bool, 4> seen(rank, false);
   llvm::SmallVector<bool, 4> dynamic(rank, false);
   for (auto [k, d] : llvm::enumerate(dims)) {
@@ -744,8 +744,8 @@ void BufferIndexing::print(llvm::raw_ostream &os) const {
 }
 
 Expected<bool> mlir::tlayout::haveSamePlacement(const TiledLayout &a,
-                                          const TiledLayout &b,
-                                          llvm::ArrayRef<int64_t> shape) {
+                                                const TiledLayout &b,
+                                                llvm::ArrayRef<int64_t> shape) {
   Expected<BufferIndexing> ia = BufferIndexing::compile(a, shape);
   if (!ia)
     return ia.takeError();
@@ -757,7 +757,7 @@ Expected<bool> mlir::tlayout::haveSamePlacement(const TiledLayout &a,
 }
 
 Footprint mlir::tlayout::getFootprint(const BufferIndexing &indexing,
-                                int64_t elementBits) {
+                                      int64_t elementBits) {
   Footprint result;
   IndexExpr bits(elementBits), eight(8);
   result.logicalElements = indexing.getLogicalNumElements();
@@ -773,7 +773,7 @@ Footprint mlir::tlayout::getFootprint(const BufferIndexing &indexing,
 }
 
 int64_t mlir::tlayout::getStoredElementBits(int64_t elementSizeInBits,
-                                      int64_t typeBits) {
+                                            int64_t typeBits) {
   if (elementSizeInBits != 0)
     return elementSizeInBits;
   return typeBits > 0 && typeBits < 8 ? 8 : typeBits;
@@ -784,7 +784,8 @@ bool mlir::tlayout::isPackedElementSize(int64_t elementSizeInBits) {
          elementSizeInBits == 4;
 }
 
-PackedPosition mlir::tlayout::getPackedPosition(int64_t position, int64_t elementSizeInBits) {
+PackedPosition mlir::tlayout::getPackedPosition(int64_t position,
+                                                int64_t elementSizeInBits) {
   assert(isPackedElementSize(elementSizeInBits) && position >= 0);
   int64_t perByte = 8 / elementSizeInBits;
   return {position / perByte,
@@ -792,13 +793,13 @@ PackedPosition mlir::tlayout::getPackedPosition(int64_t position, int64_t elemen
 }
 
 IndexExpr mlir::tlayout::getPackedByte(const IndexExpr &position,
-                                 int64_t elementSizeInBits) {
+                                       int64_t elementSizeInBits) {
   assert(isPackedElementSize(elementSizeInBits));
   return floorDiv(position, IndexExpr(8 / elementSizeInBits));
 }
 
 IndexExpr mlir::tlayout::getPackedShift(const IndexExpr &position,
-                                  int64_t elementSizeInBits) {
+                                        int64_t elementSizeInBits) {
   assert(isPackedElementSize(elementSizeInBits));
   int64_t perByte = 8 / elementSizeInBits;
   return IndexExpr(elementSizeInBits * (perByte - 1)) +

@@ -41,7 +41,8 @@ std::string mlir::tlayout::printPhysDims(llvm::ArrayRef<DimsLayoutEntry> dims) {
   return s + "]";
 }
 
-Expected<llvm::SmallVector<DimsLayoutEntry, 4>> mlir::tlayout::parsePhysDims(StringRef text) {
+Expected<llvm::SmallVector<DimsLayoutEntry, 4>>
+mlir::tlayout::parsePhysDims(StringRef text) {
   size_t pos = 0;
   auto error = [&](size_t at, const llvm::Twine &message) -> Error {
     return llvm::make_error<ParseError>(at, message.str());
@@ -97,8 +98,8 @@ Expected<llvm::SmallVector<DimsLayoutEntry, 4>> mlir::tlayout::parsePhysDims(Str
       if (kind == "dynamic") {
         entry.kind = DimsLayoutEntry::Kind::Dynamic;
       } else if (kind == "packed" || kind == "odd_even") {
-        entry.kind =
-            kind == "packed" ? DimsLayoutEntry::Kind::Packed : DimsLayoutEntry::Kind::OddEven;
+        entry.kind = kind == "packed" ? DimsLayoutEntry::Kind::Packed
+                                      : DimsLayoutEntry::Kind::OddEven;
         if (!consume('('))
           return error(pos, "expected '(' and a size after '" + kind + "'");
         skip();
@@ -127,14 +128,16 @@ Expected<llvm::SmallVector<DimsLayoutEntry, 4>> mlir::tlayout::parsePhysDims(Str
   return dims;
 }
 
-llvm::SmallVector<DimsLayoutEntry, 4> mlir::tlayout::rowMajorDims(unsigned rank) {
+llvm::SmallVector<DimsLayoutEntry, 4>
+mlir::tlayout::rowMajorDims(unsigned rank) {
   llvm::SmallVector<DimsLayoutEntry, 4> dims;
   for (unsigned i = 0; i < rank; ++i)
     dims.push_back(DimsLayoutEntry::dynamic(i));
   return dims;
 }
 
-llvm::SmallVector<DimsLayoutEntry, 4> mlir::tlayout::colMajorDims(unsigned rank) {
+llvm::SmallVector<DimsLayoutEntry, 4>
+mlir::tlayout::colMajorDims(unsigned rank) {
   llvm::SmallVector<DimsLayoutEntry, 4> dims;
   for (unsigned i = rank; i-- > 0;)
     dims.push_back(DimsLayoutEntry::dynamic(i));
@@ -154,7 +157,8 @@ static int64_t ceilDivNonNegative(int64_t size, int64_t divisor) {
 /// The extent of each entry (the values its piece takes) for a static
 /// shape; std::nullopt for a Dynamic entry of a dynamic dimension.
 static llvm::SmallVector<std::optional<int64_t>, 8>
-entryExtents(llvm::ArrayRef<DimsLayoutEntry> dims, llvm::ArrayRef<int64_t> shape) {
+entryExtents(llvm::ArrayRef<DimsLayoutEntry> dims,
+             llvm::ArrayRef<int64_t> shape) {
   llvm::SmallVector<std::optional<int64_t>, 8> extents(dims.size());
   llvm::SmallVector<int64_t, 4> covered(shape.size(), 1);
   for (size_t k = dims.size(); k-- > 0;) {
@@ -297,7 +301,7 @@ simplifyByRules(llvm::SmallVector<DimsLayoutEntry, 4> dims,
 
 Expected<llvm::SmallVector<DimsLayoutEntry, 4>>
 mlir::tlayout::canonicalizePhysDims(llvm::ArrayRef<DimsLayoutEntry> input,
-                              llvm::ArrayRef<int64_t> shape) {
+                                    llvm::ArrayRef<int64_t> shape) {
   // Compiling checks everything the rules rely on.
   if (Expected<BufferIndexing> check = BufferIndexing::compile(input, shape);
       !check)
@@ -364,9 +368,10 @@ simplifyByRules(llvm::SmallVector<DimsLayoutEntry, 4> dims,
       // A Packed outermost entry that covers exactly the rest.
       if (d.kind == DimsLayoutEntry::Kind::Packed &&
           shape[d.logicalDim] != kDynamicSize &&
-          llvm::none_of(
-              llvm::ArrayRef<DimsLayoutEntry>(dims).take_front(k),
-              [&](const DimsLayoutEntry &o) { return o.logicalDim == d.logicalDim; })) {
+          llvm::none_of(llvm::ArrayRef<DimsLayoutEntry>(dims).take_front(k),
+                        [&](const DimsLayoutEntry &o) {
+                          return o.logicalDim == d.logicalDim;
+                        })) {
         int64_t inner = innerVolume(dims, k);
         int64_t rest = ceilDivNonNegative(shape[d.logicalDim], inner);
         if (rest == d.size && !(rest == 1 && entriesOf(d.logicalDim) > 1)) {
@@ -395,7 +400,8 @@ static bool samePlacement(Expected<BufferIndexing> a,
 }
 
 std::optional<llvm::SmallVector<DimsLayoutEntry, 4>>
-mlir::tlayout::toPhysDims(const TiledLayout &layout, llvm::ArrayRef<int64_t> shape) {
+mlir::tlayout::toPhysDims(const TiledLayout &layout,
+                          llvm::ArrayRef<int64_t> shape) {
   if (layout.tailPaddingAlignment != 1 || layout.elementSizeInBits != 0)
     return std::nullopt;
   std::optional<BufferIndexing> indexing =
@@ -410,9 +416,9 @@ mlir::tlayout::toPhysDims(const TiledLayout &layout, llvm::ArrayRef<int64_t> sha
       continue;
     if (source.kind != Source::Kind::Logical)
       return std::nullopt;
-    dims.push_back(piece.modulus
-                       ? DimsLayoutEntry::packed(source.logicalDim, *piece.modulus)
-                       : DimsLayoutEntry::dynamic(source.logicalDim));
+    dims.push_back(piece.modulus ? DimsLayoutEntry::packed(source.logicalDim,
+                                                           *piece.modulus)
+                                 : DimsLayoutEntry::dynamic(source.logicalDim));
   }
   if (llvm::errorToBool(verifyPhysDims(dims, shape.size())) ||
       !samePlacement(std::move(*indexing),
@@ -422,11 +428,12 @@ mlir::tlayout::toPhysDims(const TiledLayout &layout, llvm::ArrayRef<int64_t> sha
 }
 
 static std::optional<TiledLayout>
-tiledFromCanonical(llvm::ArrayRef<DimsLayoutEntry> dims, llvm::ArrayRef<int64_t> shape);
+tiledFromCanonical(llvm::ArrayRef<DimsLayoutEntry> dims,
+                   llvm::ArrayRef<int64_t> shape);
 
 std::optional<TiledLayout>
 mlir::tlayout::toTiledLayout(llvm::ArrayRef<DimsLayoutEntry> dims,
-                       llvm::ArrayRef<int64_t> shape) {
+                             llvm::ArrayRef<int64_t> shape) {
   if (llvm::any_of(dims, [](const DimsLayoutEntry &d) {
         return d.kind == DimsLayoutEntry::Kind::OddEven;
       }))
@@ -442,8 +449,9 @@ mlir::tlayout::toTiledLayout(llvm::ArrayRef<DimsLayoutEntry> dims,
   if (std::optional<TiledLayout> layout = tiledFromCanonical(*canonical, shape))
     return layout;
   return tiledFromCanonical(
-      simplifyByRules(llvm::SmallVector<DimsLayoutEntry, 4>(dims.begin(), dims.end()),
-                      shape),
+      simplifyByRules(
+          llvm::SmallVector<DimsLayoutEntry, 4>(dims.begin(), dims.end()),
+          shape),
       shape);
 }
 

@@ -76,8 +76,8 @@ mlir::tlayout::getContiguity(const BufferIndexing &indexing) {
   return result;
 }
 
-int64_t mlir::tlayout::getWidestVector(const BufferIndexing &indexing, unsigned dim,
-                                 int64_t alignment) {
+int64_t mlir::tlayout::getWidestVector(const BufferIndexing &indexing,
+                                       unsigned dim, int64_t alignment) {
   if (dim >= indexing.getRank() || alignment < 1)
     return 1;
   Contiguity run = getContiguity(indexing)[dim];
@@ -90,7 +90,7 @@ int64_t mlir::tlayout::getWidestVector(const BufferIndexing &indexing, unsigned 
 }
 
 bool mlir::tlayout::isTileContiguous(const BufferIndexing &indexing,
-                               llvm::ArrayRef<int64_t> tile) {
+                                     llvm::ArrayRef<int64_t> tile) {
   if (tile.size() != indexing.getRank() ||
       llvm::any_of(tile, [](int64_t t) { return t < 1; }))
     return false;
@@ -130,9 +130,10 @@ bool mlir::tlayout::isTileContiguous(const BufferIndexing &indexing,
   return true;
 }
 
-bool mlir::tlayout::isWindowOf(const BufferIndexing &view, const BufferIndexing &root,
-                         llvm::ArrayRef<int64_t> offsets,
-                         llvm::SmallVectorImpl<int64_t> *origin) {
+bool mlir::tlayout::isWindowOf(const BufferIndexing &view,
+                               const BufferIndexing &root,
+                               llvm::ArrayRef<int64_t> offsets,
+                               llvm::SmallVectorImpl<int64_t> *origin) {
   unsigned rank = root.getRank();
   if (view.getRank() != rank || offsets.size() != rank ||
       !root.hasStaticShape() ||
@@ -186,8 +187,9 @@ bool mlir::tlayout::isWindowOf(const BufferIndexing &view, const BufferIndexing 
 }
 
 llvm::Expected<PlacementComparison>
-mlir::tlayout::comparePlacement(const BufferIndexing &a, const BufferIndexing &b,
-                          llvm::ArrayRef<int64_t> permutation) {
+mlir::tlayout::comparePlacement(const BufferIndexing &a,
+                                const BufferIndexing &b,
+                                llvm::ArrayRef<int64_t> permutation) {
   auto error = [](const llvm::Twine &message) {
     return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
   };

@@ -427,7 +427,8 @@ Expected<TiledLayout> TiledLayout::parse(StringRef text) {
 // Printing: the one printer of layouts and tiles
 //===----------------------------------------------------------------------===//
 
-void mlir::tlayout::printTiles(llvm::raw_ostream &os, llvm::ArrayRef<Tile> tiles) {
+void mlir::tlayout::printTiles(llvm::raw_ostream &os,
+                               llvm::ArrayRef<Tile> tiles) {
   for (const Tile &tile : tiles)
     tile.print(os);
 }

@@ -99,8 +99,8 @@ StringRef mlir::tlayout::getMlirTypeName(ElementType type) {
   return info(type).mlirName;
 }
 
-std::optional<ElementType> mlir::tlayout::parseMlirElementType(StringRef name,
-                                                         bool isUnsigned) {
+std::optional<ElementType>
+mlir::tlayout::parseMlirElementType(StringRef name, bool isUnsigned) {
   for (const TypeInfo &i : typeInfos)
     if (name == i.mlirName && (i.type == ElementType::Pred ||
                                isUnsignedInteger(i.type) == isUnsigned))

@@ -71,9 +71,10 @@ llvm::Expected<ArrayReport> computeArrayReport(ArrayInput input,
 std::vector<std::string> explainLayoutExtras(const XlaShape &shape);
 
 /// The memref type an XLA shape is written as.
-std::string memrefTypeOf(const XlaShape &shape,
-                         const std::optional<llvm::SmallVector<DimsLayoutEntry, 4>>
-                             &inputDims = std::nullopt);
+std::string memrefTypeOf(
+    const XlaShape &shape,
+    const std::optional<llvm::SmallVector<DimsLayoutEntry, 4>> &inputDims =
+        std::nullopt);
 
 void printArrayReport(const ArrayReport &report, llvm::raw_ostream &os);
 void printQueryAnswers(const ArrayReport &report, llvm::raw_ostream &os);

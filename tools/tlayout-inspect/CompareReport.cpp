@@ -50,8 +50,8 @@ static llvm::Expected<ArrayReport> readArray(llvm::StringRef text) {
 static std::string describe(const ArrayReport &report) { return report.memref; }
 
 /// The tlayout.reshape verifier's answer: success, or its message.
-static llvm::Expected<std::optional<std::string>> reshapeProblem(const ArrayReport &from,
-                                                 const ArrayReport &to) {
+static llvm::Expected<std::optional<std::string>>
+reshapeProblem(const ArrayReport &from, const ArrayReport &to) {
   mlir::MLIRContext context;
   context.loadDialect<mlir::tlayout::TLayoutDialect,
                       mlir::tlayout::tpu::TLayoutTpuDialect>();

@@ -9,7 +9,6 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
-
 using namespace mlir::tlayout;
 using namespace mlir::tlayout::inspect;
 

@@ -37,7 +37,8 @@ std::string inspect::toMlirTypeName(ElementType type) {
 
 llvm::Expected<ArrayInput> inspect::parseMemRefInput(llvm::StringRef text) {
   ArrayInput input;
-  std::optional<llvm::SmallVector<DimsLayoutEntry, 4>> &inputDims = input.inputDims;
+  std::optional<llvm::SmallVector<DimsLayoutEntry, 4>> &inputDims =
+      input.inputDims;
   mlir::DialectRegistry registry;
   registry.insert<mlir::tlayout::TLayoutDialect,
                   mlir::tlayout::tpu::TLayoutTpuDialect>();
@@ -59,7 +60,7 @@ llvm::Expected<ArrayInput> inspect::parseMemRefInput(llvm::StringRef text) {
     return makeError("column " + llvm::Twine(column) + ": " + message);
   if (numRead != text.size())
     return makeError("column " + llvm::Twine(numRead + 1) +
-         ": unexpected text after the type");
+                     ": unexpected text after the type");
   auto memref = llvm::dyn_cast<mlir::MemRefType>(type);
   if (!memref)
     return makeError("column 1: expected a memref type, got '" + text + "'");
@@ -72,8 +73,9 @@ llvm::Expected<ArrayInput> inspect::parseMemRefInput(llvm::StringRef text) {
   if (auto view = llvm::dyn_cast<mlir::tlayout::LayoutAttrInterface>(
           memref.getLayout());
       view && view.isView())
-    return makeError("column 1: a view's layout places its parent; inspect the parent's "
-         "memref type");
+    return makeError(
+        "column 1: a view's layout places its parent; inspect the parent's "
+        "memref type");
   if (auto tiled = mlir::tlayout::getTiledLayout(memref)) {
     shape.layout = tiled.getLayout();
   } else if (auto dims = llvm::dyn_cast<mlir::tlayout::DimsLayoutAttr>(
@@ -85,8 +87,9 @@ llvm::Expected<ArrayInput> inspect::parseMemRefInput(llvm::StringRef text) {
   } else if (memref.getLayout().isIdentity()) {
     shape.layout = TiledLayout::rowMajor(memref.getRank());
   } else {
-    return makeError("column 1: only #tlayout.tiled, #tlayout.dims and identity layouts "
-         "can be inspected");
+    return makeError(
+        "column 1: only #tlayout.tiled, #tlayout.dims and identity layouts "
+        "can be inspected");
   }
   if (!inputDims)
     shape.hasExplicitLayout = true;

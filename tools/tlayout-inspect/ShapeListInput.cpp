@@ -57,8 +57,9 @@ bool inspect::isShapeList(StringRef text) {
   });
 }
 
-llvm::Error inspect::inspectShapeList(
-    StringRef text, llvm::Error (*inspectOne)(StringRef shape)) {
+llvm::Error
+inspect::inspectShapeList(StringRef text,
+                          llvm::Error (*inspectOne)(StringRef shape)) {
   llvm::SmallVector<ListedShape> shapes = listedShapes(text);
   for (const ListedShape &shape : shapes) {
     llvm::Expected<HloShape> parsed = HloShape::parse(shape.text);

@@ -15,8 +15,8 @@
 #ifndef TLAYOUT_TOOLS_TLAYOUTTRANSLATE_MOSAICEXPORT_H
 #define TLAYOUT_TOOLS_TLAYOUTTRANSLATE_MOSAICEXPORT_H
 
-#include "tlayout/Target/TPU/MosaicLayout.h"
 #include "tlayout/Core/TiledLayout.h"
+#include "tlayout/Target/TPU/MosaicLayout.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"

@@ -54,13 +54,14 @@ static std::optional<std::string> rewriteMemRef(llvm::StringRef type, size_t at,
     std::string kept = type.str();
     std::replace(kept.begin(), kept.end(), '\n', ' ');
     std::string opaque = "!tpu<\"" + llvm::StringRef(kept).trim().str() + "\">";
-    emitRemark(at, "kept " + type + " as the opaque type " + opaque + ": " +
-                       (noSpace ? "tlayout has no memory space '" +
-                                      stringifyMemorySpace(*memref->memorySpace) +
-                                      "' (it names hbm, vmem, smem, cmem and "
-                                      "host)"
-                                : "a memref holds no Mosaic element type "
-                                  "without Mosaic's dialect"));
+    emitRemark(at,
+               "kept " + type + " as the opaque type " + opaque + ": " +
+                   (noSpace ? "tlayout has no memory space '" +
+                                  stringifyMemorySpace(*memref->memorySpace) +
+                                  "' (it names hbm, vmem, smem, cmem and "
+                                  "host)"
+                            : "a memref holds no Mosaic element type "
+                              "without Mosaic's dialect"));
     return opaque + std::string(type.count('\n'), '\n');
   }
   llvm::Expected<TLayoutEquivalent> eq = memref->toTLayout();

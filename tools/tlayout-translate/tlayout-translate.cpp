@@ -52,14 +52,15 @@ importMosaic(const std::shared_ptr<llvm::SourceMgr> &sourceMgr,
         llvm::SMLoc::getFromPointer(buffer->getBufferStart() + offset));
     return FileLineColLoc::get(context, name, line, column);
   };
-  std::optional<std::string> rewritten = ::mlir::tlayout::translate::importMosaicText(
-      buffer->getBuffer(),
-      [&](size_t offset, const llvm::Twine &message) {
-        emitError(locationOf(offset), message);
-      },
-      [&](size_t offset, const llvm::Twine &message) {
-        emitRemark(locationOf(offset), message);
-      });
+  std::optional<std::string> rewritten =
+      ::mlir::tlayout::translate::importMosaicText(
+          buffer->getBuffer(),
+          [&](size_t offset, const llvm::Twine &message) {
+            emitError(locationOf(offset), message);
+          },
+          [&](size_t offset, const llvm::Twine &message) {
+            emitRemark(locationOf(offset), message);
+          });
   if (!rewritten)
     return nullptr;
   // A Pallas kernel keeps Mosaic's other attributes, types and operations
@@ -126,9 +127,9 @@ exportMemRefType(MemRefType type) {
     return llvm::createStringError("Mosaic's layouts need an integer or "
                                    "floating-point element type");
   llvm::Expected<::mlir::tlayout::mosaic::MosaicMemRef> mosaic =
-      ::mlir::tlayout::mosaic::exportToMosaic(type.getShape(), typeText(element),
-                                        element.getIntOrFloatBitWidth(),
-                                        layout);
+      ::mlir::tlayout::mosaic::exportToMosaic(
+          type.getShape(), typeText(element), element.getIntOrFloatBitWidth(),
+          layout);
   if (!mosaic)
     return mosaic.takeError();
   return mosaic->str();

@@ -147,7 +147,8 @@ TEST(DimsLayoutTest, CanonicalFormKeepsPlacement) {
 }
 
 TEST(DimsLayoutTest, CanonicalFormExamples) {
-  auto canonical = [](std::vector<DimsLayoutEntry> dims, std::vector<int64_t> shape) {
+  auto canonical = [](std::vector<DimsLayoutEntry> dims,
+                      std::vector<int64_t> shape) {
     auto result = canonicalizePhysDims(dims, shape);
     return result ? printPhysDims(*result) : errorOf(result.takeError());
   };
@@ -176,7 +177,8 @@ TEST(DimsLayoutTest, CanonicalFormExamples) {
 
 /// Every list of up to `length` entries over `rank` dimensions, with packed
 /// sizes 1 to 4 and odd-even strips of 2.
-std::vector<std::vector<DimsLayoutEntry>> allLists(unsigned rank, unsigned length) {
+std::vector<std::vector<DimsLayoutEntry>> allLists(unsigned rank,
+                                                   unsigned length) {
   std::vector<DimsLayoutEntry> entries;
   for (unsigned d = 0; d < rank; ++d) {
     entries.push_back(K::dynamic(d));
@@ -271,7 +273,8 @@ TEST(DimsLayoutTest, NormalFormOfEqualXlaLayouts) {
   EXPECT_NE(normal("{1,0:T(8,128)}", {8, 256}), normal("{1,0}", {8, 256}));
   EXPECT_EQ(normal("{1,0:T(2,2)}", {3, 5}), "[0, 1, 0:packed(2), 1:packed(2)]");
   // Padding outside the outermost digit of a dimension is that digit's.
-  auto canonical = [](std::vector<DimsLayoutEntry> dims, std::vector<int64_t> shape) {
+  auto canonical = [](std::vector<DimsLayoutEntry> dims,
+                      std::vector<int64_t> shape) {
     auto result = canonicalizePhysDims(dims, shape);
     return result ? printPhysDims(*result) : errorOf(result.takeError());
   };
@@ -281,7 +284,8 @@ TEST(DimsLayoutTest, NormalFormOfEqualXlaLayouts) {
 }
 
 TEST(DimsLayoutTest, MorelloExampleConvertsBothWays) {
-  std::vector<DimsLayoutEntry> dims = {K::dynamic(1), K::dynamic(0), K::packed(1, 4)};
+  std::vector<DimsLayoutEntry> dims = {K::dynamic(1), K::dynamic(0),
+                                       K::packed(1, 4)};
   std::optional<TiledLayout> tiled = toTiledLayout(dims, {6, 8});
   ASSERT_TRUE(tiled.has_value());
   EXPECT_EQ(tiled->str(), "{0,1:T(4,1)}");
@@ -295,7 +299,8 @@ TEST(DimsLayoutTest, MorelloExampleConvertsBothWays) {
 }
 
 TEST(DimsLayoutTest, ConversionExamples) {
-  auto toXla = [](llvm::ArrayRef<DimsLayoutEntry> dims, std::vector<int64_t> shape) {
+  auto toXla = [](llvm::ArrayRef<DimsLayoutEntry> dims,
+                  std::vector<int64_t> shape) {
     std::optional<TiledLayout> tiled = toTiledLayout(dims, shape);
     return tiled ? tiled->str() : std::string("none");
   };

@@ -84,7 +84,8 @@ TEST(PackedElementsTest, StoredBits) {
 TEST(PackedElementsTest, XlaOrderByHand) {
   // Positions 0 and 1 of an E(4) buffer holding 3 and 5: the byte 0x35.
   EXPECT_EQ(packLikeXla({3, 5}, 4), std::vector<uint8_t>{0x35});
-  PackedPosition first = getPackedPosition(0, 4), second = getPackedPosition(1, 4);
+  PackedPosition first = getPackedPosition(0, 4),
+                 second = getPackedPosition(1, 4);
   EXPECT_EQ(first.byte, 0);
   EXPECT_EQ(first.shift, 4);
   EXPECT_EQ(second.byte, 0);

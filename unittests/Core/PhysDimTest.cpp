@@ -91,8 +91,9 @@ void checkAgainstFormula(llvm::ArrayRef<DimsLayoutEntry> dims,
 TEST(PhysDimTest, MorelloPackedExampleIsXlaT41) {
   // [1 dynamic, 0 dynamic, 1 packed(4)] on 6x8 places every element like
   // XLA's {0,1:T(4,1)}.
-  std::vector<DimsLayoutEntry> dims = {DimsLayoutEntry::dynamic(1), DimsLayoutEntry::dynamic(0),
-                               DimsLayoutEntry::packed(1, 4)};
+  std::vector<DimsLayoutEntry> dims = {DimsLayoutEntry::dynamic(1),
+                                       DimsLayoutEntry::dynamic(0),
+                                       DimsLayoutEntry::packed(1, 4)};
   llvm::Expected<BufferIndexing> morello =
       BufferIndexing::compile(dims, {6, 8});
   llvm::Expected<BufferIndexing> xla =
@@ -114,8 +115,9 @@ TEST(PhysDimTest, MorelloPackedExampleIsXlaT41) {
 
 TEST(PhysDimTest, OddEvenStrips) {
   // A strip of 8 along the minor dimension: evens, then odds.
-  std::vector<DimsLayoutEntry> dims = {DimsLayoutEntry::dynamic(0), DimsLayoutEntry::dynamic(1),
-                               DimsLayoutEntry::oddEven(1, 8)};
+  std::vector<DimsLayoutEntry> dims = {DimsLayoutEntry::dynamic(0),
+                                       DimsLayoutEntry::dynamic(1),
+                                       DimsLayoutEntry::oddEven(1, 8)};
   llvm::Expected<BufferIndexing> indexing =
       BufferIndexing::compile(dims, {2, 16});
   ASSERT_TRUE(static_cast<bool>(indexing));
@@ -146,28 +148,36 @@ TEST(PhysDimTest, AgreesWithTheFormula) {
 }
 
 TEST(PhysDimTest, Errors) {
-  auto error = [](std::vector<DimsLayoutEntry> dims, std::vector<int64_t> shape) {
+  auto error = [](std::vector<DimsLayoutEntry> dims,
+                  std::vector<int64_t> shape) {
     llvm::Expected<BufferIndexing> indexing =
         BufferIndexing::compile(dims, shape);
     return indexing ? std::string() : llvm::toString(indexing.takeError());
   };
-  EXPECT_EQ(error({DimsLayoutEntry::dynamic(0), DimsLayoutEntry::dynamic(0)}, {4}),
-            "dimension 0 has more than one dynamic physical dimension");
-  EXPECT_EQ(error({DimsLayoutEntry::packed(0, 2), DimsLayoutEntry::dynamic(0)}, {4}),
-            "the dynamic physical dimension of dimension 0 must be its "
-            "outermost");
+  EXPECT_EQ(
+      error({DimsLayoutEntry::dynamic(0), DimsLayoutEntry::dynamic(0)}, {4}),
+      "dimension 0 has more than one dynamic physical dimension");
+  EXPECT_EQ(
+      error({DimsLayoutEntry::packed(0, 2), DimsLayoutEntry::dynamic(0)}, {4}),
+      "the dynamic physical dimension of dimension 0 must be its "
+      "outermost");
   EXPECT_EQ(error({DimsLayoutEntry::dynamic(2)}, {4}),
             "physical dimension 0 refers to dimension 2 of a rank-1 shape");
-  EXPECT_EQ(error({DimsLayoutEntry::dynamic(0), DimsLayoutEntry::packed(0, 0)}, {4}),
-            "physical dimension 1 has non-positive size 0");
-  EXPECT_EQ(error({DimsLayoutEntry::dynamic(0), DimsLayoutEntry::oddEven(0, 3)}, {4}),
-            "odd-even strip of physical dimension 1 has odd size 3");
+  EXPECT_EQ(
+      error({DimsLayoutEntry::dynamic(0), DimsLayoutEntry::packed(0, 0)}, {4}),
+      "physical dimension 1 has non-positive size 0");
+  EXPECT_EQ(
+      error({DimsLayoutEntry::dynamic(0), DimsLayoutEntry::oddEven(0, 3)}, {4}),
+      "odd-even strip of physical dimension 1 has odd size 3");
   EXPECT_EQ(error({DimsLayoutEntry::dynamic(0)}, {4, 3}),
             "dimension 1 is not covered: give it a dynamic physical "
             "dimension or packed sizes that reach its size");
   // Packed pieces that reach the size cover a dimension; size-1 dimensions
   // need no entry.
-  EXPECT_EQ(error({DimsLayoutEntry::packed(0, 2), DimsLayoutEntry::packed(0, 2)}, {4, 1}), "");
+  EXPECT_EQ(
+      error({DimsLayoutEntry::packed(0, 2), DimsLayoutEntry::packed(0, 2)},
+            {4, 1}),
+      "");
 }
 
 } // namespace

@@ -91,7 +91,9 @@ struct DimsLayoutEntry {
   Kind kind = Kind::Dynamic;
   int64_t size = 0;
 
-  static DimsLayoutEntry dynamic(unsigned dim) { return {dim, Kind::Dynamic, 0}; }
+  static DimsLayoutEntry dynamic(unsigned dim) {
+    return {dim, Kind::Dynamic, 0};
+  }
   static DimsLayoutEntry packed(unsigned dim, int64_t size) {
     return {dim, Kind::Packed, size};
   }
@@ -145,8 +147,8 @@ public:
   /// (by a `Dynamic`, or by pieces whose product reaches its size). A
   /// `Packed` or `OddEven` size that does not divide what remains pads, as
   /// a tile does.
-  static llvm::Expected<BufferIndexing> compile(llvm::ArrayRef<DimsLayoutEntry> dims,
-                                                llvm::ArrayRef<int64_t> shape);
+  static llvm::Expected<BufferIndexing>
+  compile(llvm::ArrayRef<DimsLayoutEntry> dims, llvm::ArrayRef<int64_t> shape);
 
   llvm::ArrayRef<int64_t> getShape() const { return shape; }
   unsigned getRank() const { return shape.size(); }

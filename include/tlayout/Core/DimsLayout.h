@@ -6,8 +6,8 @@
 //
 // The second layout model tlayout speaks: an ordered list of physical
 // dimensions, slowest to fastest, each a Dynamic, Packed(n) or OddEven(n)
-// piece of one logical dimension (see DimsLayoutEntry). This header gives its text
-// form, the row- and column-major one-liners, its canonical form, and the
+// piece of one logical dimension (see DimsLayoutEntry). This header gives its
+// text form, the row- and column-major one-liners, its canonical form, and the
 // conversions to and from XLA tiled layouts. Both models compile to the same
 // BufferIndexing, and every conversion is checked on it.
 //
@@ -30,7 +30,9 @@ namespace mlir::tlayout {
 inline bool operator==(const DimsLayoutEntry &a, const DimsLayoutEntry &b) {
   return a.logicalDim == b.logicalDim && a.kind == b.kind && a.size == b.size;
 }
-inline bool operator!=(const DimsLayoutEntry &a, const DimsLayoutEntry &b) { return !(a == b); }
+inline bool operator!=(const DimsLayoutEntry &a, const DimsLayoutEntry &b) {
+  return !(a == b);
+}
 inline llvm::hash_code hash_value(const DimsLayoutEntry &d) {
   return llvm::hash_combine(d.logicalDim, static_cast<int>(d.kind), d.size);
 }

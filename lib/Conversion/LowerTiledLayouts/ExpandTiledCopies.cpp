@@ -236,9 +236,9 @@ FailureOr<Operation *> mlir::tlayout::expandCopyOp(RewriterBase &rewriter,
       int64_t packed = getPackedBits(type);
       std::optional<int64_t> size;
       if (succeeded(indexing))
-        size = packed ? getFootprint(*indexing, packed)
-                            .physicalBytes.getConstant()
-                      : indexing->getNumElements().getConstant();
+        size = packed
+                   ? getFootprint(*indexing, packed).physicalBytes.getConstant()
+                   : indexing->getNumElements().getConstant();
       Type element = packed ? rewriter.getI8Type() : type.getElementType();
       auto bufferType =
           MemRefType::get({size.value_or(ShapedType::kDynamic)}, element,

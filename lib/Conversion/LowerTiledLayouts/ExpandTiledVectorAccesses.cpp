@@ -302,8 +302,8 @@ accessPackedBytes(RewriterBase &rewriter, Operation *op, Value memref,
   auto bufferType = MemRefType::get({*bytes}, i8, MemRefLayoutAttrInterface(),
                                     type.getMemorySpace());
   Value buffer = ToPhysicalOp::create(rewriter, loc, bufferType, memref);
-  AffineExpr byteExpr = toAffineExpr(
-      getPackedByte(indexing.getOffset(), bits), context);
+  AffineExpr byteExpr =
+      toAffineExpr(getPackedByte(indexing.getOffset(), bits), context);
   Value byte = affine::AffineApplyOp::create(
       rewriter, loc, AffineMap::get(type.getRank(), 0, byteExpr), indices);
   auto byteVector =
@@ -493,8 +493,7 @@ static LogicalResult accessContiguously(RewriterBase &rewriter, Operation *op,
   int64_t width = vectorType.getNumElements();
   int64_t multiple = knownMultiple(indices[dim]);
   // A start of 0 is a multiple of anything; ask for the width itself.
-  int64_t widest =
-      getWidestVector(*indexing, dim, multiple ? multiple : width);
+  int64_t widest = getWidestVector(*indexing, dim, multiple ? multiple : width);
   if (width > widest && !packed)
     return notContiguous(op, "the layout keeps at most " + Twine(widest) +
                                  " elements adjacent from this start, not " +

@@ -83,8 +83,7 @@ FailureOr<PhysicalLayout> mlir::tlayout::computePhysicalLayout(
     result.alignedOrigin = origin;
     return result;
   }
-  FailureOr<BufferIndexing> indexing =
-      compileMemRefLayout(type, emitError);
+  FailureOr<BufferIndexing> indexing = compileMemRefLayout(type, emitError);
   if (failed(indexing))
     return failure();
   int64_t bits = getElementTypeBits(type.getElementType());

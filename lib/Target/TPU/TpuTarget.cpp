@@ -75,14 +75,16 @@ mlir::tlayout::tpu::getMemorySpaceNumber(llvm::StringRef name) {
   return std::nullopt;
 }
 
-std::optional<TargetDescription> mlir::tlayout::tpu::getPreset(llvm::StringRef name) {
+std::optional<TargetDescription>
+mlir::tlayout::tpu::getPreset(llvm::StringRef name) {
   for (const TargetDescription &preset : getPresets())
     if (preset.name == name)
       return preset;
   return std::nullopt;
 }
 
-std::optional<TargetDescription> mlir::tlayout::tpu::getPreset(PresetChoice choice) {
+std::optional<TargetDescription>
+mlir::tlayout::tpu::getPreset(PresetChoice choice) {
   int index = static_cast<int>(choice);
   llvm::ArrayRef<TargetDescription> presets = getPresets();
   if (index < 0 || index >= static_cast<int>(presets.size()))

@@ -26,7 +26,6 @@ using namespace mlir::tlayout::detail;
 // DimsLayoutAttr
 //===----------------------------------------------------------------------===//
 
-
 /// Logical dimension numbers of a #tlayout.dims layout are below this.
 static constexpr int64_t kMaxDimsRank = 1024;
 
@@ -93,7 +92,8 @@ static SmallVector<int64_t> affineMapShape(ArrayRef<DimsLayoutEntry> dims,
 
 LogicalResult
 DimsLayoutAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                       ArrayRef<DimsLayoutEntry> dims, ArrayRef<int64_t> parentShape,
+                       ArrayRef<DimsLayoutEntry> dims,
+                       ArrayRef<int64_t> parentShape,
                        ArrayRef<int64_t> offsets) {
   unsigned rank = rankOf(dims);
   if (rank > kMaxDimsRank)
@@ -117,8 +117,7 @@ AffineMap DimsLayoutAttr::getAffineMap() const {
 }
 
 bool DimsLayoutAttr::isIdentity() const {
-  return !isView() &&
-         llvm::equal(getDims(), rowMajorDims(getRank()));
+  return !isView() && llvm::equal(getDims(), rowMajorDims(getRank()));
 }
 
 LogicalResult DimsLayoutAttr::verifyLayout(
@@ -153,8 +152,8 @@ Attribute DimsLayoutAttr::parse(AsmParser &parser, Type) {
       if (parser.parseKeyword(&kind))
         return failure();
       if (kind == "packed" || kind == "odd_even") {
-        entry.kind =
-            kind == "packed" ? DimsLayoutEntry::Kind::Packed : DimsLayoutEntry::Kind::OddEven;
+        entry.kind = kind == "packed" ? DimsLayoutEntry::Kind::Packed
+                                      : DimsLayoutEntry::Kind::OddEven;
         if (parser.parseLParen() || parser.parseInteger(entry.size) ||
             parser.parseRParen())
           return failure();
@@ -181,8 +180,8 @@ Attribute DimsLayoutAttr::parse(AsmParser &parser, Type) {
   if (parser.parseGreater())
     return {};
   return getChecked([&] { return parser.emitError(loc); }, parser.getContext(),
-                    ArrayRef<DimsLayoutEntry>(dims), ArrayRef<int64_t>(parentShape),
-                    ArrayRef<int64_t>(offsets));
+                    ArrayRef<DimsLayoutEntry>(dims),
+                    ArrayRef<int64_t>(parentShape), ArrayRef<int64_t>(offsets));
 }
 
 void DimsLayoutAttr::print(AsmPrinter &printer) const {

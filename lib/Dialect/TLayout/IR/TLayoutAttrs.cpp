@@ -170,8 +170,7 @@ FailureOr<BufferIndexing> mlir::tlayout::compileMemRefLayout(
 
 LogicalResult mlir::tlayout::verifyLayoutEncoding(
     RankedTensorType type, llvm::function_ref<InFlightDiagnostic()> emitError) {
-  auto layout =
-      dyn_cast_or_null<MemRefLayoutAttrInterface>(type.getEncoding());
+  auto layout = dyn_cast_or_null<MemRefLayoutAttrInterface>(type.getEncoding());
   if (!layout)
     return success();
   MemRefType memref = MemRefType::getChecked(

@@ -38,8 +38,8 @@ static LogicalResult verifyPhysicalBuffer(Operation *op, MemRefType tiled,
   // A layout that packs elements (E(1), E(2), E(4)) has a buffer of bytes.
   int64_t packed = getLayoutAttr(tiled).getElementSizeInBits();
   packed = isPackedElementSize(packed) ? packed : 0;
-  Type element = packed ? IntegerType::get(op->getContext(), 8)
-                        : tiled.getElementType();
+  Type element =
+      packed ? IntegerType::get(op->getContext(), 8) : tiled.getElementType();
   if (buffer.getElementType() != element)
     return op->emitOpError()
            << "expects the " << what << " to have element type " << element
@@ -49,8 +49,7 @@ static LogicalResult verifyPhysicalBuffer(Operation *op, MemRefType tiled,
                              << " to be in the memory space of the tiled "
                                 "memref";
   std::optional<int64_t> size =
-      packed ? getFootprint(*indexing, packed)
-                   .physicalBytes.getConstant()
+      packed ? getFootprint(*indexing, packed).physicalBytes.getConstant()
              : indexing->getNumElements().getConstant();
   int64_t bufferSize = buffer.getDimSize(0);
   if (size && !ShapedType::isDynamic(bufferSize) && *size != bufferSize)
@@ -234,8 +233,7 @@ static std::string formatIndex(ArrayRef<int64_t> index) {
 /// dimension (or a unit dimension), none a combination of several (`*`).
 /// std::nullopt otherwise.
 static std::optional<SmallVector<SmallVector<int64_t>>>
-offsetTables(const BufferIndexing &indexing,
-             ArrayRef<int64_t> shape) {
+offsetTables(const BufferIndexing &indexing, ArrayRef<int64_t> shape) {
   if (llvm::any_of(indexing.getSources(), [](const Source &s) {
         return s.kind == Source::Kind::Combined;
       }))
@@ -460,9 +458,8 @@ compileCastSide(MemRefType type, StringRef what,
                   << type;
       return failure();
     }
-    llvm::Expected<BufferIndexing> rowMajor =
-        BufferIndexing::compile(
-            TiledLayout::rowMajor(type.getRank()), type.getShape());
+    llvm::Expected<BufferIndexing> rowMajor = BufferIndexing::compile(
+        TiledLayout::rowMajor(type.getRank()), type.getShape());
     if (!rowMajor) {
       emitError() << llvm::toString(rowMajor.takeError());
       return failure();
@@ -497,9 +494,8 @@ LogicalResult CastOp::verify() {
     return failure();
   auto bitsOf = [](MemRefType type) {
     LayoutAttrInterface layout = getLayoutAttr(type);
-    return getStoredElementBits(
-        layout ? layout.getElementSizeInBits() : 0,
-        getElementTypeBits(type.getElementType()));
+    return getStoredElementBits(layout ? layout.getElementSizeInBits() : 0,
+                                getElementTypeBits(type.getElementType()));
   };
   if (bitsOf(sourceType) != bitsOf(resultType))
     return emitOpError() << "expects the elements to take the same bits, but "

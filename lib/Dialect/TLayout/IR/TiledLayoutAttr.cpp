@@ -77,8 +77,7 @@ LogicalResult TiledLayoutAttr::verify(
     return emitError() << llvm::toString(std::move(err));
   // getAffineMap compiles the layout for dynamic sizes: a layout whose map
   // cannot be built (one too large to write out) is not a memref layout.
-  SmallVector<int64_t> dynamicShape(minorToMajor.size(),
-                                    kDynamicSize);
+  SmallVector<int64_t> dynamicShape(minorToMajor.size(), kDynamicSize);
   llvm::Expected<BufferIndexing> indexing =
       BufferIndexing::compile(layout, dynamicShape, 0);
   if (!indexing)

@@ -49,8 +49,7 @@ Attribute convertLayout(MemRefType type, LayoutSyntax target) {
         converted = TiledLayoutAttr::get(context, *layout);
     } else if (target == LayoutSyntax::Canonical) {
       std::optional<SmallVector<DimsLayoutEntry, 4>> canonical =
-          llvm::expectedToOptional(
-              canonicalizePhysDims(dims.getDims(), shape));
+          llvm::expectedToOptional(canonicalizePhysDims(dims.getDims(), shape));
       if (!canonical || llvm::equal(*canonical, dims.getDims()))
         return {};
       converted = DimsLayoutAttr::get(context, *canonical);

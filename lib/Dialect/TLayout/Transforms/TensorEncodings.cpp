@@ -49,8 +49,8 @@ mlir::tlayout::getEncodedTensorBytes(RankedTensorType type) {
         compileMemRefLayout(memref, [] { return InFlightDiagnostic(); });
     if (failed(indexing))
       return std::nullopt;
-    int64_t bits = getStoredElementBits(
-        layout.getElementSizeInBits(), typeBits);
+    int64_t bits =
+        getStoredElementBits(layout.getElementSizeInBits(), typeBits);
     return getFootprint(*indexing, bits).physicalBytes.getConstant();
   }
   // Row-major (or another strided layout of the same elements): the logical

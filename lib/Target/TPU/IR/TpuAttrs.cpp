@@ -87,7 +87,8 @@ Attribute TargetAttr::parse(AsmParser &parser, Type) {
   bool named = succeeded(parser.parseOptionalString(&preset));
   if (!named)
     preset = ::mlir::tlayout::tpu::getDefaultPreset().name.str();
-  std::optional<TargetDescription> target = ::mlir::tlayout::tpu::getPreset(preset);
+  std::optional<TargetDescription> target =
+      ::mlir::tlayout::tpu::getPreset(preset);
   if (!target) {
     parser.emitError(loc) << "unknown TPU preset \"" << preset
                           << "\"; expected one of "
@@ -179,7 +180,8 @@ Attribute MemorySpaceAttr::parse(AsmParser &parser, Type) {
                           << "); a numbered space is #tlayout.memory_space<n>";
     return {};
   }
-  std::optional<int64_t> value = ::mlir::tlayout::tpu::getMemorySpaceNumber(name);
+  std::optional<int64_t> value =
+      ::mlir::tlayout::tpu::getMemorySpaceNumber(name);
   if (!value) {
     parser.emitError(loc) << "unknown TPU memory space '" << name
                           << "'; expected one of " << namedSpaceList();

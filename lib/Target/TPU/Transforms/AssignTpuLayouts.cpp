@@ -268,8 +268,8 @@ void AssignTpuLayoutsPass::runOnOperation() {
       auto type = cast<MemRefType>(m.getType());
       std::optional<int64_t> space =
           getMemorySpaceNumber(type.getMemorySpace());
-      bool host =
-          space == static_cast<int64_t>(::mlir::tlayout::tpu::MemorySpace::Host);
+      bool host = space ==
+                  static_cast<int64_t>(::mlir::tlayout::tpu::MemorySpace::Host);
       if (!type.getLayout().isIdentity() || host || !space) {
         skip = true; // Left alone silently.
         break;

@@ -72,9 +72,8 @@ static void measure(BufferUsage &usage) {
   // Elements only: the bytes are counted below, with checked arithmetic.
   llvm::Expected<BufferIndexing> indexing =
       layout ? layout.compile(type.getShape(), 0)
-             : BufferIndexing::compile(
-                   TiledLayout::rowMajor(type.getRank()),
-                   type.getShape());
+             : BufferIndexing::compile(TiledLayout::rowMajor(type.getRank()),
+                                       type.getShape());
   if (!indexing) {
     // A tiled type's verifier compiled the same layout for the same shape;
     // the row-major layout of an untiled one fails only where its element

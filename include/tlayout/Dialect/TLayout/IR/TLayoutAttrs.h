@@ -33,7 +33,8 @@ namespace mlir::tlayout {
 
 /// Converts a core index expression into an affine expression: logical index
 /// `d<i>` becomes dim `i`, size `s<i>` becomes symbol `i`.
-AffineExpr toAffineExpr(const ::mlir::tlayout::IndexExpr &expr, MLIRContext *context);
+AffineExpr toAffineExpr(const ::mlir::tlayout::IndexExpr &expr,
+                        MLIRContext *context);
 
 /// The memref's `#tlayout.tiled` layout, or null.
 TiledLayoutAttr getTiledLayout(MemRefType type);
