@@ -6,7 +6,8 @@
 // upstream's memref.alloc verifier requires one symbol operand per map
 // symbol, even where the shape is static. The allocation binds them to the
 // sizes; the lowering places elements by the memref's own sizes and rejects
-// a binding that contradicts them.
+// a binding that contradicts them. A layout bound to the static shape
+// (`sizes = [4, 2, 6]`) needs no symbols: test/Dialect/TLayout/bound-sizes.mlir.
 // RUN: tlayout-opt %s -split-input-file -verify-diagnostics --lower-tiled-layouts | FileCheck %s
 
 // CHECK-LABEL: func.func @static_combined(

@@ -57,7 +57,7 @@ func.func private @huge(memref<3x5xf32, #tlayout.tiled<{1,0:T(999999999999999999
 
 // -----
 
-// expected-error @+1 {{expected ',' in the view description `, parent = [...], offsets = [...]`}}
+// expected-error @+1 {{expected ',' in the view description `, parent = [...], offsets = [...]` or the sizes `, sizes = [...]`}}
 func.func private @trailing(memref<3x5xf32, #tlayout.tiled<{1,0} x>>)
 
 // -----

@@ -60,27 +60,27 @@ static void flattenTiles(const TiledLayout &layout,
 TiledLayoutAttr TiledLayoutAttr::get(MLIRContext *context,
                                      const TiledLayout &layout,
                                      ArrayRef<int64_t> parentShape,
-                                     ArrayRef<int64_t> offsets) {
+                                     ArrayRef<int64_t> offsets,
+                                     ArrayRef<int64_t> sizes) {
   SmallVector<int64_t> entries, ranks;
   flattenTiles(layout, entries, ranks);
   return Base::get(context, ArrayRef<int64_t>(layout.minorToMajor),
                    ArrayRef<int64_t>(entries), ArrayRef<int64_t>(ranks),
                    layout.tailPaddingAlignment, layout.elementSizeInBits,
-                   parentShape, offsets);
+                   parentShape, offsets, sizes);
 }
 
-TiledLayoutAttr
-TiledLayoutAttr::getChecked(function_ref<InFlightDiagnostic()> emitError,
-                            MLIRContext *context, const TiledLayout &layout,
-                            ArrayRef<int64_t> parentShape,
-                            ArrayRef<int64_t> offsets) {
+TiledLayoutAttr TiledLayoutAttr::getChecked(
+    function_ref<InFlightDiagnostic()> emitError, MLIRContext *context,
+    const TiledLayout &layout, ArrayRef<int64_t> parentShape,
+    ArrayRef<int64_t> offsets, ArrayRef<int64_t> sizes) {
   SmallVector<int64_t> entries, ranks;
   flattenTiles(layout, entries, ranks);
   return Base::getChecked(emitError, context,
                           ArrayRef<int64_t>(layout.minorToMajor),
                           ArrayRef<int64_t>(entries), ArrayRef<int64_t>(ranks),
                           layout.tailPaddingAlignment, layout.elementSizeInBits,
-                          parentShape, offsets);
+                          parentShape, offsets, sizes);
 }
 
 //===----------------------------------------------------------------------===//

@@ -31,6 +31,10 @@ TiledLayoutAttr TiledLayoutAttr::getBase() const {
   return isView() ? TiledLayoutAttr::get(getContext(), getLayout()) : *this;
 }
 
+TiledLayoutAttr TiledLayoutAttr::getUnbound() const {
+  return isBound() ? TiledLayoutAttr::get(getContext(), getLayout()) : *this;
+}
+
 static TiledLayout buildLayout(ArrayRef<int64_t> minorToMajor,
                                ArrayRef<int64_t> tileEntries,
                                ArrayRef<int64_t> tileRanks,
@@ -58,10 +62,32 @@ LogicalResult TiledLayoutAttr::verify(
     ArrayRef<int64_t> minorToMajor, ArrayRef<int64_t> tileEntries,
     ArrayRef<int64_t> tileRanks, int64_t tailPaddingAlignment,
     int64_t elementSizeInBits, ArrayRef<int64_t> parentShape,
-    ArrayRef<int64_t> offsets) {
+    ArrayRef<int64_t> offsets, ArrayRef<int64_t> sizes) {
   if (failed(verifyViewParameters(emitError, minorToMajor.size(), parentShape,
                                   offsets)))
     return failure();
+  if (!sizes.empty()) {
+    if (!parentShape.empty())
+      return emitError() << "a view takes its sizes from `parent`; it is not "
+                            "bound with `sizes`";
+    if (sizes.size() != minorToMajor.size())
+      return emitError() << "`sizes` has " << sizes.size()
+                         << " entries but the layout has rank "
+                         << minorToMajor.size();
+    for (auto [i, size] : llvm::enumerate(sizes))
+      if (size < 0)
+        return emitError() << "`sizes` binds the layout to a static shape, "
+                              "but the size of dimension "
+                           << i << " is "
+                           << (ShapedType::isDynamic(size)
+                                   ? std::string("'?'")
+                                   : std::to_string(size));
+    if (!llvm::is_contained(tileEntries, Tile::kCombine))
+      return emitError()
+             << "`sizes` binds a layout that combines dimensions (`*`) to "
+                "its shape; this layout has no `*` and places elements "
+                "without sizes: drop `sizes`";
+  }
   int64_t total = 0;
   for (int64_t rank : tileRanks) {
     if (rank < 0)
@@ -77,9 +103,10 @@ LogicalResult TiledLayoutAttr::verify(
     return emitError() << llvm::toString(std::move(err));
   // getAffineMap compiles the layout for dynamic sizes: a layout whose map
   // cannot be built (one too large to write out) is not a memref layout.
+  // A bound layout's map is compiled for its sizes.
   SmallVector<int64_t> dynamicShape(minorToMajor.size(), kDynamicSize);
-  llvm::Expected<BufferIndexing> indexing =
-      BufferIndexing::compile(layout, dynamicShape, 0);
+  llvm::Expected<BufferIndexing> indexing = BufferIndexing::compile(
+      layout, sizes.empty() ? ArrayRef<int64_t>(dynamicShape) : sizes, 0);
   if (!indexing)
     return emitError() << llvm::toString(indexing.takeError());
   return success();
@@ -88,7 +115,10 @@ LogicalResult TiledLayoutAttr::verify(
 AffineMap TiledLayoutAttr::getAffineMap() const {
   unsigned rank = getMinorToMajor().size();
   SmallVector<int64_t> dynamicShape(rank, kDynamicSize);
-  return affineMapFor(*this, rank, compile(dynamicShape, 0), getContext());
+  return affineMapFor(
+      *this, rank,
+      compile(isBound() ? getSizes() : ArrayRef<int64_t>(dynamicShape), 0),
+      getContext());
 }
 
 Attribute TiledLayoutAttr::getView(ArrayRef<int64_t> parentShape,
@@ -112,6 +142,22 @@ bool TiledLayoutAttr::isIdentity() const {
 LogicalResult TiledLayoutAttr::verifyLayout(
     ArrayRef<int64_t> shape,
     function_ref<InFlightDiagnostic()> emitError) const {
+  if (isBound() && shape != getSizes()) {
+    InFlightDiagnostic diag = emitError();
+    diag << "the layout is bound to sizes [";
+    llvm::interleaveComma(getSizes(), diag);
+    diag << "] but the memref's shape is ";
+    llvm::interleave(
+        shape, diag,
+        [&](int64_t size) {
+          if (ShapedType::isDynamic(size))
+            diag << "?";
+          else
+            diag << size;
+        },
+        "x");
+    return diag;
+  }
   return verifyLayoutFor(*this, shape, emitError);
 }
 
@@ -134,14 +180,21 @@ Attribute TiledLayoutAttr::parse(AsmParser &parser, Type) {
 void TiledLayoutAttr::print(AsmPrinter &printer) const {
   printer << '<' << getLayout().str();
   printView(printer, *this);
+  if (isBound()) {
+    printer << ", sizes = ";
+    printSizeList(printer, getSizes());
+  }
   printer << '>';
 }
 
-/// Parses `, parent = [16, ?], offsets = [3, ?]` from `text` at `pos`.
-static LogicalResult parseViewDescription(DialectAsmParser &parser,
-                                          StringRef text, size_t pos,
-                                          SmallVectorImpl<int64_t> &parentShape,
-                                          SmallVectorImpl<int64_t> &offsets) {
+/// Parses what follows the layout in `text` at `pos`: a view description
+/// `, parent = [16, ?], offsets = [3, ?]` or the bound sizes
+/// `, sizes = [4, 2, 6]`.
+static LogicalResult parseLayoutSuffix(DialectAsmParser &parser, StringRef text,
+                                       size_t pos,
+                                       SmallVectorImpl<int64_t> &parentShape,
+                                       SmallVectorImpl<int64_t> &offsets,
+                                       SmallVectorImpl<int64_t> &sizes) {
   auto locAt = [&](size_t column) {
     return SMLoc::getFromPointer(text.data() + column);
   };
@@ -155,7 +208,7 @@ static LogicalResult parseViewDescription(DialectAsmParser &parser,
       return parser.emitError(locAt(pos))
              << "expected '" << token
              << "' in the view description `, parent = [...], offsets = "
-                "[...]`";
+                "[...]` or the sizes `, sizes = [...]`";
     pos += token.size();
     return success();
   };
@@ -190,15 +243,25 @@ static LogicalResult parseViewDescription(DialectAsmParser &parser,
       return expect("]");
     }
   };
-  if (failed(expect(",")) || failed(expect("parent")) || failed(expect("=")) ||
-      failed(parseList(parentShape)) || failed(expect(",")) ||
-      failed(expect("offsets")) || failed(expect("=")) ||
-      failed(parseList(offsets)))
+  if (failed(expect(",")))
     return failure();
+  skip();
+  if (text.substr(pos).starts_with("sizes")) {
+    pos += StringRef("sizes").size();
+    if (failed(expect("=")) || failed(parseList(sizes)))
+      return failure();
+  } else if (failed(expect("parent")) || failed(expect("=")) ||
+             failed(parseList(parentShape)) || failed(expect(",")) ||
+             failed(expect("offsets")) || failed(expect("=")) ||
+             failed(parseList(offsets))) {
+    return failure();
+  }
   skip();
   if (pos != text.size())
     return parser.emitError(locAt(pos),
-                            "unexpected text after the view description");
+                            sizes.empty() ? "unexpected text after the view "
+                                            "description"
+                                          : "unexpected text after the sizes");
   return success();
 }
 
@@ -236,12 +299,13 @@ Attribute mlir::tlayout::detail::parseTiledLayout(DialectAsmParser &parser,
            "#tlayout.memory_space<...> as the memref's memory space";
     return {};
   }
-  SmallVector<int64_t> parentShape, offsets;
+  SmallVector<int64_t> parentShape, offsets, sizes;
   if (close != StringRef::npos && !full.drop_front(close + 1).trim().empty() &&
-      failed(
-          parseViewDescription(parser, full, close + 1, parentShape, offsets)))
+      failed(parseLayoutSuffix(parser, full, close + 1, parentShape, offsets,
+                               sizes)))
     return {};
   return TiledLayoutAttr::getChecked(
       [&] { return parser.emitError(locAt(0)); }, context, *layout,
-      ArrayRef<int64_t>(parentShape), ArrayRef<int64_t>(offsets));
+      ArrayRef<int64_t>(parentShape), ArrayRef<int64_t>(offsets),
+      ArrayRef<int64_t>(sizes));
 }

@@ -12,9 +12,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "tlayout/Dialect/TLayout/Transforms/BufferizableOpInterfaceImpl.h"
+#include "tlayout/Dialect/TLayout/IR/TLayoutAttrs.h"
 #include "tlayout/Dialect/TLayout/IR/TLayoutDialect.h"
 #include "tlayout/Dialect/TLayout/IR/TLayoutOps.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/BufferizableOpInterface.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -29,6 +31,31 @@ MemRefType mlir::tlayout::getEncodedMemRefType(RankedTensorType type,
   auto layout = dyn_cast_or_null<MemRefLayoutAttrInterface>(type.getEncoding());
   return MemRefType::get(type.getShape(), type.getElementType(), layout,
                          memorySpace);
+}
+
+bool mlir::tlayout::allocNeedsSymbols(MemRefType type) {
+  // Only tlayout's layouts say what their symbols are; views are never
+  // allocated.
+  LayoutAttrInterface layout = getLayoutAttr(type);
+  return layout && !layout.isView() &&
+         type.getLayout().getAffineMap().getNumSymbols() != 0;
+}
+
+Value mlir::tlayout::createLayoutAlloc(OpBuilder &builder, Location loc,
+                                       MemRefType type, ValueRange dynamicSizes,
+                                       int64_t alignment) {
+  SmallVector<Value> symbols;
+  if (allocNeedsSymbols(type)) {
+    // The map's symbols are the logical sizes, dimension by dimension.
+    unsigned next = 0;
+    for (int64_t i = 0, e = type.getRank(); i < e; ++i)
+      symbols.push_back(type.isDynamicDim(i)
+                            ? dynamicSizes[next++]
+                            : Value(arith::ConstantIndexOp::create(
+                                  builder, loc, type.getDimSize(i))));
+  }
+  return memref::AllocOp::create(builder, loc, type, dynamicSizes, symbols,
+                                 builder.getI64IntegerAttr(alignment));
 }
 
 namespace {
@@ -87,8 +114,13 @@ struct RelayoutOpInterface
     for (int64_t i = 0, e = targetType.getRank(); i < e; ++i)
       if (targetType.isDynamicDim(i))
         sizes.push_back(memref::DimOp::create(rewriter, loc, *source, i));
+    // Upstream's allocation functions give no symbol operands: a layout
+    // that needs them gets its allocation here.
     FailureOr<Value> alloc =
-        options.createAlloc(rewriter, loc, targetType, sizes);
+        allocNeedsSymbols(targetType)
+            ? createLayoutAlloc(rewriter, loc, targetType, sizes,
+                                options.bufferAlignment)
+            : options.createAlloc(rewriter, loc, targetType, sizes);
     if (failed(alloc))
       return failure();
     CopyOp::create(rewriter, loc, *source, *alloc);

@@ -128,9 +128,9 @@ static LogicalResult materializeEncodedAllocations(ModuleOp module) {
     } else {
       sizes = cast<tensor::EmptyOp>(op).getDynamicSizes();
     }
-    auto memref = memref::AllocOp::create(
-        rewriter, op->getLoc(), getEncodedMemRefType(type, memorySpace), sizes,
-        rewriter.getI64IntegerAttr(64));
+    Value memref =
+        createLayoutAlloc(rewriter, op->getLoc(),
+                          getEncodedMemRefType(type, memorySpace), sizes, 64);
     rewriter.replaceOpWithNewOp<bufferization::ToTensorOp>(
         op, type, memref, /*restrict=*/rewriter.getUnitAttr(),
         /*writable=*/rewriter.getUnitAttr());

@@ -132,6 +132,21 @@ def TLayout_TiledLayoutAttr : TLayout_Attr<"TiledLayout", "tiled", [
     (`memref.alloc(%n, %m)[%n, %m] : memref<?x?xf32,
     #tlayout.tiled<{1,0:T(*,4)}>>`). Untiled permutations are strided
     (`getStridesAndOffset` succeeds); tiled layouts are not.
+
+    A layout that combines dimensions can instead be bound to the static
+    shape of its memref with `sizes = [...]`: its map is then compiled for
+    those sizes and has no symbols, so a static memref allocates without
+    symbol operands:
+
+    ```mlir
+    %a = memref.alloc() : memref<4x2x6xf32,
+        #tlayout.tiled<{2,1,0:T(2,*,3)}, sizes = [4, 2, 6]>>
+    ```
+
+    The memref's shape must equal `sizes`, and only a layout with a `*`
+    entry takes them (any other places elements without sizes, so there is
+    one spelling per placement). The bound and the unbound layout place
+    every element identically: `tlayout.cast` converts between the two.
   }];
   let parameters = (ins
     ArrayRefParameter<"int64_t", "dimensions, most minor first">:$minorToMajor,
@@ -147,12 +162,16 @@ def TLayout_TiledLayoutAttr : TLayout_Attr<"TiledLayout", "tiled", [
         "for a view: the logical sizes of the memref it views">:$parentShape,
     OptionalArrayRefParameter<"int64_t",
         "for a view: its offsets in the parent (INT64_MIN if dynamic)">:
-        $offsets
+        $offsets,
+    OptionalArrayRefParameter<"int64_t",
+        "for a layout that combines dimensions: the static shape it is "
+        "bound to">:$sizes
   );
   let builders = [
     AttrBuilder<(ins "const ::mlir::tlayout::TiledLayout &":$layout,
                      CArg<"::llvm::ArrayRef<int64_t>", "{}">:$parentShape,
-                     CArg<"::llvm::ArrayRef<int64_t>", "{}">:$offsets)>
+                     CArg<"::llvm::ArrayRef<int64_t>", "{}">:$offsets,
+                     CArg<"::llvm::ArrayRef<int64_t>", "{}">:$sizes)>
   ];
   let skipDefaultBuilders = 1;
   let genVerifyDecl = 1;
@@ -167,8 +186,15 @@ def TLayout_TiledLayoutAttr : TLayout_Attr<"TiledLayout", "tiled", [
     /// Whether this describes a view (it records a parent shape).
     bool isView() const { return !getParentShape().empty(); }
 
-    /// The same layout without view information.
+    /// Whether this layout is bound to a static shape (`sizes = [...]`).
+    bool isBound() const { return !getSizes().empty(); }
+
+    /// The same layout without view information (a bound layout keeps its
+    /// sizes; a view never has any).
     TiledLayoutAttr getBase() const;
+
+    /// The same layout, not bound to a shape.
+    TiledLayoutAttr getUnbound() const;
 
     /// The same layout as a view (LayoutAttrInterface).
     ::mlir::Attribute getView(::llvm::ArrayRef<int64_t> parentShape,

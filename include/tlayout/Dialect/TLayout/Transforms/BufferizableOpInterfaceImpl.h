@@ -13,9 +13,11 @@
 #define TLAYOUT_DIALECT_TLAYOUT_TRANSFORMS_BUFFERIZABLEOPINTERFACEIMPL_H
 
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/ValueRange.h"
 
 namespace mlir {
 class DialectRegistry;
+class OpBuilder;
 
 namespace tlayout {
 
@@ -30,6 +32,18 @@ void registerBufferizableOpInterfaceExternalModels(DialectRegistry &registry);
 /// (`#tlayout.tiled`, `#tlayout.dims`, any `MemRefLayoutAttrInterface`),
 /// otherwise the identity layout.
 MemRefType getEncodedMemRefType(RankedTensorType type, Attribute memorySpace);
+
+/// Allocates a buffer of `type` (a `memref.alloc` aligned to `alignment`
+/// bytes) given the sizes of its dynamic dimensions. A layout whose affine
+/// map names sizes as symbols (one that combines dimensions with `*` and is
+/// not bound to its shape) gets every dimension's size as its symbol
+/// operands, as upstream's allocation verifier requires.
+Value createLayoutAlloc(OpBuilder &builder, Location loc, MemRefType type,
+                        ValueRange dynamicSizes, int64_t alignment);
+
+/// Whether allocating `type` needs symbol operands (see createLayoutAlloc);
+/// upstream's allocation functions do not give any.
+bool allocNeedsSymbols(MemRefType type);
 
 } // namespace tlayout
 } // namespace mlir
