@@ -18,7 +18,7 @@ OPT=${OPT:-build/bin/tlayout-opt}
 MLIR_OPT=${MLIR_OPT:-/usr/lib/llvm-22/bin/mlir-opt}
 LIMIT=${LIMIT:-600}
 SIZES=("${@:-1000 10000 50000 100000}")
-TAIL="func.func(convert-vector-to-scf,lower-affine,canonicalize,loop-invariant-code-motion,convert-scf-to-cf,expand-strided-metadata,lower-affine),convert-vector-to-llvm,finalize-memref-to-llvm,convert-to-llvm,reconcile-unrealized-casts"
+TAIL="func.func(convert-vector-to-scf,lower-affine,canonicalize,loop-invariant-code-motion,convert-scf-to-cf,expand-strided-metadata,lower-affine),convert-vector-to-llvm,finalize-memref-to-llvm,convert-func-to-llvm,convert-to-llvm,reconcile-unrealized-casts"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 declare -A over

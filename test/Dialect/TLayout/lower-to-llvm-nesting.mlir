@@ -1,7 +1,10 @@
 // The function-local passes of --tlayout-lower-to-llvm run nested under the
 // module's isolated ops (so the pass manager runs them on the functions in
 // parallel, and on a nested module as a whole); the passes that change
-// signatures, calls and globals run on the module.
+// signatures, calls and globals run on the module. Functions and calls are
+// converted by --convert-func-to-llvm, which resolves callees through a
+// symbol table, before --convert-to-llvm, whose func patterns scan the
+// module for every call.
 // RUN: tlayout-opt %s --tlayout-lower-to-llvm --dump-pass-pipeline \
 // RUN:   -o /dev/null 2>&1 | FileCheck %s --check-prefix=PIPELINE
 // Threads change nothing in the result.
@@ -29,6 +32,7 @@
 // PIPELINE-NEXT:   ),
 // PIPELINE-NEXT:   convert-vector-to-llvm
 // PIPELINE-NEXT:   finalize-memref-to-llvm
+// PIPELINE-NEXT:   convert-func-to-llvm
 // PIPELINE-NEXT:   convert-to-llvm
 // PIPELINE-NEXT:   reconcile-unrealized-casts
 // PIPELINE-NEXT: )
