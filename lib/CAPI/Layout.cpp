@@ -259,10 +259,10 @@ MlirAttribute tlayoutTpuMemorySpaceAttrGet(MlirContext ctx, MlirStringRef name,
                                            MlirStringCallback onError,
                                            void *userData) {
   std::optional<int64_t> number =
-      ::mlir::tlayout::tpu::getMemorySpaceNumber(unwrap(name));
+      tpu::getMemorySpaceNumber(unwrap(name));
   if (!number) {
     std::string names;
-    for (const auto &space : ::mlir::tlayout::tpu::getNamedMemorySpaces())
+    for (const auto &space : tpu::getNamedMemorySpaces())
       names += (names.empty() ? "" : ", ") + space.name.str();
     ErrorSink{onError, userData}.report("unknown TPU memory space '" +
                                         unwrap(name) + "'; expected one of " +

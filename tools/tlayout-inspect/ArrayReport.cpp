@@ -35,7 +35,7 @@ std::string inspect::memrefTypeOf(
   else
     os << ", #tlayout.tiled<" << layout.str() << ">";
   if (space != 0) {
-    llvm::StringRef name = ::mlir::tlayout::tpu::getMemorySpaceName(space);
+    llvm::StringRef name = tpu::getMemorySpaceName(space);
     if (name.empty())
       os << ", #tlayout.memory_space<" << space << ">";
     else

@@ -122,7 +122,7 @@ void AssignTpuLayoutsPass::runOnOperation() {
   FailureOr<TargetAttr> targetAttr = getTarget(module, target);
   if (failed(targetAttr))
     return signalPassFailure();
-  ::mlir::tlayout::tpu::TilingOptions options;
+  tpu::TilingOptions options;
   options.lanes = targetAttr->getLanes();
   options.sublanes = targetAttr->getSublanes();
   SymbolTable symbols(module);
@@ -269,7 +269,7 @@ void AssignTpuLayoutsPass::runOnOperation() {
       std::optional<int64_t> space =
           getMemorySpaceNumber(type.getMemorySpace());
       bool host = space ==
-                  static_cast<int64_t>(::mlir::tlayout::tpu::MemorySpace::Host);
+                  static_cast<int64_t>(tpu::MemorySpace::Host);
       if (!type.getLayout().isIdentity() || host || !space) {
         skip = true; // Left alone silently.
         break;
@@ -302,7 +302,7 @@ void AssignTpuLayoutsPass::runOnOperation() {
     auto type = cast<MemRefType>(best.getType());
     int64_t bits = getElementTypeBits(type.getElementType());
     llvm::Expected<TiledLayout> layout =
-        ::mlir::tlayout::tpu::getDefaultLayout(type.getShape(), bits, options);
+        tpu::getDefaultLayout(type.getShape(), bits, options);
     if (!layout) {
       keep(best, "the TPU rules do not cover it: " +
                      llvm::toString(layout.takeError()));

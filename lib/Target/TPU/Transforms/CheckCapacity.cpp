@@ -37,7 +37,7 @@ struct CheckCapacityPass
     FailureOr<TargetAttr> targetAttr = getTarget(getOperation(), target);
     if (failed(targetAttr))
       return signalPassFailure();
-    ::mlir::tlayout::tpu::TargetDescription description =
+    tpu::TargetDescription description =
         targetAttr->getDescription();
     bool failedAny = false;
     getOperation().walk([&](FunctionOpInterface func) {

@@ -67,7 +67,7 @@ struct MemoryReportPass
     FailureOr<TargetAttr> targetAttr = getTarget(getOperation(), target);
     if (failed(targetAttr))
       return signalPassFailure();
-    ::mlir::tlayout::tpu::TargetDescription description =
+    tpu::TargetDescription description =
         targetAttr->getDescription();
     llvm::json::Array functions;
     getOperation().walk([&](FunctionOpInterface func) {
