@@ -140,15 +140,15 @@ static AffineMap mapOf(unsigned numDims, ArrayRef<AffineExpr> exprs,
   return AffineMap::get(numDims, 0, exprs, context);
 }
 
-/// Whether vectors of `type` hold one element per byte-addressed element of
-/// a memref: an integer or float of 8, 16, 32 or 64 bits (LLVM packs the
-/// lanes of `i1`/`i4` vectors into bits, while memrefs of them keep one byte
-/// per element).
-static bool isByteSizedElement(Type type) {
-  if (!type.isIntOrFloat())
-    return false;
-  unsigned bits = type.getIntOrFloatBitWidth();
-  return bits == 8 || bits == 16 || bits == 32 || bits == 64;
+/// Whether the copies of this file move elements of `type`: vectors of it
+/// hold their lanes as a memref holds its elements
+/// (hasByteAddressedVectorLanes: not `i1`/`i4`, whose lanes LLVM packs into
+/// bits), and it is an integer or float of at most 64 bits (not `index`, whose
+/// width the lowering does not know; a 64-byte line holds at least 8 of them,
+/// the smallest block).
+static bool isVectorizableElement(Type type) {
+  return hasByteAddressedVectorLanes(type) && type.isIntOrFloat() &&
+         type.getIntOrFloatBitWidth() <= 64;
 }
 
 /// Stores `value` at `map(ivs)` of the identity-layout `buffer`: an
@@ -313,7 +313,7 @@ struct InterleavedCopyLowering : TiledOpConversionPattern<memref::CopyOp> {
   /// whole number of tiles.
   static std::optional<InterleavedTiles> match(MemRefType type) {
     std::optional<TiledLayout> layout = plainTiledLayout(type);
-    if (!layout || !isByteSizedElement(type.getElementType()) ||
+    if (!layout || !isVectorizableElement(type.getElementType()) ||
         layout->minorToMajor != ArrayRef<int64_t>{1, 0} ||
         layout->tiles.size() != 2 || layout->tiles[0].dims.size() != 2 ||
         layout->tiles[1].dims.size() != 2)
@@ -535,7 +535,7 @@ struct TransposingCopyLowering : TiledOpConversionPattern<memref::CopyOp> {
         (!getLayoutAttr(srcType) && !getLayoutAttr(dstType)))
       return rewriter.notifyMatchFailure(op, "not a relayout copy");
     Type elementType = srcType.getElementType();
-    if (!isByteSizedElement(elementType))
+    if (!isVectorizableElement(elementType))
       return rewriter.notifyMatchFailure(
           op, "not an 8- to 64-bit integer or float");
     // The largest block whose runs both sides hold contiguously and that
