@@ -40,4 +40,13 @@ if config.enable_sanitizers:
     # like leaks, and LLVM allocator code inlined into our instrumented
     # objects poisons slabs that the uninstrumented library then uses.
     config.environment["ASAN_OPTIONS"] = "detect_leaks=0:allow_user_poisoning=0"
+# Tests of the machine code that LLVM makes of the lowered IR name an x86
+# target explicitly; they need llc to have it.
+llc = os.path.join(config.llvm_tools_dir, "llc")
+if os.path.exists(llc):
+    import subprocess
+    targets = subprocess.run([llc, "--version"], capture_output=True,
+                             text=True).stdout
+    if "x86-64" in targets:
+        config.available_features.add("x86-registered-target")
 llvm_config.add_tool_substitutions(tools, tool_dirs)

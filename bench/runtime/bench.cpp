@@ -92,6 +92,10 @@ void _mlir_ciface_transpose_from_colmajor_f32(F32x2 *, F32x2 *);
 void _mlir_ciface_transpose_to_colmajor_f32_2048(F32x2 *, F32x2 *);
 void _mlir_ciface_transpose_tiled_copy_f32_2048(F32Tiled *, F32Tiled *);
 void _mlir_ciface_copy_same_placement_f32(F32Tiled *, F32Tiled *);
+void _mlir_ciface_transpose_to_colmajor_bf16_2048(Bf16x2 *, Bf16x2 *);
+void _mlir_ciface_transpose_tiled_copy_bf16_2048(Bf16T4 *, Bf16T4 *);
+void _mlir_ciface_transpose_to_colmajor_s8_2048(S8x2 *, S8x2 *);
+void _mlir_ciface_transpose_tiled_copy_s8_2048(S8T4 *, S8T4 *);
 }
 
 namespace {
@@ -329,6 +333,29 @@ void registerBenchmarks() {
     F32Tiled src = tiledOf(m.a, kN / 2), dst = tiledOf(m.c, kN / 2);
     _mlir_ciface_transpose_tiled_copy_f32_2048(&src, &dst);
   });
+  // bf16 and s8 at 2048 x 2048, against memcpy of the same bytes.
+  add("memcpy_bf16_2048", 2 * kBf16Bytes / 4,
+      [](Buffers &m) { std::memcpy(m.g, m.h, kBf16Bytes / 4); });
+  add("transpose_to_colmajor_bf16_2048", 2 * kBf16Bytes / 4, [](Buffers &m) {
+    Bf16x2 src = view<bf16, 2>(m.h, {kN / 2, kN / 2});
+    Bf16x2 dst = view<bf16, 2>(m.g, {kN / 2, kN / 2});
+    _mlir_ciface_transpose_to_colmajor_bf16_2048(&src, &dst);
+  });
+  add("transpose_tiled_copy_bf16_2048", 2 * kBf16Bytes / 4, [](Buffers &m) {
+    Bf16T4 src = tiledOf(m.h, kN / 2), dst = tiledOf(m.g, kN / 2);
+    _mlir_ciface_transpose_tiled_copy_bf16_2048(&src, &dst);
+  });
+  add("memcpy_s8_2048", 2 * kS8Bytes / 4,
+      [](Buffers &m) { std::memcpy(m.q, m.p, kS8Bytes / 4); });
+  add("transpose_to_colmajor_s8_2048", 2 * kS8Bytes / 4, [](Buffers &m) {
+    S8x2 src = view<s8, 2>(m.p, {kN / 2, kN / 2});
+    S8x2 dst = view<s8, 2>(m.q, {kN / 2, kN / 2});
+    _mlir_ciface_transpose_to_colmajor_s8_2048(&src, &dst);
+  });
+  add("transpose_tiled_copy_s8_2048", 2 * kS8Bytes / 4, [](Buffers &m) {
+    S8T4 src = tiledOf(m.p, kN / 2), dst = tiledOf(m.q, kN / 2);
+    _mlir_ciface_transpose_tiled_copy_s8_2048(&src, &dst);
+  });
   add("copy_same_placement_f32", 2 * kF32Bytes,
       [](Buffers &m) { _mlir_ciface_copy_same_placement_f32(&m.a4, &m.c4); });
   add("add_rowmajor", 3 * kF32Bytes,
@@ -473,7 +500,8 @@ bool isTransposed(const T *src, const T *dst, int64_t n,
 }
 
 /// Checks the kernels of kernels.mlir's relayout copies at memory
-/// bandwidth: transposes of bf16 and s8, of f32 at 2048 x 2048 and back
+/// bandwidth: transposes of bf16 and s8 (also at 2048 x 2048), of f32 at
+/// 2048 x 2048 and back
 /// from column-major, and the copy between equal placements.
 void verifyRelayoutCopies(Buffers &m, const std::vector<int64_t> &tiledF32) {
   std::memset(m.g, 0, kBf16Bytes);
@@ -511,6 +539,28 @@ void verifyRelayoutCopies(Buffers &m, const std::vector<int64_t> &tiledF32) {
   _mlir_ciface_transpose_tiled_copy_f32_2048(&a4, &c4);
   expect(isTransposed(m.a, m.c, half, &tiledHalf, &tiledHalf),
          "transpose_tiled_copy_f32_2048");
+  std::memset(m.g, 0, kBf16Bytes);
+  Bf16x2 h2 = view<bf16, 2>(m.h, {half, half});
+  Bf16x2 g2 = view<bf16, 2>(m.g, {half, half});
+  _mlir_ciface_transpose_to_colmajor_bf16_2048(&h2, &g2);
+  expect(isTransposed(m.h, m.g, half, nullptr, nullptr),
+         "transpose_to_colmajor_bf16_2048");
+  std::memset(m.g, 0, kBf16Bytes);
+  Bf16T4 hHalf = tiledOf(m.h, half), gHalf = tiledOf(m.g, half);
+  _mlir_ciface_transpose_tiled_copy_bf16_2048(&hHalf, &gHalf);
+  expect(isTransposed(m.h, m.g, half, &tiledHalf, &tiledHalf),
+         "transpose_tiled_copy_bf16_2048");
+  std::memset(m.q, 0, kS8Bytes);
+  S8x2 pHalf2 = view<s8, 2>(m.p, {half, half});
+  S8x2 qHalf2 = view<s8, 2>(m.q, {half, half});
+  _mlir_ciface_transpose_to_colmajor_s8_2048(&pHalf2, &qHalf2);
+  expect(isTransposed(m.p, m.q, half, nullptr, nullptr),
+         "transpose_to_colmajor_s8_2048");
+  std::memset(m.q, 0, kS8Bytes);
+  S8T4 pHalf = tiledOf(m.p, half), qHalf = tiledOf(m.q, half);
+  _mlir_ciface_transpose_tiled_copy_s8_2048(&pHalf, &qHalf);
+  expect(isTransposed(m.p, m.q, half, &tiledHalf, &tiledHalf),
+         "transpose_tiled_copy_s8_2048");
   std::memset(m.c, 0, kF32Bytes);
   _mlir_ciface_copy_same_placement_f32(&m.a4, &m.c4);
   expect(std::memcmp(m.a, m.c, kF32Bytes) == 0, "copy_same_placement_f32");

@@ -715,3 +715,40 @@ func.func @softmax_sum_rowmajor(%a: memref<4096x4096xf32>, %out: memref<4096xf32
   }
   return
 }
+
+//===----------------------------------------------------------------------===//
+// Transposes of bf16 and s8 at 2048 x 2048 (8 and 4 MiB, rows of 4096 and
+// 2048 bytes: power-of-two strides), row-major to column-major and
+// T(8,128) to the transposed array in T(8,128).
+//===----------------------------------------------------------------------===//
+
+func.func @transpose_to_colmajor_bf16_2048(%src: memref<2048x2048xbf16>,
+                                           %dst: memref<2048x2048xbf16, #C>)
+    attributes {llvm.emit_c_interface} {
+  memref.copy %src, %dst
+      : memref<2048x2048xbf16> to memref<2048x2048xbf16, #C>
+  return
+}
+
+func.func @transpose_tiled_copy_bf16_2048(%src: memref<2048x2048xbf16, #T>,
+                                          %dst: memref<2048x2048xbf16, #TT>)
+    attributes {llvm.emit_c_interface} {
+  memref.copy %src, %dst
+      : memref<2048x2048xbf16, #T> to memref<2048x2048xbf16, #TT>
+  return
+}
+
+func.func @transpose_to_colmajor_s8_2048(%src: memref<2048x2048xi8>,
+                                         %dst: memref<2048x2048xi8, #C>)
+    attributes {llvm.emit_c_interface} {
+  memref.copy %src, %dst : memref<2048x2048xi8> to memref<2048x2048xi8, #C>
+  return
+}
+
+func.func @transpose_tiled_copy_s8_2048(%src: memref<2048x2048xi8, #T>,
+                                        %dst: memref<2048x2048xi8, #TT>)
+    attributes {llvm.emit_c_interface} {
+  memref.copy %src, %dst
+      : memref<2048x2048xi8, #T> to memref<2048x2048xi8, #TT>
+  return
+}

@@ -171,6 +171,117 @@ func.func @pairs_11x200() {
   return
 }
 
+// bf16 elements with the bit patterns of fill16 (no NaNs among them): the
+// interleaving copies shuffle them as i16 lanes and must move every bit.
+func.func @fillbf16(%a: memref<?x?xbf16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %rows = memref.dim %a, %c0 : memref<?x?xbf16>
+  %cols = memref.dim %a, %c1 : memref<?x?xbf16>
+  scf.for %i = %c0 to %rows step %c1 {
+    scf.for %j = %c0 to %cols step %c1 {
+      %k = affine.apply affine_map<(i, j) -> (i * 1000 + j)>(%i, %j)
+      %v = arith.index_cast %k : index to i16
+      %f = arith.bitcast %v : i16 to bf16
+      memref.store %f, %a[%i, %j] : memref<?x?xbf16>
+    }
+  }
+  return
+}
+
+// Prints the number of elements whose bits differ.
+func.func @diffbf16(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %rows = memref.dim %a, %c0 : memref<?x?xbf16>
+  %cols = memref.dim %a, %c1 : memref<?x?xbf16>
+  %n = scf.for %i = %c0 to %rows step %c1 iter_args(%ni = %c0) -> index {
+    %m = scf.for %j = %c0 to %cols step %c1 iter_args(%nj = %ni) -> index {
+      %x = memref.load %a[%i, %j] : memref<?x?xbf16>
+      %y = memref.load %b[%i, %j] : memref<?x?xbf16>
+      %xi = arith.bitcast %x : bf16 to i16
+      %yi = arith.bitcast %y : bf16 to i16
+      %ne = arith.cmpi ne, %xi, %yi : i16
+      %d = arith.index_cast %ne : i1 to index
+      %s = arith.addi %nj, %d : index
+      scf.yield %s : index
+    }
+    scf.yield %m : index
+  }
+  vector.print %n : index
+  return
+}
+
+// The bench's bf16 relayout in small: whole T(8,128)(2,1) tiles of bf16
+// both ways (shuffles of i16 lanes), then a shape with padding (the
+// element-by-element nest).
+func.func @pairs_bf16_16x384() {
+  %a = memref.alloc() : memref<16x384xbf16>
+  %t = memref.alloc() : memref<16x384xbf16, #B>
+  %r = memref.alloc() : memref<16x384xbf16>
+  %b = memref.alloc() : memref<16x384xbf16>
+  %ad = memref.cast %a : memref<16x384xbf16> to memref<?x?xbf16>
+  %rd = memref.cast %r : memref<16x384xbf16> to memref<?x?xbf16>
+  %bd = memref.cast %b : memref<16x384xbf16> to memref<?x?xbf16>
+  call @fillbf16(%ad) : (memref<?x?xbf16>) -> ()
+  memref.copy %a, %t : memref<16x384xbf16> to memref<16x384xbf16, #B>
+  affine.for %i = 0 to 16 {
+    affine.for %j = 0 to 384 {
+      %v = affine.load %t[%i, %j] : memref<16x384xbf16, #B>
+      affine.store %v, %r[%i, %j] : memref<16x384xbf16>
+    }
+  }
+  call @diffbf16(%ad, %rd) : (memref<?x?xbf16>, memref<?x?xbf16>) -> ()
+  memref.copy %t, %b : memref<16x384xbf16, #B> to memref<16x384xbf16>
+  call @diffbf16(%ad, %bd) : (memref<?x?xbf16>, memref<?x?xbf16>) -> ()
+  return
+}
+
+func.func @pairs_bf16_11x200() {
+  %a = memref.alloc() : memref<11x200xbf16>
+  %t = memref.alloc() : memref<11x200xbf16, #B>
+  %r = memref.alloc() : memref<11x200xbf16>
+  %b = memref.alloc() : memref<11x200xbf16>
+  %ad = memref.cast %a : memref<11x200xbf16> to memref<?x?xbf16>
+  %rd = memref.cast %r : memref<11x200xbf16> to memref<?x?xbf16>
+  %bd = memref.cast %b : memref<11x200xbf16> to memref<?x?xbf16>
+  call @fillbf16(%ad) : (memref<?x?xbf16>) -> ()
+  memref.copy %a, %t : memref<11x200xbf16> to memref<11x200xbf16, #B>
+  affine.for %i = 0 to 11 {
+    affine.for %j = 0 to 200 {
+      %v = affine.load %t[%i, %j] : memref<11x200xbf16, #B>
+      affine.store %v, %r[%i, %j] : memref<11x200xbf16>
+    }
+  }
+  call @diffbf16(%ad, %rd) : (memref<?x?xbf16>, memref<?x?xbf16>) -> ()
+  memref.copy %t, %b : memref<11x200xbf16, #B> to memref<11x200xbf16>
+  call @diffbf16(%ad, %bd) : (memref<?x?xbf16>, memref<?x?xbf16>) -> ()
+  return
+}
+
+// Four f32 rows interleaved (T(8,128)(4,1)): shuffles of i32 lanes.
+func.func @quads_f32_16x256() {
+  %a = memref.alloc() : memref<16x256xf32>
+  %t = memref.alloc() : memref<16x256xf32, #Q>
+  %r = memref.alloc() : memref<16x256xf32>
+  %b = memref.alloc() : memref<16x256xf32>
+  %ad = memref.cast %a : memref<16x256xf32> to memref<?x?xf32>
+  %rd = memref.cast %r : memref<16x256xf32> to memref<?x?xf32>
+  %bd = memref.cast %b : memref<16x256xf32> to memref<?x?xf32>
+  call @fill32(%ad) : (memref<?x?xf32>) -> ()
+  memref.copy %a, %t : memref<16x256xf32> to memref<16x256xf32, #Q>
+  affine.for %i = 0 to 16 {
+    affine.for %j = 0 to 256 {
+      %v = affine.load %t[%i, %j] : memref<16x256xf32, #Q>
+      affine.store %v, %r[%i, %j] : memref<16x256xf32>
+    }
+  }
+  call @diff32(%ad, %rd) : (memref<?x?xf32>, memref<?x?xf32>) -> ()
+  memref.copy %t, %b : memref<16x256xf32, #Q> to memref<16x256xf32>
+  call @diff32(%ad, %bd) : (memref<?x?xf32>, memref<?x?xf32>) -> ()
+  return
+}
+
 func.func @quads_24x256() {
   %a = memref.alloc() : memref<24x256xi8>
   %t = memref.alloc() : memref<24x256xi8, #Q>
@@ -442,9 +553,12 @@ func.func @small_pairs() {
 }
 
 func.func @main() {
-  // CHECK-COUNT-24: {{^}}0{{$}}
+  // CHECK-COUNT-30: {{^}}0{{$}}
   call @pairs_16x384() : () -> ()
   call @pairs_11x200() : () -> ()
+  call @pairs_bf16_16x384() : () -> ()
+  call @pairs_bf16_11x200() : () -> ()
+  call @quads_f32_16x256() : () -> ()
   call @quads_24x256() : () -> ()
   call @quads_13x131() : () -> ()
   call @transpose_48x32() : () -> ()

@@ -49,7 +49,9 @@ def LowerTiledLayouts : Pass<"lower-tiled-layouts", "::mlir::ModuleOp"> {
     padding skipped) when the destination is tiled, and the logical order
     otherwise. Two kinds become vector code instead (static 2-D shapes):
     copies between row-major and `T(r,c)(2,1)` / `T(r,c)(4,1)` of whole
-    tiles (row loads and interleaving shuffles), and transposing copies
+    tiles (row loads and interleaving shuffles, on integer lanes of the
+    element's width: LLVM 22 on x86 with AVX512-FP16 moves the lanes of a
+    `bf16` deinterleave one by one), and transposing copies
     between layouts whose contiguous runs go along different dimensions,
     such as row-major and `{0,1}`, or `{1,0:T(8,128)}` and `{0,1:T(8,128)}`
     (XLA's transpose as a relayout; blocks of one 64-byte line a run, 16 x

@@ -16,7 +16,9 @@
 //   j*k + q. The copy loads the k rows of c elements, interleaves them
 //   (pairwise shuffles: even rows with even rows, odd with odd, then the
 //   two) and stores one vector of k*c; the way back loads the run and
-//   splits it into rows by the inverse shuffles.
+//   splits it into rows by the inverse shuffles. The shuffles go on integer
+//   lanes of the element's width (bitcasts of float vectors), which LLVM
+//   lowers to permutes on every target.
 // - Transposing copies: between two layouts whose contiguous runs go along
 //   different dimensions, row-major and column-major (`{0,1}`), or
 //   `{1,0:T(8,128)}` and `{0,1:T(8,128)}` (the transposed array in tiles:
@@ -138,15 +140,15 @@ static AffineMap mapOf(unsigned numDims, ArrayRef<AffineExpr> exprs,
   return AffineMap::get(numDims, 0, exprs, context);
 }
 
-/// Whether vectors of `type` hold one element per byte-addressed element of
-/// a memref: an integer or float of 8, 16, 32 or 64 bits (LLVM packs the
-/// lanes of `i1`/`i4` vectors into bits, while memrefs of them keep one byte
-/// per element).
-static bool isByteSizedElement(Type type) {
-  if (!type.isIntOrFloat())
-    return false;
-  unsigned bits = type.getIntOrFloatBitWidth();
-  return bits == 8 || bits == 16 || bits == 32 || bits == 64;
+/// Whether the copies of this file move elements of `type`: vectors of it
+/// hold their lanes as a memref holds its elements
+/// (hasByteAddressedVectorLanes: not `i1`/`i4`, whose lanes LLVM packs into
+/// bits), and it is an integer or float of at most 64 bits (not `index`, whose
+/// width the lowering does not know; a 64-byte line holds at least 8 of them,
+/// the smallest block).
+static bool isVectorizableElement(Type type) {
+  return hasByteAddressedVectorLanes(type) && type.isIntOrFloat() &&
+         type.getIntOrFloatBitWidth() <= 64;
 }
 
 /// Stores `value` at `map(ivs)` of the identity-layout `buffer`: an
@@ -209,6 +211,33 @@ static bool reachesThreshold(MemRefType type, int64_t threshold) {
 //===----------------------------------------------------------------------===//
 // Interleaving tiles: T(r,c)(k,1)
 //===----------------------------------------------------------------------===//
+
+/// `vector` with its lanes as integers of the element's width (a
+/// vector.bitcast of a float vector; an integer vector as it is). The
+/// shuffles move bits, and LLVM's backends lower shuffles of integer lanes
+/// best: x86 (LLVM 22, AVX-512) takes the even and odd halves of a
+/// `<256 x bfloat>` lane by lane (vpextrw/vmovw, a third of memcpy's speed
+/// in the bf16 relayout from T(8,128)(2,1)), but those of `<256 x i16>` by
+/// two-vector permutes (vpermt2w).
+static Value asIntegerLanes(OpBuilder &builder, Location loc, Value vector) {
+  auto type = cast<VectorType>(vector.getType());
+  Type elementType = type.getElementType();
+  if (elementType.isInteger())
+    return vector;
+  auto integerType =
+      type.clone(builder.getIntegerType(elementType.getIntOrFloatBitWidth()));
+  return vector::BitCastOp::create(builder, loc, integerType, vector);
+}
+
+/// The inverse of asIntegerLanes: `vector` with lanes of `elementType`.
+static Value asElementLanes(OpBuilder &builder, Location loc, Value vector,
+                            Type elementType) {
+  auto type = cast<VectorType>(vector.getType());
+  if (type.getElementType() == elementType)
+    return vector;
+  return vector::BitCastOp::create(builder, loc, type.clone(elementType),
+                                   vector);
+}
 
 /// One vector of `x` and `y` (equal lengths) interleaved: x0 y0 x1 y1 ...
 static Value interleavePair(OpBuilder &builder, Location loc, Value x,
@@ -284,7 +313,7 @@ struct InterleavedCopyLowering : TiledOpConversionPattern<memref::CopyOp> {
   /// whole number of tiles.
   static std::optional<InterleavedTiles> match(MemRefType type) {
     std::optional<TiledLayout> layout = plainTiledLayout(type);
-    if (!layout || !isByteSizedElement(type.getElementType()) ||
+    if (!layout || !isVectorizableElement(type.getElementType()) ||
         layout->minorToMajor != ArrayRef<int64_t>{1, 0} ||
         layout->tiles.size() != 2 || layout->tiles[0].dims.size() != 2 ||
         layout->tiles[1].dims.size() != 2)
@@ -337,23 +366,32 @@ struct InterleavedCopyLowering : TiledOpConversionPattern<memref::CopyOp> {
     auto rowMap = [&](int64_t q) {
       return mapOf(3, {tr * r + g * k + q, tc * c}, context);
     };
+    Type elementType = plainType.getElementType();
     auto emitNest = [&](bool nontemporal) {
       OpBuilder::InsertionGuard guard(rewriter);
       SmallVector<Value> ivs =
           buildLoops(rewriter, loc, {rowTiles, colTiles, r / k});
+      // The shuffles go on integer lanes (see asIntegerLanes).
       if (toTiled) {
         SmallVector<Value> rows;
         for (int64_t q = 0; q < k; ++q)
-          rows.push_back(affine::AffineVectorLoadOp::create(
-              rewriter, loc, rowType, plain, rowMap(q), ivs));
-        Value run = interleaveRows(rewriter, loc, rows);
+          rows.push_back(asIntegerLanes(
+              rewriter, loc,
+              affine::AffineVectorLoadOp::create(rewriter, loc, rowType, plain,
+                                                 rowMap(q), ivs)));
+        Value run = asElementLanes(
+            rewriter, loc, interleaveRows(rewriter, loc, rows), elementType);
         storeRun(rewriter, loc, run, runs, runMap, ivs, nontemporal);
       } else {
-        Value run = affine::AffineVectorLoadOp::create(rewriter, loc, runType,
-                                                       runs, runMap, ivs);
+        Value run =
+            asIntegerLanes(rewriter, loc,
+                           affine::AffineVectorLoadOp::create(
+                               rewriter, loc, runType, runs, runMap, ivs));
         for (auto [q, row] :
              llvm::enumerate(deinterleave(rewriter, loc, run, k)))
-          storeRun(rewriter, loc, row, plain, rowMap(q), ivs, nontemporal);
+          storeRun(rewriter, loc,
+                   asElementLanes(rewriter, loc, row, elementType), plain,
+                   rowMap(q), ivs, nontemporal);
       }
     };
     // Every store starts at a multiple of its run (k*c elements into the
@@ -497,7 +535,7 @@ struct TransposingCopyLowering : TiledOpConversionPattern<memref::CopyOp> {
         (!getLayoutAttr(srcType) && !getLayoutAttr(dstType)))
       return rewriter.notifyMatchFailure(op, "not a relayout copy");
     Type elementType = srcType.getElementType();
-    if (!isByteSizedElement(elementType))
+    if (!isVectorizableElement(elementType))
       return rewriter.notifyMatchFailure(
           op, "not an 8- to 64-bit integer or float");
     // The largest block whose runs both sides hold contiguously and that

@@ -7,15 +7,20 @@
 #B = #tlayout.tiled<{1,0:T(4,8)(2,1)}>
 
 // Two rows of 8 interleaved into one run of 16 per pair of rows of a tile.
+// The shuffles go on i16 lanes (bitcasts around them), which backends
+// lower as permutes (x86 with AVX512-FP16 takes bf16 lanes one by one).
 // CHECK-LABEL: func.func @to_pairs(
 // CHECK-SAME: %[[SRC:.*]]: memref<8x16xbf16>, %[[DST:.*]]: memref<2x2x2x8x2x1xbf16>
 // CHECK: %[[RUNS:.*]] = memref.collapse_shape %[[DST]] {{\[}}[0], [1], [2], [3, 4, 5]] : memref<2x2x2x8x2x1xbf16> into memref<2x2x2x16xbf16>
 // CHECK: affine.for %[[TR:.*]] = 0 to 2 {
 // CHECK: affine.for %[[TC:.*]] = 0 to 2 {
 // CHECK: affine.for %[[G:.*]] = 0 to 2 {
-// CHECK: %[[R0:.*]] = affine.vector_load %[[SRC]][%[[TR]] * 4 + %[[G]] * 2, %[[TC]] * 8] : memref<8x16xbf16>, vector<8xbf16>
-// CHECK: %[[R1:.*]] = affine.vector_load %[[SRC]][%[[TR]] * 4 + %[[G]] * 2 + 1, %[[TC]] * 8] : memref<8x16xbf16>, vector<8xbf16>
-// CHECK: %[[V:.*]] = vector.shuffle %[[R0]], %[[R1]] [0, 8, 1, 9, 2, 10, 3, 11, 4, 12, 5, 13, 6, 14, 7, 15] : vector<8xbf16>, vector<8xbf16>
+// CHECK: %[[L0:.*]] = affine.vector_load %[[SRC]][%[[TR]] * 4 + %[[G]] * 2, %[[TC]] * 8] : memref<8x16xbf16>, vector<8xbf16>
+// CHECK: %[[R0:.*]] = vector.bitcast %[[L0]] : vector<8xbf16> to vector<8xi16>
+// CHECK: %[[L1:.*]] = affine.vector_load %[[SRC]][%[[TR]] * 4 + %[[G]] * 2 + 1, %[[TC]] * 8] : memref<8x16xbf16>, vector<8xbf16>
+// CHECK: %[[R1:.*]] = vector.bitcast %[[L1]] : vector<8xbf16> to vector<8xi16>
+// CHECK: %[[I:.*]] = vector.shuffle %[[R0]], %[[R1]] [0, 8, 1, 9, 2, 10, 3, 11, 4, 12, 5, 13, 6, 14, 7, 15] : vector<8xi16>, vector<8xi16>
+// CHECK: %[[V:.*]] = vector.bitcast %[[I]] : vector<16xi16> to vector<16xbf16>
 // CHECK: affine.vector_store %[[V]], %[[RUNS]][%[[TR]], %[[TC]], %[[G]], 0] : memref<2x2x2x16xbf16>, vector<16xbf16>
 // CHECK-NOT: memref.copy
 func.func @to_pairs(%a: memref<8x16xbf16>, %b: memref<8x16xbf16, #B>) {
@@ -31,10 +36,13 @@ func.func @to_pairs(%a: memref<8x16xbf16>, %b: memref<8x16xbf16, #B>) {
 // CHECK-LABEL: func.func @from_pairs(
 // CHECK-SAME: %[[SRC:.*]]: memref<2x2x2x8x2x1xbf16>, %[[DST:.*]]: memref<8x16xbf16>
 // CHECK: %[[RUNS:.*]] = memref.collapse_shape %[[SRC]]
-// CHECK: %[[V:.*]] = affine.vector_load %[[RUNS]][%[[TR:.*]], %[[TC:.*]], %[[G:.*]], 0] : memref<2x2x2x16xbf16>, vector<16xbf16>
-// CHECK: %[[R0:.*]] = vector.shuffle %[[V]], %[[V]] [0, 2, 4, 6, 8, 10, 12, 14] : vector<16xbf16>, vector<16xbf16>
-// CHECK: %[[R1:.*]] = vector.shuffle %[[V]], %[[V]] [1, 3, 5, 7, 9, 11, 13, 15] : vector<16xbf16>, vector<16xbf16>
+// CHECK: %[[L:.*]] = affine.vector_load %[[RUNS]][%[[TR:.*]], %[[TC:.*]], %[[G:.*]], 0] : memref<2x2x2x16xbf16>, vector<16xbf16>
+// CHECK: %[[V:.*]] = vector.bitcast %[[L]] : vector<16xbf16> to vector<16xi16>
+// CHECK: %[[E:.*]] = vector.shuffle %[[V]], %[[V]] [0, 2, 4, 6, 8, 10, 12, 14] : vector<16xi16>, vector<16xi16>
+// CHECK: %[[O:.*]] = vector.shuffle %[[V]], %[[V]] [1, 3, 5, 7, 9, 11, 13, 15] : vector<16xi16>, vector<16xi16>
+// CHECK: %[[R0:.*]] = vector.bitcast %[[E]] : vector<8xi16> to vector<8xbf16>
 // CHECK: affine.vector_store %[[R0]], %[[DST]][%[[TR]] * 4 + %[[G]] * 2, %[[TC]] * 8] : memref<8x16xbf16>, vector<8xbf16>
+// CHECK: %[[R1:.*]] = vector.bitcast %[[O]] : vector<8xi16> to vector<8xbf16>
 // CHECK: affine.vector_store %[[R1]], %[[DST]][%[[TR]] * 4 + %[[G]] * 2 + 1, %[[TC]] * 8] : memref<8x16xbf16>, vector<8xbf16>
 func.func @from_pairs(%a: memref<8x16xbf16, #B>, %b: memref<8x16xbf16>) {
   memref.copy %a, %b : memref<8x16xbf16, #B> to memref<8x16xbf16>
