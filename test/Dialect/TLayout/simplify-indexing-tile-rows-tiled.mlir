@@ -51,8 +51,9 @@ func.func @row_sum_bf16(%a: memref<16x512xbf16, #T>, %out: memref<16xf32>) {
 
 // -----
 
-// Two integer reductions in one loop: both partials get a slice per row.
-// TILED-LABEL: func.func @row_max_sum_i32
+// Two integer reductions of i16 in i32, in one loop: both partials get a
+// slice per row.
+// TILED-LABEL: func.func @row_max_sum_i16
 // TILED-DAG:   %[[PM:.*]] = memref.alloca() : memref<8x128xi32>
 // TILED-DAG:   %[[PS:.*]] = memref.alloca() : memref<8x128xi32>
 // TILED:       affine.store %{{.*}}, %[[PS]]
@@ -65,18 +66,41 @@ func.func @row_sum_bf16(%a: memref<16x512xbf16, #T>, %out: memref<16xf32>) {
 // TILED:             arith.addi
 
 #T = #tlayout.tiled<{1,0:T(8,128)}>
-func.func @row_max_sum_i32(%a: memref<16x256xi32, #T>, %mx: memref<16xi32>, %sm: memref<16xi32>) {
+func.func @row_max_sum_i16(%a: memref<16x256xi16, #T>, %mx: memref<16xi32>, %sm: memref<16xi32>) {
   %low = arith.constant -2147483648 : i32
   %z = arith.constant 0 : i32
   affine.for %i = 0 to 16 {
     %m, %s = affine.for %j = 0 to 256 iter_args(%am = %low, %as = %z) -> (i32, i32) {
-      %x = affine.load %a[%i, %j] : memref<16x256xi32, #T>
+      %x16 = affine.load %a[%i, %j] : memref<16x256xi16, #T>
+      %x = arith.extsi %x16 : i16 to i32
       %m2 = arith.maxsi %x, %am : i32
       %s2 = arith.addi %as, %x : i32
       affine.yield %m2, %s2 : i32, i32
     }
     affine.store %m, %mx[%i] : memref<16xi32>
     affine.store %s, %sm[%i] : memref<16xi32>
+  }
+  return
+}
+
+// -----
+
+// f32 rows: 512 contiguous bytes per row and tile, left as they are.
+// TILED-LABEL: func.func @negative_row_sum_f32
+// TILED:       memref.alloca() : memref<128xf32>
+// TILED-NOT:   memref<8x128xf32>
+// TILED:       return
+
+#T = #tlayout.tiled<{1,0:T(8,128)}>
+func.func @negative_row_sum_f32(%a: memref<16x512xf32, #T>, %out: memref<16xf32>) {
+  %z = arith.constant 0.0 : f32
+  affine.for %i = 0 to 16 {
+    %s = affine.for %j = 0 to 512 iter_args(%acc = %z) -> f32 {
+      %x = affine.load %a[%i, %j] : memref<16x512xf32, #T>
+      %n = arith.addf %acc, %x fastmath<fast> : f32
+      affine.yield %n : f32
+    }
+    affine.store %s, %out[%i] : memref<16xf32>
   }
   return
 }
@@ -131,7 +155,7 @@ func.func @negative_dynamic_rows(%a: memref<?x512xbf16, #T>, %out: memref<?xf32>
 
 // -----
 
-// Two passes over each row: the maximum is walked tile by tile; the sum of
+// Two passes over each bf16 row: the maximum is walked tile by tile; the sum of
 // exp(x - max) uses each row's maximum, which its tiles would need from
 // memory, and stays within the row loop.
 // TILED-LABEL: func.func @softmax_sum
@@ -149,17 +173,19 @@ func.func @negative_dynamic_rows(%a: memref<?x512xbf16, #T>, %out: memref<?xf32>
 // TILED-NEXT:          affine.load %[[PS]]
 
 #T = #tlayout.tiled<{1,0:T(8,128)}>
-func.func @softmax_sum(%a: memref<16x256xf32, #T>, %out: memref<16xf32>) {
+func.func @softmax_sum(%a: memref<16x256xbf16, #T>, %out: memref<16xf32>) {
   %lowest = arith.constant 0xFF800000 : f32
   %zero = arith.constant 0.0 : f32
   affine.for %i = 0 to 16 {
     %m = affine.for %j = 0 to 256 iter_args(%acc = %lowest) -> f32 {
-      %x = affine.load %a[%i, %j] : memref<16x256xf32, #T>
+      %xb = affine.load %a[%i, %j] : memref<16x256xbf16, #T>
+      %x = arith.extf %xb : bf16 to f32
       %n = arith.maximumf %acc, %x fastmath<fast> : f32
       affine.yield %n : f32
     }
     %s = affine.for %j = 0 to 256 iter_args(%acc = %zero) -> f32 {
-      %x = affine.load %a[%i, %j] : memref<16x256xf32, #T>
+      %xb = affine.load %a[%i, %j] : memref<16x256xbf16, #T>
+      %x = arith.extf %xb : bf16 to f32
       %d = arith.subf %x, %m fastmath<fast> : f32
       %e = math.exp %d fastmath<fast> : f32
       %n = arith.addf %acc, %e fastmath<fast> : f32

@@ -28,7 +28,8 @@
 // CHECK-NEXT:        affine.for %[[E:.*]] = 0 to 128 {
 // CHECK-NEXT:          %[[Q:.*]] = affine.load %[[P]][%[[R]], %[[E]]]
 // CHECK-NEXT:          %[[X:.*]] = affine.load %{{.*}}[%[[G]], %[[T]], %[[R]], %[[E]]]
-// CHECK-NEXT:          %[[N:.*]] = arith.addf %[[Q]], %[[X]] fastmath<reassoc>
+// CHECK-NEXT:          %[[Y:.*]] = arith.extf %[[X]]
+// CHECK-NEXT:          %[[N:.*]] = arith.addf %[[Q]], %[[Y]] fastmath<reassoc>
 // CHECK-NEXT:          affine.store %[[N]], %[[P]][%[[R]], %[[E]]]
 // CHECK:         affine.for %[[CR:.*]] = 0 to 8 {
 // CHECK-NEXT:      %[[S:.*]] = affine.for %[[CE:.*]] = 0 to 128 iter_args
@@ -39,7 +40,7 @@
 // OFF:         memref.alloca() : memref<128xf32>
 // OFF-NOT:     memref<8x128xf32>
 // OFF:         return
-func.func @positive_hand(%a: memref<4x2x8x128xf32>, %out: memref<32xf32>) {
+func.func @positive_hand(%a: memref<4x2x8x128xbf16>, %out: memref<32xf32>) {
   %p = memref.alloca() : memref<128xf32>
   %z = arith.constant 0.0 : f32
   affine.for %g = 0 to 4 {
@@ -51,7 +52,8 @@ func.func @positive_hand(%a: memref<4x2x8x128xf32>, %out: memref<32xf32>) {
       affine.for %t = 0 to 2 {
         affine.for %e = 0 to 128 {
           %q = affine.load %p[%e] : memref<128xf32>
-          %x = affine.load %a[%g, %t, %r, %e] : memref<4x2x8x128xf32>
+          %xb = affine.load %a[%g, %t, %r, %e] : memref<4x2x8x128xbf16>
+          %x = arith.extf %xb : bf16 to f32
           %n = arith.addf %q, %x fastmath<reassoc> : f32
           affine.store %n, %p[%e] : memref<128xf32>
         }
@@ -75,7 +77,7 @@ func.func @positive_hand(%a: memref<4x2x8x128xf32>, %out: memref<32xf32>) {
 // CHECK-NOT:   memref<8x128xf32>
 // CHECK:       return
 func.func private @sink(f32)
-func.func @negative_call_in_tiles(%a: memref<4x2x8x128xf32>, %out: memref<32xf32>) {
+func.func @negative_call_in_tiles(%a: memref<4x2x8x128xbf16>, %out: memref<32xf32>) {
   %p = memref.alloca() : memref<128xf32>
   %z = arith.constant 0.0 : f32
   affine.for %g = 0 to 4 {
@@ -87,7 +89,8 @@ func.func @negative_call_in_tiles(%a: memref<4x2x8x128xf32>, %out: memref<32xf32
       affine.for %t = 0 to 2 {
         affine.for %e = 0 to 128 {
           %q = affine.load %p[%e] : memref<128xf32>
-          %x = affine.load %a[%g, %t, %r, %e] : memref<4x2x8x128xf32>
+          %xb = affine.load %a[%g, %t, %r, %e] : memref<4x2x8x128xbf16>
+          %x = arith.extf %xb : bf16 to f32
           %n = arith.addf %q, %x fastmath<reassoc> : f32
           func.call @sink(%x) : (f32) -> ()
           affine.store %n, %p[%e] : memref<128xf32>
@@ -111,7 +114,7 @@ func.func @negative_call_in_tiles(%a: memref<4x2x8x128xf32>, %out: memref<32xf32
 // CHECK:       memref.alloca() : memref<128xf32>
 // CHECK-NOT:   memref<8x128xf32>
 // CHECK:       return
-func.func @negative_store_in_tiles(%a: memref<4x2x8x128xf32>, %out: memref<32xf32>) {
+func.func @negative_store_in_tiles(%a: memref<4x2x8x128xbf16>, %out: memref<32xf32>) {
   %p = memref.alloca() : memref<128xf32>
   %z = arith.constant 0.0 : f32
   affine.for %g = 0 to 4 {
@@ -123,7 +126,8 @@ func.func @negative_store_in_tiles(%a: memref<4x2x8x128xf32>, %out: memref<32xf3
       affine.for %t = 0 to 2 {
         affine.for %e = 0 to 128 {
           %q = affine.load %p[%e] : memref<128xf32>
-          %x = affine.load %a[%g, %t, %r, %e] : memref<4x2x8x128xf32>
+          %xb = affine.load %a[%g, %t, %r, %e] : memref<4x2x8x128xbf16>
+          %x = arith.extf %xb : bf16 to f32
           %n = arith.addf %q, %x fastmath<reassoc> : f32
           affine.store %n, %p[%e] : memref<128xf32>
           affine.store %n, %out[%r] : memref<32xf32>
@@ -147,7 +151,7 @@ func.func @negative_store_in_tiles(%a: memref<4x2x8x128xf32>, %out: memref<32xf3
 // CHECK:       memref.alloca() : memref<128xf32>
 // CHECK-NOT:   memref<8x128xf32>
 // CHECK:       return
-func.func @negative_step(%a: memref<4x2x8x128xf32>, %out: memref<32xf32>) {
+func.func @negative_step(%a: memref<4x2x8x128xbf16>, %out: memref<32xf32>) {
   %p = memref.alloca() : memref<128xf32>
   %z = arith.constant 0.0 : f32
   affine.for %g = 0 to 4 {
@@ -159,7 +163,8 @@ func.func @negative_step(%a: memref<4x2x8x128xf32>, %out: memref<32xf32>) {
       affine.for %t = 0 to 2 {
         affine.for %e = 0 to 128 {
           %q = affine.load %p[%e] : memref<128xf32>
-          %x = affine.load %a[%g, %t, %r, %e] : memref<4x2x8x128xf32>
+          %xb = affine.load %a[%g, %t, %r, %e] : memref<4x2x8x128xbf16>
+          %x = arith.extf %xb : bf16 to f32
           %n = arith.addf %q, %x fastmath<reassoc> : f32
           affine.store %n, %p[%e] : memref<128xf32>
         }
@@ -182,7 +187,7 @@ func.func @negative_step(%a: memref<4x2x8x128xf32>, %out: memref<32xf32>) {
 // CHECK:       memref.alloca() : memref<128xf32>
 // CHECK-NOT:   memref<8x128xf32>
 // CHECK:       return
-func.func @negative_dynamic_rows(%a: memref<4x2x8x128xf32>, %out: memref<32xf32>, %rows: index) {
+func.func @negative_dynamic_rows(%a: memref<4x2x8x128xbf16>, %out: memref<32xf32>, %rows: index) {
   %p = memref.alloca() : memref<128xf32>
   %z = arith.constant 0.0 : f32
   affine.for %g = 0 to 4 {
@@ -194,7 +199,8 @@ func.func @negative_dynamic_rows(%a: memref<4x2x8x128xf32>, %out: memref<32xf32>
       affine.for %t = 0 to 2 {
         affine.for %e = 0 to 128 {
           %q = affine.load %p[%e] : memref<128xf32>
-          %x = affine.load %a[%g, %t, %r, %e] : memref<4x2x8x128xf32>
+          %xb = affine.load %a[%g, %t, %r, %e] : memref<4x2x8x128xbf16>
+          %x = arith.extf %xb : bf16 to f32
           %n = arith.addf %q, %x fastmath<reassoc> : f32
           affine.store %n, %p[%e] : memref<128xf32>
         }
@@ -217,7 +223,7 @@ func.func @negative_dynamic_rows(%a: memref<4x2x8x128xf32>, %out: memref<32xf32>
 // CHECK:       memref.alloca() : memref<128xf32>
 // CHECK-NOT:   memref<8x128xf32>
 // CHECK:       return
-func.func @negative_dynamic_tiles(%a: memref<4x2x8x128xf32>, %out: memref<32xf32>) {
+func.func @negative_dynamic_tiles(%a: memref<4x2x8x128xbf16>, %out: memref<32xf32>) {
   %p = memref.alloca() : memref<128xf32>
   %z = arith.constant 0.0 : f32
   affine.for %g = 0 to 4 {
@@ -229,7 +235,8 @@ func.func @negative_dynamic_tiles(%a: memref<4x2x8x128xf32>, %out: memref<32xf32
       affine.for %t = 0 to affine_map<(d0) -> (d0 floordiv 4 + 1)>(%r) {
         affine.for %e = 0 to 128 {
           %q = affine.load %p[%e] : memref<128xf32>
-          %x = affine.load %a[%g, %t, %r, %e] : memref<4x2x8x128xf32>
+          %xb = affine.load %a[%g, %t, %r, %e] : memref<4x2x8x128xbf16>
+          %x = arith.extf %xb : bf16 to f32
           %n = arith.addf %q, %x fastmath<reassoc> : f32
           affine.store %n, %p[%e] : memref<128xf32>
         }
@@ -252,10 +259,10 @@ func.func @negative_dynamic_tiles(%a: memref<4x2x8x128xf32>, %out: memref<32xf32
 // CHECK:       memref.alloca() : memref<128xf32>
 // CHECK-NOT:   memref<8x128xf32>
 // CHECK:       return
-func.func @negative_view_written(%a: memref<4x2x8x128xf32>, %out: memref<32xf32>) {
+func.func @negative_view_written(%a: memref<4x2x8x128xbf16>, %out: memref<32xf32>) {
   %p = memref.alloca() : memref<128xf32>
-  %flat = memref.collapse_shape %a [[0, 1, 2, 3]] : memref<4x2x8x128xf32> into memref<8192xf32>
-  %v = memref.subview %flat[0] [32] [1] : memref<8192xf32> to memref<32xf32, strided<[1]>>
+  %flat = memref.collapse_shape %a [[0, 1, 2, 3]] : memref<4x2x8x128xbf16> into memref<8192xbf16>
+  %v = memref.subview %flat[0] [32] [1] : memref<8192xbf16> to memref<32xbf16, strided<[1]>>
   %z = arith.constant 0.0 : f32
   affine.for %g = 0 to 4 {
     affine.for %r = 0 to 8 {
@@ -266,7 +273,8 @@ func.func @negative_view_written(%a: memref<4x2x8x128xf32>, %out: memref<32xf32>
       affine.for %t = 0 to 2 {
         affine.for %e = 0 to 128 {
           %q = affine.load %p[%e] : memref<128xf32>
-          %x = affine.load %a[%g, %t, %r, %e] : memref<4x2x8x128xf32>
+          %xb = affine.load %a[%g, %t, %r, %e] : memref<4x2x8x128xbf16>
+          %x = arith.extf %xb : bf16 to f32
           %n = arith.addf %q, %x fastmath<reassoc> : f32
           affine.store %n, %p[%e] : memref<128xf32>
         }
@@ -276,7 +284,8 @@ func.func @negative_view_written(%a: memref<4x2x8x128xf32>, %out: memref<32xf32>
         %n = arith.addf %acc, %q fastmath<reassoc> : f32
         affine.yield %n : f32
       }
-      affine.store %s, %v[%g * 8 + %r] : memref<32xf32, strided<[1]>>
+      %sb = arith.truncf %s : f32 to bf16
+      affine.store %sb, %v[%g * 8 + %r] : memref<32xbf16, strided<[1]>>
     }
   }
   return
@@ -289,7 +298,7 @@ func.func @negative_view_written(%a: memref<4x2x8x128xf32>, %out: memref<32xf32>
 // CHECK:       memref.alloca() : memref<128xf32>
 // CHECK-NOT:   memref<8x128xf32>
 // CHECK:       return
-func.func @negative_partial_fill(%a: memref<4x2x8x128xf32>, %out: memref<32xf32>) {
+func.func @negative_partial_fill(%a: memref<4x2x8x128xbf16>, %out: memref<32xf32>) {
   %p = memref.alloca() : memref<128xf32>
   %z = arith.constant 0.0 : f32
   affine.for %g = 0 to 4 {
@@ -301,7 +310,8 @@ func.func @negative_partial_fill(%a: memref<4x2x8x128xf32>, %out: memref<32xf32>
       affine.for %t = 0 to 2 {
         affine.for %e = 0 to 128 {
           %q = affine.load %p[%e] : memref<128xf32>
-          %x = affine.load %a[%g, %t, %r, %e] : memref<4x2x8x128xf32>
+          %xb = affine.load %a[%g, %t, %r, %e] : memref<4x2x8x128xbf16>
+          %x = arith.extf %xb : bf16 to f32
           %n = arith.addf %q, %x fastmath<reassoc> : f32
           affine.store %n, %p[%e] : memref<128xf32>
         }
@@ -324,7 +334,7 @@ func.func @negative_partial_fill(%a: memref<4x2x8x128xf32>, %out: memref<32xf32>
 // CHECK:       memref.alloca() : memref<128xf32>
 // CHECK-NOT:   memref<8x128xf32>
 // CHECK:       return
-func.func @negative_partials_viewed(%a: memref<4x2x8x128xf32>, %out: memref<32xf32>) {
+func.func @negative_partials_viewed(%a: memref<4x2x8x128xbf16>, %out: memref<32xf32>) {
   %p = memref.alloca() : memref<128xf32>
   %z = arith.constant 0.0 : f32
   affine.for %g = 0 to 4 {
@@ -336,7 +346,8 @@ func.func @negative_partials_viewed(%a: memref<4x2x8x128xf32>, %out: memref<32xf
       affine.for %t = 0 to 2 {
         affine.for %e = 0 to 128 {
           %q = affine.load %p[%e] : memref<128xf32>
-          %x = affine.load %a[%g, %t, %r, %e] : memref<4x2x8x128xf32>
+          %xb = affine.load %a[%g, %t, %r, %e] : memref<4x2x8x128xbf16>
+          %x = arith.extf %xb : bf16 to f32
           %n = arith.addf %q, %x fastmath<reassoc> : f32
           affine.store %n, %p[%e] : memref<128xf32>
         }
@@ -362,7 +373,7 @@ func.func @negative_partials_viewed(%a: memref<4x2x8x128xf32>, %out: memref<32xf
 // CHECK:       memref.alloca() : memref<128xf32>
 // CHECK-NOT:   memref<8x128xf32>
 // CHECK:       return
-func.func @negative_rows_outside(%a: memref<4x8x2x128xf32>, %out: memref<32xf32>) {
+func.func @negative_rows_outside(%a: memref<4x8x2x128xbf16>, %out: memref<32xf32>) {
   %p = memref.alloca() : memref<128xf32>
   %z = arith.constant 0.0 : f32
   affine.for %g = 0 to 4 {
@@ -374,7 +385,44 @@ func.func @negative_rows_outside(%a: memref<4x8x2x128xf32>, %out: memref<32xf32>
       affine.for %t = 0 to 2 {
         affine.for %e = 0 to 128 {
           %q = affine.load %p[%e] : memref<128xf32>
-          %x = affine.load %a[%g, %r, %t, %e] : memref<4x8x2x128xf32>
+          %xb = affine.load %a[%g, %r, %t, %e] : memref<4x8x2x128xbf16>
+          %x = arith.extf %xb : bf16 to f32
+          %n = arith.addf %q, %x fastmath<reassoc> : f32
+          affine.store %n, %p[%e] : memref<128xf32>
+        }
+      }
+      %s = affine.for %e = 0 to 128 iter_args(%acc = %z) -> f32 {
+        %q = affine.load %p[%e] : memref<128xf32>
+        %n = arith.addf %acc, %q fastmath<reassoc> : f32
+        affine.yield %n : f32
+      }
+      affine.store %s, %out[%g * 8 + %r] : memref<32xf32>
+    }
+  }
+  return
+}
+
+// -----
+
+// f32 rows of 128 elements: each row reads 512 contiguous bytes of a tile
+// (kMinTileRowRunBytes), and its partials stay in registers as it is.
+// CHECK-LABEL: func.func @negative_wide_rows
+// CHECK:       memref.alloca() : memref<128xf32>
+// CHECK-NOT:   memref<8x128xf32>
+// CHECK:       return
+func.func @negative_wide_rows(%a: memref<4x2x8x128xf32>, %out: memref<32xf32>) {
+  %p = memref.alloca() : memref<128xf32>
+  %z = arith.constant 0.0 : f32
+  affine.for %g = 0 to 4 {
+    affine.for %r = 0 to 8 {
+      %id = arith.constant -0.0 : f32
+      affine.for %e = 0 to 128 {
+        affine.store %id, %p[%e] : memref<128xf32>
+      }
+      affine.for %t = 0 to 2 {
+        affine.for %e = 0 to 128 {
+          %q = affine.load %p[%e] : memref<128xf32>
+          %x = affine.load %a[%g, %t, %r, %e] : memref<4x2x8x128xf32>
           %n = arith.addf %q, %x fastmath<reassoc> : f32
           affine.store %n, %p[%e] : memref<128xf32>
         }

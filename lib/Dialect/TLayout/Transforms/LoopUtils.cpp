@@ -917,15 +917,18 @@ static bool collectMemrefEffects(ArrayRef<Operation *> ops,
   return true;
 }
 
-/// Whether the loop `tile` (or one of the loops it holds) indexes, in some
-/// `affine.load`, a dimension with `rows`'s index after one it indexes with
-/// its own: walking the rows inside the tiles then follows the buffer's
-/// physical order.
-static bool rowsFollowTiles(affine::AffineForOp tile,
-                            affine::AffineForOp rows) {
-  bool follows = false;
+/// The shortest run of contiguous bytes that one row reads in one tile,
+/// over the `affine.load` ops in the loop `tile` (and the loops it holds)
+/// that index a dimension with `rows`'s index after one they index with
+/// the tile's: the bytes of the dimensions after the row's, all static.
+/// Walking the rows inside the tiles then follows the buffer's physical
+/// order. std::nullopt if no load does.
+static std::optional<int64_t> getRowRunBytes(affine::AffineForOp tile,
+                                             affine::AffineForOp rows) {
+  std::optional<int64_t> shortest;
   tile->walk([&](affine::AffineLoadOp load) {
     AffineMap map = load.getAffineMap();
+    MemRefType type = load.getMemRefType();
     std::optional<unsigned> tileAt, rowAt;
     for (auto [position, result] : llvm::enumerate(map.getResults())) {
       auto dim = dyn_cast<AffineDimExpr>(result);
@@ -937,10 +940,22 @@ static bool rowsFollowTiles(affine::AffineForOp tile,
       if (operand == rows.getInductionVar() && !rowAt)
         rowAt = position;
     }
-    if (tileAt && rowAt && *tileAt < *rowAt)
-      follows = true;
+    if (!tileAt || !rowAt || *tileAt >= *rowAt ||
+        !type.getElementType().isIntOrFloat())
+      return;
+    std::optional<int64_t> bytes =
+        llvm::divideCeil(type.getElementTypeBitWidth(), 8);
+    for (int64_t size : type.getShape().drop_front(*rowAt + 1)) {
+      if (ShapedType::isDynamic(size))
+        return;
+      bytes = llvm::checkedMul(*bytes, size);
+      if (!bytes)
+        return;
+    }
+    if (!shortest || *bytes < *shortest)
+      shortest = bytes;
   });
-  return follows;
+  return shortest;
 }
 
 /// Replaces every access to `buffer` (affine loads and stores) by one to
@@ -1061,8 +1076,12 @@ bool mlir::tlayout::walkTileRowsInPhysicalOrder(affine::AffineForOp rows,
   });
   if (uses.wasInterrupted())
     return fail("the tile loop uses a value made in the row's body");
-  if (!rowsFollowTiles(tile, rows))
+  std::optional<int64_t> runBytes = getRowRunBytes(tile, rows);
+  if (!runBytes)
     return fail("the rows do not follow the tiles in the buffers' order");
+  if (*runBytes >= kMinTileRowRunBytes)
+    return fail("each row reads " + Twine(*runBytes) +
+                " contiguous bytes of a tile, enough as it is");
 
   // Each filled buffer gets one slice per row: every trip of `rows` writes
   // all of its slice before it reads it, so no value crosses from one row

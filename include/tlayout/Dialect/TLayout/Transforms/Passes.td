@@ -74,10 +74,10 @@ def SimplifyIndexing : Pass<"tlayout-simplify-indexing"> {
        of a group (8 for `T(8,128)`) whose body fills per-element partials,
        accumulates into them across the loop over the tiles and combines
        them (what step 3 leaves) becomes one fill of a slice of partials
-       per row (`memref<8x128xf32>`), the loop over the tiles around the
-       rows, then the combination of each row. Every partial accumulates
-       the same elements in the same order; only whole rows move relative
-       to each other. It is applied only where that is proved: the rows
+       per row (`memref<8x128xf32>` for a bf16 sum in f32), the loop over
+       the tiles around the rows, then the combination of each row. Every
+       partial accumulates the same elements in the same order; only whole
+       rows move relative to each other. It is applied only where that is proved: the rows
        have constant bounds and step 1; every filled buffer is a static
        `memref.alloca` used only by `affine.load`/`affine.store` in the row
        loop and filled whole before the tiles; the tile loop's bounds do
@@ -87,7 +87,10 @@ def SimplifyIndexing : Pass<"tlayout-simplify-indexing"> {
        loop writes no buffer the tile loop reads (distinct allocations,
        globals and function arguments; a view is its buffer); and the row
        indexes a physical dimension after the tile's. Otherwise each row
-       keeps its loop over the tiles.
+       keeps its loop over the tiles, as it also does where a row reads 512
+       contiguous bytes or more of each tile (f32 under `T(8,128)`): there
+       the per-row partials fit in registers and the row's reads are long
+       enough, while the walked form keeps 8 rows of partials in memory.
     6. `tlayout.assume_multiple` ops are replaced by their operands and dead
        `affine.apply` ops are erased.
 
