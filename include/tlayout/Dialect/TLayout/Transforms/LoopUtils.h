@@ -177,7 +177,7 @@ constexpr int64_t kMinTileRowRunBytes = 512;
 /// are hoisted), loops that fill whole rank-1 buffers (`affine.store` of a
 /// value from outside at every index), one loop over tiles whose bounds
 /// do not depend on the row, then the rest; each filled buffer is a static
-/// `memref.alloca` at the top of a function-like scope, used only by
+/// `memref.alloca` made directly in a scope that is not a loop, used only by
 /// affine loads and stores inside `rows` (so a row writes all of its slice
 /// before reading it, and no value crosses rows through it); the tile loop
 /// writes nothing but the filled buffers, and every op in it and in the
