@@ -30,9 +30,9 @@ struct LowerToLLVMOptions : public PassPipelineOptions<LowerToLLVMOptions> {
       llvm::cl::init(true)};
   Option<bool> physicalOrder{
       *this, "physical-order",
-      llvm::cl::desc("Let --tlayout-simplify-indexing permute loop nests into "
-                     "physical order (where dependences allow) (default: "
-                     "true)"),
+      llvm::cl::desc("Let --tlayout-simplify-indexing permute loop nests, "
+                     "and the rows of tiles of reductions, into physical "
+                     "order (where dependences allow) (default: true)"),
       llvm::cl::init(true)};
   Option<int64_t> nontemporalCopyThreshold{
       *this, "nontemporal-copy-threshold",

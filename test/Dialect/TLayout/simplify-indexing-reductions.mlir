@@ -6,7 +6,10 @@
 
 // A row reduction whose combiner may be reassociated: every column of a
 // tile accumulates into its own partial across the row's tiles (no value
-// carried by the tile loops), and one loop combines the partials.
+// carried by the tile loops), and one loop combines the partials. (Rows of
+// f32 read 512 contiguous bytes of each tile and keep their loop;
+// simplify-indexing-tile-rows.mlir has the narrower rows that walk their
+// group of tiles tile by tile.)
 
 #T = #tlayout.tiled<{1,0:T(8,128)}>
 // CHECK-LABEL: func.func @row_sum_reassoc

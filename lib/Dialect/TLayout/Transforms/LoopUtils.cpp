@@ -819,3 +819,327 @@ bool mlir::tlayout::permuteToPhysicalOrder(affine::AffineForOp root) {
   affine::permuteLoops(band, permutation);
   return true;
 }
+
+//===----------------------------------------------------------------------===//
+// Rows of tiles in physical order
+//===----------------------------------------------------------------------===//
+
+/// The buffers that `loop` fills whole with values from outside it, when it
+/// is `affine.for %e = 0 to N` whose body holds only `affine.store %v,
+/// %p[%e]` into rank-1 buffers of N elements: every element of each is
+/// written before anything after the loop reads it. Empty otherwise.
+static SmallVector<Value> getFilledBuffers(affine::AffineForOp loop) {
+  if (!loop.hasConstantBounds() || loop.getConstantLowerBound() != 0 ||
+      loop.getStepAsInt() != 1 || loop.getNumIterOperands() != 0)
+    return {};
+  int64_t size = loop.getConstantUpperBound();
+  SmallVector<Value> buffers;
+  for (Operation &op : loop.getBody()->without_terminator()) {
+    auto store = dyn_cast<affine::AffineStoreOp>(op);
+    if (!store)
+      return {};
+    MemRefType type = store.getMemRefType();
+    AffineMap map = store.getAffineMap();
+    if (type.getRank() != 1 || type.getDimSize(0) != size ||
+        map.getNumResults() != 1 || map.getNumSymbols() != 0 ||
+        map.getResult(0) != getAffineDimExpr(0, map.getContext()) ||
+        store.getIndices().front() != loop.getInductionVar() ||
+        !loop.isDefinedOutsideOfLoop(store.getValueToStore()))
+      return {};
+    buffers.push_back(store.getMemRef());
+  }
+  return buffers;
+}
+
+/// Whether `buffer` may get one slice per trip of `rows`: a static
+/// `memref.alloca` made outside it, at the top of an allocation scope that
+/// is not a loop (so that a larger buffer does not grow the stack on every
+/// trip of a loop), used only as the memref of `affine.load` and
+/// `affine.store` ops inside `rows`.
+static bool isPrivatizableBuffer(Value buffer, affine::AffineForOp rows) {
+  auto alloca = buffer.getDefiningOp<memref::AllocaOp>();
+  if (!alloca || !alloca.getType().hasStaticShape() ||
+      !alloca.getDynamicSizes().empty() ||
+      rows->isAncestor(alloca.getOperation()))
+    return false;
+  Operation *scope = alloca->getParentOp();
+  if (!scope->hasTrait<OpTrait::AutomaticAllocationScope>() ||
+      isa<LoopLikeOpInterface>(scope))
+    return false;
+  return llvm::all_of(buffer.getUses(), [&](OpOperand &use) {
+    Operation *user = use.getOwner();
+    if (!rows->isProperAncestor(user))
+      return false;
+    if (auto load = dyn_cast<affine::AffineLoadOp>(user))
+      return use.getOperandNumber() == load.getMemRefOperandIndex();
+    if (auto store = dyn_cast<affine::AffineStoreOp>(user))
+      return use.getOperandNumber() == store.getMemRefOperandIndex();
+    return false;
+  });
+}
+
+/// The memrefs that the ops in `ops` (and the ops they hold) read, in
+/// `reads`, and write, in `writes`; false if one of them has an effect on
+/// memory that names no value, or effects that no interface states.
+static bool collectMemrefEffects(ArrayRef<Operation *> ops,
+                                 SmallVectorImpl<Value> &reads,
+                                 SmallVectorImpl<Value> &writes) {
+  for (Operation *root : ops) {
+    WalkResult walk = root->walk([&](Operation *op) {
+      if (isMemoryEffectFree(op))
+        return WalkResult::advance();
+      auto iface = dyn_cast<MemoryEffectOpInterface>(op);
+      if (!iface) {
+        // Only ops whose effects are those of the ops they hold pass
+        // without an interface.
+        return op->hasTrait<OpTrait::HasRecursiveMemoryEffects>()
+                   ? WalkResult::advance()
+                   : WalkResult::interrupt();
+      }
+      SmallVector<MemoryEffects::EffectInstance> effects;
+      iface.getEffects(effects);
+      for (const MemoryEffects::EffectInstance &effect : effects) {
+        if (isa<MemoryEffects::Allocate>(effect.getEffect()))
+          continue;
+        Value value = effect.getValue();
+        if (!value || !isa<BaseMemRefType>(value.getType()))
+          return WalkResult::interrupt();
+        if (isa<MemoryEffects::Read>(effect.getEffect()))
+          reads.push_back(value);
+        else
+          writes.push_back(value);
+      }
+      return WalkResult::advance();
+    });
+    if (walk.wasInterrupted())
+      return false;
+  }
+  return true;
+}
+
+/// The shortest run of contiguous bytes that one row reads in one tile,
+/// over the `affine.load` ops in the loop `tile` (and the loops it holds)
+/// that index a dimension with `rows`'s index after one they index with
+/// the tile's: the bytes of the dimensions after the row's, all static.
+/// Walking the rows inside the tiles then follows the buffer's physical
+/// order. std::nullopt if no load does.
+static std::optional<int64_t> getRowRunBytes(affine::AffineForOp tile,
+                                             affine::AffineForOp rows) {
+  std::optional<int64_t> shortest;
+  tile->walk([&](affine::AffineLoadOp load) {
+    AffineMap map = load.getAffineMap();
+    MemRefType type = load.getMemRefType();
+    std::optional<unsigned> tileAt, rowAt;
+    for (auto [position, result] : llvm::enumerate(map.getResults())) {
+      auto dim = dyn_cast<AffineDimExpr>(result);
+      if (!dim)
+        continue;
+      Value operand = load.getMapOperands()[dim.getPosition()];
+      if (operand == tile.getInductionVar() && !tileAt)
+        tileAt = position;
+      if (operand == rows.getInductionVar() && !rowAt)
+        rowAt = position;
+    }
+    if (!tileAt || !rowAt || *tileAt >= *rowAt ||
+        !type.getElementType().isIntOrFloat())
+      return;
+    std::optional<int64_t> bytes =
+        llvm::divideCeil(type.getElementTypeBitWidth(), 8);
+    for (int64_t size : type.getShape().drop_front(*rowAt + 1)) {
+      if (ShapedType::isDynamic(size))
+        return;
+      bytes = llvm::checkedMul(*bytes, size);
+      if (!bytes)
+        return;
+    }
+    if (!shortest || *bytes < *shortest)
+      shortest = bytes;
+  });
+  return shortest;
+}
+
+/// Replaces every access to `buffer` (affine loads and stores) by one to
+/// slice `iv - lb` of `expanded`.
+static void accessSlice(Value buffer, Value expanded, Value iv, int64_t lb,
+                        RewriterBase &rewriter) {
+  auto slice = [&](AffineMap map, ValueRange mapOperands) {
+    MLIRContext *ctx = map.getContext();
+    unsigned numDims = map.getNumDims();
+    SmallVector<AffineExpr> results{getAffineDimExpr(numDims, ctx) - lb};
+    llvm::append_range(results, map.getResults());
+    SmallVector<Value> operands(mapOperands.take_front(numDims));
+    operands.push_back(iv);
+    llvm::append_range(operands, mapOperands.drop_front(numDims));
+    return std::make_pair(
+        AffineMap::get(numDims + 1, map.getNumSymbols(), results, ctx),
+        operands);
+  };
+  for (Operation *user : llvm::make_early_inc_range(buffer.getUsers())) {
+    rewriter.setInsertionPoint(user);
+    if (auto load = dyn_cast<affine::AffineLoadOp>(user)) {
+      auto [map, operands] = slice(load.getAffineMap(), load.getMapOperands());
+      rewriter.replaceOpWithNewOp<affine::AffineLoadOp>(load, expanded, map,
+                                                        operands);
+      continue;
+    }
+    auto store = cast<affine::AffineStoreOp>(user);
+    auto [map, operands] = slice(store.getAffineMap(), store.getMapOperands());
+    rewriter.replaceOpWithNewOp<affine::AffineStoreOp>(
+        store, store.getValueToStore(), expanded, map, operands);
+  }
+}
+
+/// Creates, before `rows`, a loop with `rows`'s bounds, moves `ops` into
+/// it (in their order) and makes them use its index instead of `rows`'s.
+static affine::AffineForOp moveIntoRowLoop(affine::AffineForOp rows,
+                                           ArrayRef<Operation *> ops,
+                                           RewriterBase &rewriter) {
+  rewriter.setInsertionPoint(rows);
+  auto loop = affine::AffineForOp::create(
+      rewriter, rows.getLoc(), rows.getLowerBoundOperands(),
+      rows.getLowerBoundMap(), rows.getUpperBoundOperands(),
+      rows.getUpperBoundMap(), rows.getStepAsInt());
+  Operation *yield = loop.getBody()->getTerminator();
+  for (Operation *op : ops)
+    rewriter.moveOpBefore(op, yield);
+  rewriter.replaceUsesWithIf(
+      rows.getInductionVar(), loop.getInductionVar(),
+      [&](OpOperand &use) { return loop->isProperAncestor(use.getOwner()); });
+  return loop;
+}
+
+bool mlir::tlayout::walkTileRowsInPhysicalOrder(affine::AffineForOp rows,
+                                                RewriterBase &rewriter) {
+  auto fail = [&](const Twine &why) {
+    LDBG() << "rows at " << rows.getLoc() << " kept: " << why.str();
+    return false;
+  };
+  if (!rows.hasConstantBounds() || rows.getStepAsInt() != 1 ||
+      rows.getNumIterOperands() != 0)
+    return fail("the loop has no constant bounds, a step other than 1 or "
+                "iter_args");
+  int64_t lb = rows.getConstantLowerBound();
+  std::optional<int64_t> tripCount =
+      llvm::checkedSub(rows.getConstantUpperBound(), lb);
+  if (!tripCount || *tripCount < 2)
+    return fail("fewer than two rows");
+
+  // The body: fills and ops to hoist, the tile loop, then the rest.
+  Block *body = rows.getBody();
+  SmallVector<Operation *> fills, hoisted, rest;
+  SetVector<Value> filled;
+  affine::AffineForOp tile;
+  for (Operation &op : body->without_terminator()) {
+    if (tile) {
+      rest.push_back(&op);
+      continue;
+    }
+    if (auto loop = dyn_cast<affine::AffineForOp>(op)) {
+      SmallVector<Value> buffers = getFilledBuffers(loop);
+      if (!buffers.empty()) {
+        fills.push_back(&op);
+        filled.insert(buffers.begin(), buffers.end());
+        continue;
+      }
+      tile = loop;
+      continue;
+    }
+    if (isPure(&op) && op.getNumRegions() == 0 &&
+        llvm::all_of(op.getOperands(), [&](Value v) {
+          return rows.isDefinedOutsideOfLoop(v) ||
+                 llvm::is_contained(hoisted, v.getDefiningOp());
+        })) {
+      hoisted.push_back(&op);
+      continue;
+    }
+    return fail("an op before the tile loop is neither a fill nor pure");
+  }
+  if (!tile || fills.empty())
+    return fail("no fill of partials followed by a tile loop");
+  if (tile.getNumIterOperands() != 0)
+    return fail("the tile loop carries values");
+  auto isAvailable = [&](Value v) {
+    return rows.isDefinedOutsideOfLoop(v) ||
+           llvm::is_contained(hoisted, v.getDefiningOp());
+  };
+  if (!llvm::all_of(tile.getLowerBoundOperands(), isAvailable) ||
+      !llvm::all_of(tile.getUpperBoundOperands(), isAvailable))
+    return fail("the tile loop's bounds depend on the row");
+  // Only hoisted values and the row index enter the tile loop from the
+  // row's body.
+  WalkResult uses = tile->walk([&](Operation *op) {
+    for (Value v : op->getOperands())
+      if (!isAvailable(v) && v != rows.getInductionVar() &&
+          !tile->isAncestor(v.getParentRegion()->getParentOp()))
+        return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  if (uses.wasInterrupted())
+    return fail("the tile loop uses a value made in the row's body");
+  std::optional<int64_t> runBytes = getRowRunBytes(tile, rows);
+  if (!runBytes)
+    return fail("the rows do not follow the tiles in the buffers' order");
+  if (*runBytes >= kMinTileRowRunBytes)
+    return fail("each row reads " + Twine(*runBytes) +
+                " contiguous bytes of a tile, enough as it is");
+
+  // Each filled buffer gets one slice per row: every trip of `rows` writes
+  // all of its slice before it reads it, so no value crosses from one row
+  // to another through it.
+  int64_t elements = *tripCount;
+  for (Value buffer : filled) {
+    if (!isPrivatizableBuffer(buffer, rows))
+      return fail("a filled buffer is not a stack buffer accessed only by "
+                  "affine loads and stores in the loop");
+    std::optional<int64_t> total = llvm::checkedMul(
+        *tripCount, cast<MemRefType>(buffer.getType()).getNumElements());
+    if (!total)
+      return fail("the partials' size overflows");
+    elements = std::max(elements, *total);
+  }
+  if (elements > kMaxTileRowPartials)
+    return fail("more partials than kMaxTileRowPartials");
+
+  // The tile loop writes only the filled buffers (each row its slice) and
+  // reads anything; the ops after it, which now run after every row's
+  // tiles, write nothing the tile loop reads.
+  SmallVector<Value> tileReads, tileWrites, restReads, restWrites;
+  if (!collectMemrefEffects({tile}, tileReads, tileWrites) ||
+      !collectMemrefEffects(rest, restReads, restWrites))
+    return fail("an op's effects on memory are not known");
+  if (tileWrites.empty() ||
+      !llvm::all_of(tileWrites, [&](Value v) { return filled.contains(v); }))
+    return fail("the tile loop writes a buffer other than the filled ones");
+  for (Value write : restWrites)
+    for (Value read : tileReads)
+      if (!filled.contains(read) && !isDisjoint(write, read))
+        return fail("an op after the tile loop may write what it reads");
+
+  // Hoist, expand the buffers, then distribute the row loop over the
+  // fills, the tile loop (interchanged with it) and the rest.
+  Location loc = rows.getLoc();
+  for (Operation *op : hoisted)
+    rewriter.moveOpBefore(op, rows);
+  for (Value buffer : filled) {
+    auto alloca = buffer.getDefiningOp<memref::AllocaOp>();
+    MemRefType type = alloca.getType();
+    SmallVector<int64_t> shape{*tripCount};
+    llvm::append_range(shape, type.getShape());
+    rewriter.setInsertionPoint(alloca);
+    auto expanded = memref::AllocaOp::create(
+        rewriter, loc,
+        MemRefType::get(shape, type.getElementType(), AffineMap(),
+                        type.getMemorySpace()),
+        alloca.getAlignmentAttr());
+    accessSlice(buffer, expanded, rows.getInductionVar(), lb, rewriter);
+    rewriter.eraseOp(alloca);
+  }
+  moveIntoRowLoop(rows, fills, rewriter);
+  affine::AffineForOp tileRows = moveIntoRowLoop(rows, {tile}, rewriter);
+  if (!rest.empty())
+    moveIntoRowLoop(rows, rest, rewriter);
+  rewriter.eraseOp(rows);
+  affine::interchangeLoops(tileRows, tile);
+  LDBG() << "walked the rows at " << loc << " tile by tile";
+  return true;
+}

@@ -82,6 +82,14 @@ struct SimplifyIndexingPass
           else if (auto sym = dyn_cast<AffineSymbolExpr>(result))
             rewriter.replaceOp(op, op.getSymbolOperands()[sym.getPosition()]);
         });
+    if (physicalOrder && reassociateReductions) {
+      // Innermost first: a loop this rewrites is erased, and its parents
+      // are visited after it.
+      SmallVector<affine::AffineForOp> loops;
+      root->walk([&](affine::AffineForOp loop) { loops.push_back(loop); });
+      for (affine::AffineForOp loop : loops)
+        walkTileRowsInPhysicalOrder(loop, rewriter);
+    }
     if (physicalOrder) {
       SmallVector<affine::AffineForOp> roots;
       root->walk([&](affine::AffineForOp loop) {

@@ -68,7 +68,30 @@ def SimplifyIndexing : Pass<"tlayout-simplify-indexing"> {
        memref values it accesses are distinct buffers (allocations, globals;
        function arguments are taken not to alias); and every dependence
        keeps its direction in the new order.
-    5. `tlayout.assume_multiple` ops are replaced by their operands and dead
+    5. With `physical-order` and `reassociate-reductions` both on, a
+       reduction along the rows of tiles walks each group of tile rows
+       tile by tile, in the buffer's physical order: the loop over the rows
+       of a group (8 for `T(8,128)`) whose body fills per-element partials,
+       accumulates into them across the loop over the tiles and combines
+       them (what step 3 leaves) becomes one fill of a slice of partials
+       per row (`memref<8x128xf32>` for a bf16 sum in f32), the loop over
+       the tiles around the rows, then the combination of each row. Every
+       partial accumulates the same elements in the same order; only whole
+       rows move relative to each other. It is applied only where that is proved: the rows
+       have constant bounds and step 1; every filled buffer is a static
+       `memref.alloca` used only by `affine.load`/`affine.store` in the row
+       loop and filled whole before the tiles; the tile loop's bounds do
+       not depend on the row; the tile loop writes nothing but the
+       partials; every op in it and after it states its effects on named
+       memrefs (no call, no op of unknown effects); what follows the tile
+       loop writes no buffer the tile loop reads (distinct allocations,
+       globals and function arguments; a view is its buffer); and the row
+       indexes a physical dimension after the tile's. Otherwise each row
+       keeps its loop over the tiles, as it also does where a row reads 512
+       contiguous bytes or more of each tile (f32 under `T(8,128)`): there
+       the per-row partials fit in registers and the row's reads are long
+       enough, while the walked form keeps 8 rows of partials in memory.
+    6. `tlayout.assume_multiple` ops are replaced by their operands and dead
        `affine.apply` ops are erased.
 
     The pass changes nothing outside the op it runs on (the partials'
@@ -116,7 +139,8 @@ def SimplifyIndexing : Pass<"tlayout-simplify-indexing"> {
            "size (default: true)">,
     Option<"physicalOrder", "physical-order", "bool", /*default=*/"true",
            "Permute perfect affine.for nests into the physical order of the "
-           "buffer they access, where proved legal (default: true)">,
+           "buffer they access, and walk the rows of tiles of reductions "
+           "tile by tile, where proved legal (default: true)">,
     Option<"reassociateReductions", "reassociate-reductions", "bool",
            /*default=*/"true",
            "Accumulate reductions that may be reassociated into per-element "
