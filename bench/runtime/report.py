@@ -13,7 +13,9 @@ the minimum and maximum over the repetitions. Throughput columns are the
 pipeline's medians: GB/s of bytes read plus written, or GFLOP/s for the
 matrix products (which count no bytes). The last column compares the
 pipeline's median with the kernel's target: 0.85 of memcpy for relayout
-copies and transposes written as copies, row-major speed for the others.
+copies and transposes written as copies, 0.95 of row-major for the
+reductions along the minor dimension of a tile, row-major speed for the
+others.
 """
 import json
 import statistics
@@ -66,6 +68,10 @@ TARGETS = {kernel: 0.85 for kernel, reference in ROWS
            and kernel != "transpose_tiled_f32"}
 TARGETS.update({kernel: 1.0 for kernel, reference in ROWS
                 if not reference.startswith("memcpy")})
+# Reductions along the minor dimension of T(8,128): 0.95 of row-major.
+TARGETS.update({kernel: 0.95 for kernel in
+                ("row_sum_tiled", "row_max_tiled", "row_sum_bf16_tiled",
+                 "softmax_sum_tiled")})
 
 
 def load(path):
