@@ -258,8 +258,7 @@ bool tlayoutAttributeIsAMemorySpace(MlirAttribute attr) {
 MlirAttribute tlayoutTpuMemorySpaceAttrGet(MlirContext ctx, MlirStringRef name,
                                            MlirStringCallback onError,
                                            void *userData) {
-  std::optional<int64_t> number =
-      tpu::getMemorySpaceNumber(unwrap(name));
+  std::optional<int64_t> number = tpu::getMemorySpaceNumber(unwrap(name));
   if (!number) {
     std::string names;
     for (const auto &space : tpu::getNamedMemorySpaces())

@@ -539,22 +539,37 @@ static LogicalResult accessContiguously(RewriterBase &rewriter, Operation *op,
   return success();
 }
 
+/// The memref dimension a vector transfer runs along, where it is 1-D,
+/// unmasked (no mask operand), in bounds, on a memref (a write without a
+/// result) and not a broadcast; std::nullopt otherwise.
+static std::optional<unsigned>
+getOneDimTransferDim(VectorTransferOpInterface transfer) {
+  auto write = dyn_cast<vector::TransferWriteOp>(transfer.getOperation());
+  if (transfer.getMask() || transfer.getVectorType().getRank() != 1 ||
+      !transfer.getInBoundsValues()[0] || (write && write->getNumResults()))
+    return std::nullopt;
+  auto dim = dyn_cast<AffineDimExpr>(transfer.getPermutationMap().getResult(0));
+  if (!dim)
+    return std::nullopt;
+  return dim.getPosition();
+}
+
+/// The vector a transfer writes; null for a read.
+static Value getWrittenVector(Operation *op) {
+  auto write = dyn_cast<vector::TransferWriteOp>(op);
+  return write ? write.getVector() : Value();
+}
+
 /// Tries the contiguous rewrite of a vector access: 1-D, unmasked, in
 /// bounds, along one memref dimension.
 static LogicalResult tryContiguous(RewriterBase &rewriter, Operation *op) {
   if (auto transfer = dyn_cast<VectorTransferOpInterface>(op)) {
-    auto write = dyn_cast<vector::TransferWriteOp>(op);
-    if (transfer.getMask() || transfer.getVectorType().getRank() != 1 ||
-        !transfer.getInBoundsValues()[0] || (write && write->getNumResults()))
-      return notContiguous(op, "masked, not 1-D or not in bounds");
-    auto dim =
-        dyn_cast<AffineDimExpr>(transfer.getPermutationMap().getResult(0));
+    std::optional<unsigned> dim = getOneDimTransferDim(transfer);
     if (!dim)
-      return notContiguous(op, "a broadcast");
+      return notContiguous(op, "masked, not 1-D, not in bounds or a broadcast");
     return accessContiguously(rewriter, op, transfer.getBase(),
                               transfer.getIndices(), transfer.getVectorType(),
-                              dim.getPosition(),
-                              write ? write.getVector() : Value());
+                              *dim, getWrittenVector(op));
   }
   auto load = dyn_cast<affine::AffineVectorLoadOp>(op);
   auto store = dyn_cast<affine::AffineVectorStoreOp>(op);
@@ -771,20 +786,12 @@ static LogicalResult tryPackedColumns(RewriterBase &rewriter, Operation *op) {
   OpBuilder::InsertionGuard guard(rewriter);
   rewriter.setInsertionPoint(op);
   if (auto transfer = dyn_cast<VectorTransferOpInterface>(op)) {
-    auto write = dyn_cast<vector::TransferWriteOp>(op);
-    if (transfer.getMask() ||
-        isa_and_nonnull<vector::MaskOp>(op->getParentOp()) ||
-        transfer.getVectorType().getRank() != 1 ||
-        !transfer.getInBoundsValues()[0] || (write && write->getNumResults()))
-      return failure();
-    auto dim =
-        dyn_cast<AffineDimExpr>(transfer.getPermutationMap().getResult(0));
-    if (!dim)
+    std::optional<unsigned> dim = getOneDimTransferDim(transfer);
+    if (!dim || isa_and_nonnull<vector::MaskOp>(op->getParentOp()))
       return failure();
     return accessPackedColumns(rewriter, op, transfer.getBase(),
                                transfer.getIndices(), transfer.getVectorType(),
-                               dim.getPosition(),
-                               write ? write.getVector() : Value());
+                               *dim, getWrittenVector(op));
   }
   auto load = dyn_cast<affine::AffineVectorLoadOp>(op);
   auto store = dyn_cast<affine::AffineVectorStoreOp>(op);

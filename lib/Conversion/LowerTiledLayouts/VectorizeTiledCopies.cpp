@@ -212,31 +212,19 @@ static bool reachesThreshold(MemRefType type, int64_t threshold) {
 // Interleaving tiles: T(r,c)(k,1)
 //===----------------------------------------------------------------------===//
 
-/// `vector` with its lanes as integers of the element's width (a
-/// vector.bitcast of a float vector; an integer vector as it is). The
-/// shuffles move bits, and LLVM's backends lower shuffles of integer lanes
-/// best: x86 (LLVM 22, AVX-512) takes the even and odd halves of a
-/// `<256 x bfloat>` lane by lane (vpextrw/vmovw, a third of memcpy's speed
-/// in the bf16 relayout from T(8,128)(2,1)), but those of `<256 x i16>` by
-/// two-vector permutes (vpermt2w).
-static Value asIntegerLanes(OpBuilder &builder, Location loc, Value vector) {
+/// `vector` with lanes of `laneType`, of the same width (a vector.bitcast
+/// where the lane types differ). The interleaving copies shuffle integer
+/// lanes of the element's width, which LLVM's backends lower best: x86
+/// (LLVM 22, AVX-512) takes the even and odd halves of a `<256 x bfloat>`
+/// lane by lane (vpextrw/vmovw, a third of memcpy's speed in the bf16
+/// relayout from T(8,128)(2,1)), but those of `<256 x i16>` by two-vector
+/// permutes (vpermt2w).
+static Value withLaneType(OpBuilder &builder, Location loc, Value vector,
+                          Type laneType) {
   auto type = cast<VectorType>(vector.getType());
-  Type elementType = type.getElementType();
-  if (elementType.isInteger())
+  if (type.getElementType() == laneType)
     return vector;
-  auto integerType =
-      type.clone(builder.getIntegerType(elementType.getIntOrFloatBitWidth()));
-  return vector::BitCastOp::create(builder, loc, integerType, vector);
-}
-
-/// The inverse of asIntegerLanes: `vector` with lanes of `elementType`.
-static Value asElementLanes(OpBuilder &builder, Location loc, Value vector,
-                            Type elementType) {
-  auto type = cast<VectorType>(vector.getType());
-  if (type.getElementType() == elementType)
-    return vector;
-  return vector::BitCastOp::create(builder, loc, type.clone(elementType),
-                                   vector);
+  return vector::BitCastOp::create(builder, loc, type.clone(laneType), vector);
 }
 
 /// One vector of `x` and `y` (equal lengths) interleaved: x0 y0 x1 y1 ...
@@ -367,31 +355,33 @@ struct InterleavedCopyLowering : TiledOpConversionPattern<memref::CopyOp> {
       return mapOf(3, {tr * r + g * k + q, tc * c}, context);
     };
     Type elementType = plainType.getElementType();
+    Type laneType =
+        rewriter.getIntegerType(elementType.getIntOrFloatBitWidth());
     auto emitNest = [&](bool nontemporal) {
       OpBuilder::InsertionGuard guard(rewriter);
       SmallVector<Value> ivs =
           buildLoops(rewriter, loc, {rowTiles, colTiles, r / k});
-      // The shuffles go on integer lanes (see asIntegerLanes).
+      // The shuffles go on integer lanes (see withLaneType).
       if (toTiled) {
         SmallVector<Value> rows;
         for (int64_t q = 0; q < k; ++q)
-          rows.push_back(asIntegerLanes(
-              rewriter, loc,
-              affine::AffineVectorLoadOp::create(rewriter, loc, rowType, plain,
-                                                 rowMap(q), ivs)));
-        Value run = asElementLanes(
+          rows.push_back(
+              withLaneType(rewriter, loc,
+                           affine::AffineVectorLoadOp::create(
+                               rewriter, loc, rowType, plain, rowMap(q), ivs),
+                           laneType));
+        Value run = withLaneType(
             rewriter, loc, interleaveRows(rewriter, loc, rows), elementType);
         storeRun(rewriter, loc, run, runs, runMap, ivs, nontemporal);
       } else {
-        Value run =
-            asIntegerLanes(rewriter, loc,
-                           affine::AffineVectorLoadOp::create(
-                               rewriter, loc, runType, runs, runMap, ivs));
+        Value run = withLaneType(rewriter, loc,
+                                 affine::AffineVectorLoadOp::create(
+                                     rewriter, loc, runType, runs, runMap, ivs),
+                                 laneType);
         for (auto [q, row] :
              llvm::enumerate(deinterleave(rewriter, loc, run, k)))
-          storeRun(rewriter, loc,
-                   asElementLanes(rewriter, loc, row, elementType), plain,
-                   rowMap(q), ivs, nontemporal);
+          storeRun(rewriter, loc, withLaneType(rewriter, loc, row, elementType),
+                   plain, rowMap(q), ivs, nontemporal);
       }
     };
     // Every store starts at a multiple of its run (k*c elements into the

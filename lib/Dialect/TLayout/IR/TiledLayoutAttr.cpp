@@ -31,10 +31,6 @@ TiledLayoutAttr TiledLayoutAttr::getBase() const {
   return isView() ? TiledLayoutAttr::get(getContext(), getLayout()) : *this;
 }
 
-TiledLayoutAttr TiledLayoutAttr::getUnbound() const {
-  return isBound() ? TiledLayoutAttr::get(getContext(), getLayout()) : *this;
-}
-
 static TiledLayout buildLayout(ArrayRef<int64_t> minorToMajor,
                                ArrayRef<int64_t> tileEntries,
                                ArrayRef<int64_t> tileRanks,

@@ -16,7 +16,7 @@
 #include "tlayout/Dialect/TLayout/IR/TLayoutDialect.h"
 #include "tlayout/Dialect/TLayout/IR/TLayoutOps.h"
 
-#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Bufferization/IR/BufferizableOpInterface.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -33,7 +33,9 @@ MemRefType mlir::tlayout::getEncodedMemRefType(RankedTensorType type,
                          memorySpace);
 }
 
-bool mlir::tlayout::allocNeedsSymbols(MemRefType type) {
+/// Whether allocating `type` needs symbol operands (see createLayoutAlloc);
+/// upstream's allocation functions do not give any.
+static bool allocNeedsSymbols(MemRefType type) {
   // Only tlayout's layouts say what their symbols are; views are never
   // allocated.
   LayoutAttrInterface layout = getLayoutAttr(type);
@@ -44,16 +46,11 @@ bool mlir::tlayout::allocNeedsSymbols(MemRefType type) {
 Value mlir::tlayout::createLayoutAlloc(OpBuilder &builder, Location loc,
                                        MemRefType type, ValueRange dynamicSizes,
                                        int64_t alignment) {
+  // The map's symbols are the logical sizes, dimension by dimension.
   SmallVector<Value> symbols;
-  if (allocNeedsSymbols(type)) {
-    // The map's symbols are the logical sizes, dimension by dimension.
-    unsigned next = 0;
-    for (int64_t i = 0, e = type.getRank(); i < e; ++i)
-      symbols.push_back(type.isDynamicDim(i)
-                            ? dynamicSizes[next++]
-                            : Value(arith::ConstantIndexOp::create(
-                                  builder, loc, type.getDimSize(i))));
-  }
+  if (allocNeedsSymbols(type))
+    symbols = getValueOrCreateConstantIndexOp(
+        builder, loc, getMixedValues(type.getShape(), dynamicSizes, builder));
   return memref::AllocOp::create(builder, loc, type, dynamicSizes, symbols,
                                  builder.getI64IntegerAttr(alignment));
 }

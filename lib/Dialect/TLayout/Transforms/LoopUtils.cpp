@@ -852,19 +852,16 @@ static SmallVector<Value> getFilledBuffers(affine::AffineForOp loop) {
 }
 
 /// Whether `buffer` may get one slice per trip of `rows`: a static
-/// `memref.alloca` made outside it, at the top of an allocation scope that
-/// is not a loop (so that a larger buffer does not grow the stack on every
-/// trip of a loop), used only as the memref of `affine.load` and
-/// `affine.store` ops inside `rows`.
+/// `memref.alloca` at the top of the allocation scope around `rows` that is
+/// not a loop (getAllocationScopeRegion, where the privatization puts its
+/// partials: a larger buffer does not grow the stack on every trip of a
+/// loop), used only as the memref of `affine.load` and `affine.store` ops
+/// inside `rows`.
 static bool isPrivatizableBuffer(Value buffer, affine::AffineForOp rows) {
   auto alloca = buffer.getDefiningOp<memref::AllocaOp>();
   if (!alloca || !alloca.getType().hasStaticShape() ||
       !alloca.getDynamicSizes().empty() ||
-      rows->isAncestor(alloca.getOperation()))
-    return false;
-  Operation *scope = alloca->getParentOp();
-  if (!scope->hasTrait<OpTrait::AutomaticAllocationScope>() ||
-      isa<LoopLikeOpInterface>(scope))
+      alloca->getParentRegion() != getAllocationScopeRegion(rows))
     return false;
   return llvm::all_of(buffer.getUses(), [&](OpOperand &use) {
     Operation *user = use.getOwner();

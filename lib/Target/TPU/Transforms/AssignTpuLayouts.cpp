@@ -268,8 +268,7 @@ void AssignTpuLayoutsPass::runOnOperation() {
       auto type = cast<MemRefType>(m.getType());
       std::optional<int64_t> space =
           getMemorySpaceNumber(type.getMemorySpace());
-      bool host = space ==
-                  static_cast<int64_t>(tpu::MemorySpace::Host);
+      bool host = space == static_cast<int64_t>(tpu::MemorySpace::Host);
       if (!type.getLayout().isIdentity() || host || !space) {
         skip = true; // Left alone silently.
         break;

@@ -37,8 +37,7 @@ struct CheckCapacityPass
     FailureOr<TargetAttr> targetAttr = getTarget(getOperation(), target);
     if (failed(targetAttr))
       return signalPassFailure();
-    tpu::TargetDescription description =
-        targetAttr->getDescription();
+    tpu::TargetDescription description = targetAttr->getDescription();
     bool failedAny = false;
     getOperation().walk([&](FunctionOpInterface func) {
       if (func.isExternal())

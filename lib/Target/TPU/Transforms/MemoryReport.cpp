@@ -67,8 +67,7 @@ struct MemoryReportPass
     FailureOr<TargetAttr> targetAttr = getTarget(getOperation(), target);
     if (failed(targetAttr))
       return signalPassFailure();
-    tpu::TargetDescription description =
-        targetAttr->getDescription();
+    tpu::TargetDescription description = targetAttr->getDescription();
     llvm::json::Array functions;
     getOperation().walk([&](FunctionOpInterface func) {
       if (func.isExternal())

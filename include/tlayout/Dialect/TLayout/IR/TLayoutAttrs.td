@@ -193,9 +193,6 @@ def TLayout_TiledLayoutAttr : TLayout_Attr<"TiledLayout", "tiled", [
     /// sizes; a view never has any).
     TiledLayoutAttr getBase() const;
 
-    /// The same layout, not bound to a shape.
-    TiledLayoutAttr getUnbound() const;
-
     /// The same layout as a view (LayoutAttrInterface).
     ::mlir::Attribute getView(::llvm::ArrayRef<int64_t> parentShape,
                               ::llvm::ArrayRef<int64_t> offsets) const;

@@ -41,10 +41,6 @@ MemRefType getEncodedMemRefType(RankedTensorType type, Attribute memorySpace);
 Value createLayoutAlloc(OpBuilder &builder, Location loc, MemRefType type,
                         ValueRange dynamicSizes, int64_t alignment);
 
-/// Whether allocating `type` needs symbol operands (see createLayoutAlloc);
-/// upstream's allocation functions do not give any.
-bool allocNeedsSymbols(MemRefType type);
-
 } // namespace tlayout
 } // namespace mlir
 
