@@ -32,7 +32,8 @@ struct LowerToLLVMOptions : public PassPipelineOptions<LowerToLLVMOptions> {
       *this, "physical-order",
       llvm::cl::desc("Let --tlayout-simplify-indexing permute loop nests, "
                      "and the rows of tiles of reductions, into physical "
-                     "order (where dependences allow) (default: true)"),
+                     "order, and jam the rows that store to the same words "
+                     "(where dependences allow) (default: true)"),
       llvm::cl::init(true)};
   Option<int64_t> nontemporalCopyThreshold{
       *this, "nontemporal-copy-threshold",

@@ -94,11 +94,21 @@ func.func @row_sum(%a: memref<64x256xf32, #T>, %out: memref<64xf32>) {
 // CHECK-NEXT:          affine.load %{{.*}}[%[[TJ]] * 128 + %[[EJ]]] : memref<256xf32>
 // CHECK-NEXT:          arith.addf
 // CHECK-NEXT:          affine.store %{{.*}}, %{{.*}}[%[[TJ]] * 128 + %[[EJ]]] : memref<256xf32>
+// With physical order, the 8 rows of a tile, which store to the same
+// sums, run inside the loop over its columns: each sum is loaded once,
+// takes the 8 rows in their order, and is stored once.
 // PHYS-LABEL:  func.func @column_sum
 // PHYS:        affine.for %[[TI:.*]] = 0 to 8 {
 // PHYS-NEXT:     affine.for %[[TJ:.*]] = 0 to 2 {
-// PHYS-NEXT:       affine.for %[[EI:.*]] = 0 to 8 {
-// PHYS-NEXT:         affine.for %[[EJ:.*]] = 0 to 128 {
+// PHYS-NOT:        affine.for
+// PHYS:            affine.for %[[EJ:.*]] = 0 to 128 {
+// PHYS-NEXT:         affine.load %{{.*}}[%[[TI]], %[[TJ]], %[[R0:.*]], %[[EJ]]]
+// PHYS-NEXT:         affine.load %{{.*}}[%[[TJ]] * 128 + %[[EJ]]] : memref<256xf32>
+// PHYS-NEXT:         arith.addf
+// PHYS-COUNT-7:      affine.load %{{.*}}[%[[TI]], %[[TJ]], %{{.*}}, %[[EJ]]]
+// PHYS-NEXT:         arith.addf
+// PHYS-NEXT:         affine.store %{{.*}}, %{{.*}}[%[[TJ]] * 128 + %[[EJ]]] : memref<256xf32>
+// PHYS-NEXT:       }
 func.func @column_sum(%a: memref<64x256xf32, #T>, %out: memref<256xf32>) {
   affine.for %i = 0 to 64 {
     affine.for %j = 0 to 256 {

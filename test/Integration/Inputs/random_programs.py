@@ -14,7 +14,10 @@ operations on them:
   bounds), call a private function that bumps a counter, read and write a
   counter with memref.load/store, branch with scf.if, and store through
   affine.store or memref.store: reads of elements written by earlier
-  iterations make the result depend on the iteration order;
+  iterations make the result depend on the iteration order; a constant
+  loop of 2-4 trips around the innermost loop may repeat its body, each
+  trip reading the element it stores and adding to it (the rows of a
+  packed word written one by one);
 - the same nests outlined into functions taking the buffers cast to
   dynamic sizes (memref.cast static -> dynamic);
 - memref.copy between layouts (and from views);
@@ -363,6 +366,12 @@ def draw_nest(rng, case, target, source):
         "prefer_affine": rng.random() < 0.6,
         "affine_store": rng.random() < 0.75,
     }
+    # Repeats of the innermost loop: a constant loop around it whose trips
+    # read, add to and store the same elements (the rows of a packed word
+    # written one by one). Drawn from a generator of its own, so that the
+    # other draws of a seed stay the programs they were.
+    own = random.Random(f"{case.ident}:{len(case.ops)}")
+    nest["repeat"] = own.choice([0, 0, 0, 2, 3, 4])
     case.ops.append(("nest", nest))
 
 
@@ -444,9 +453,15 @@ def render_nest(f, nest, tiled, tname, ttype, sname, stype, dims_of,
     reduce = nest["reduce"]
     all_affine = True
     acc_name = None
+    repeat_iv = None
     for level, d in enumerate(nest["order"]):
         l = loops[d]
         innermost = level == rank - 1
+        if innermost and nest.get("repeat"):
+            repeat_iv = f"%rp{f.n}"
+            f.emit(f"affine.for {repeat_iv} = 0 to {nest['repeat']} {{")
+            closers.append(("affine", False, ""))
+            f.indent += "  "
         carried, res = "", ""
         if innermost and reduce:
             acc_name = f.fresh("acc")
@@ -557,6 +572,13 @@ def render_nest(f, nest, tiled, tname, ttype, sname, stype, dims_of,
         f.emit(f"memref.store {new}, %cnt[{f.const(1)}] : memref<2xi32>")
         val = _addi(f, val, old)
 
+    if repeat_iv:
+        # Each repeat adds its trip to the element it read: the elements
+        # must see the repeats in their order.
+        rp = f.fresh("x")
+        f.emit(f"{rp} = arith.index_cast {repeat_iv} : index to i32")
+        val = _addi(f, val, rp)
+
     # The store.
     if nest["store_shift"]:
         st_idx = []
@@ -576,6 +598,19 @@ def render_nest(f, nest, tiled, tname, ttype, sname, stype, dims_of,
     else:
         st_idx = ivs
         use_affine = all_affine and nest["affine_store"]
+
+    if repeat_iv:
+        # The element stored is read first, and the value added to it.
+        old_v = f.fresh("old")
+        if use_affine:
+            f.emit(f"{old_v} = affine.load {tname}[{', '.join(st_idx)}] "
+                   f": {ttype}")
+        else:
+            f.emit(f"{old_v} = memref.load {tname}[{', '.join(st_idx)}] "
+                   f": {ttype}")
+        twice = f.fresh("v")
+        f.emit(f"{twice} = arith.muli {old_v}, {f.const(3, 'i32')} : i32")
+        val = _addi(f, val, twice)
 
     def store(v):
         if nest.get("store_call") and store_func:

@@ -9,6 +9,7 @@
 
 #include "mlir/Dialect/Affine/Analysis/AffineAnalysis.h"
 #include "mlir/Dialect/Affine/Analysis/AffineStructures.h"
+#include "mlir/Dialect/Affine/Analysis/LoopAnalysis.h"
 #include "mlir/Dialect/Affine/Analysis/Utils.h"
 #include "mlir/Dialect/Affine/IR/AffineMemoryOpInterfaces.h"
 #include "mlir/Dialect/Affine/LoopUtils.h"
@@ -16,6 +17,7 @@
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
@@ -1138,5 +1140,346 @@ bool mlir::tlayout::walkTileRowsInPhysicalOrder(affine::AffineForOp rows,
   rewriter.eraseOp(rows);
   affine::interchangeLoops(tileRows, tile);
   LDBG() << "walked the rows at " << loc << " tile by tile";
+  return true;
+}
+
+//===----------------------------------------------------------------------===//
+// Stores repeated by the loops around a tile loop
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// Where one load or store of a tile loop's body reads or writes: its
+/// buffer, its indices as one affine map of its operands (composed with the
+/// `affine.apply` ops that feed them), and the type it reads or writes.
+struct AccessKey {
+  Value memref;
+  AffineMap map;
+  SmallVector<Value> operands;
+  Type type;
+  bool isWrite = false;
+
+  bool isSameLocation(const AccessKey &other) const {
+    return memref == other.memref && map == other.map &&
+           operands == other.operands && type == other.type;
+  }
+};
+
+} // namespace
+
+/// The access key of `op` when it is an `affine.load`/`store`,
+/// `affine.vector_load`/`vector_store`, `memref.load`/`store` or
+/// `vector.load`/`store`; nothing for any other op.
+static std::optional<AccessKey> getAccessKey(Operation *op) {
+  AccessKey key;
+  if (auto read = dyn_cast<affine::AffineReadOpInterface>(op)) {
+    key.memref = read.getMemRef();
+    key.map = read.getAffineMap();
+    key.operands = llvm::to_vector(read.getMapOperands());
+    key.type = read.getValue().getType();
+  } else if (auto write = dyn_cast<affine::AffineWriteOpInterface>(op)) {
+    key.memref = write.getMemRef();
+    key.map = write.getAffineMap();
+    key.operands = llvm::to_vector(write.getMapOperands());
+    key.type = write.getValueToStore().getType();
+    key.isWrite = true;
+  } else {
+    ValueRange indices;
+    if (auto load = dyn_cast<memref::LoadOp>(op)) {
+      key.memref = load.getMemRef();
+      indices = load.getIndices();
+      key.type = load.getType();
+    } else if (auto store = dyn_cast<memref::StoreOp>(op)) {
+      key.memref = store.getMemRef();
+      indices = store.getIndices();
+      key.type = store.getValueToStore().getType();
+      key.isWrite = true;
+    } else if (auto load = dyn_cast<vector::LoadOp>(op)) {
+      key.memref = load.getBase();
+      indices = load.getIndices();
+      key.type = load.getType();
+    } else if (auto store = dyn_cast<vector::StoreOp>(op)) {
+      key.memref = store.getBase();
+      indices = store.getIndices();
+      key.type = store.getValueToStore().getType();
+      key.isWrite = true;
+    } else {
+      return std::nullopt;
+    }
+    key.map =
+        AffineMap::getMultiDimIdentityMap(indices.size(), op->getContext());
+    key.operands = llvm::to_vector(indices);
+  }
+  affine::fullyComposeAffineMapAndOperands(&key.map, &key.operands);
+  affine::canonicalizeMapAndOperands(&key.map, &key.operands);
+  return key;
+}
+
+/// The coefficient of `var` in `expr` where `expr` is pure affine (a sum of
+/// constant multiples of dims and symbols); nothing otherwise or on
+/// overflow.
+static std::optional<int64_t> getLinearCoefficient(AffineExpr expr,
+                                                   AffineExpr var) {
+  if (expr == var)
+    return 1;
+  if (isa<AffineDimExpr, AffineSymbolExpr, AffineConstantExpr>(expr))
+    return 0;
+  auto binary = cast<AffineBinaryOpExpr>(expr);
+  std::optional<int64_t> lhs = getLinearCoefficient(binary.getLHS(), var);
+  if (!lhs)
+    return std::nullopt;
+  if (binary.getKind() == AffineExprKind::Add) {
+    std::optional<int64_t> rhs = getLinearCoefficient(binary.getRHS(), var);
+    if (!rhs)
+      return std::nullopt;
+    return llvm::checkedAdd(*lhs, *rhs);
+  }
+  if (binary.getKind() == AffineExprKind::Mul)
+    if (auto factor = dyn_cast<AffineConstantExpr>(binary.getRHS()))
+      return llvm::checkedMul(*lhs, factor.getValue());
+  return std::nullopt;
+}
+
+/// Whether the accesses of `key` at distinct trips of `tiles` touch
+/// disjoint elements: some index is pure affine in the tile loop's index,
+/// with a coefficient that moves it by at least the elements the access
+/// covers along that dimension at every trip.
+static bool separatesTrips(const AccessKey &key, affine::AffineForOp tiles) {
+  auto it = llvm::find(key.operands, tiles.getInductionVar());
+  if (it == key.operands.end())
+    return false;
+  unsigned position = it - key.operands.begin();
+  AffineExpr var = position < key.map.getNumDims()
+                       ? getAffineDimExpr(position, key.map.getContext())
+                       : getAffineSymbolExpr(position - key.map.getNumDims(),
+                                             key.map.getContext());
+  auto vectorType = dyn_cast<VectorType>(key.type);
+  unsigned rank = key.map.getNumResults();
+  for (auto [d, result] : llvm::enumerate(key.map.getResults())) {
+    if (!result.isPureAffine())
+      continue;
+    std::optional<int64_t> coefficient = getLinearCoefficient(result, var);
+    if (!coefficient || *coefficient == 0)
+      continue;
+    int64_t extent = 1;
+    if (vectorType) {
+      int64_t vectorRank = vectorType.getRank();
+      if (vectorType.isScalable() || vectorRank > rank)
+        return false;
+      if (static_cast<int64_t>(d) >= rank - vectorRank)
+        extent = vectorType.getDimSize(d - (rank - vectorRank));
+    }
+    std::optional<int64_t> move =
+        llvm::checkedMul(std::abs(*coefficient), tiles.getStepAsInt());
+    if (move && *move >= extent)
+      return true;
+  }
+  return false;
+}
+
+/// Forwards, in the straight-line body of `loop`, each value stored to the
+/// loads of the same location that follow it, and erases the stores that a
+/// later store to the same location overwrites before anything reads it.
+/// Every op with memory effects in the body has an access key (checked by
+/// the caller), and distinct memrefs written or read are disjoint.
+static void forwardStores(affine::AffineForOp loop, RewriterBase &rewriter) {
+  // The last store to each location, and the value it stores.
+  SmallVector<std::tuple<AccessKey, Operation *, Value>> lastStores;
+  for (Operation &op : llvm::make_early_inc_range(*loop.getBody())) {
+    std::optional<AccessKey> key = getAccessKey(&op);
+    if (!key)
+      continue;
+    auto *it = llvm::find_if(lastStores, [&](const auto &entry) {
+      return std::get<0>(entry).isSameLocation(*key);
+    });
+    if (!key->isWrite) {
+      if (it != lastStores.end())
+        rewriter.replaceOp(&op, std::get<2>(*it));
+      continue;
+    }
+    // Every value stored is the first operand of the stores with keys.
+    Value stored = op.getOperand(0);
+    if (it == lastStores.end()) {
+      lastStores.push_back({*key, &op, stored});
+      continue;
+    }
+    // Overwritten before anything read it: every load of the location
+    // since was forwarded above.
+    rewriter.eraseOp(std::get<1>(*it));
+    std::get<1>(*it) = &op;
+    std::get<2>(*it) = stored;
+  }
+}
+
+bool mlir::tlayout::jamRepeatedStores(affine::AffineForOp tiles,
+                                      RewriterBase &rewriter) {
+  if (tiles.getNumIterOperands() != 0)
+    return false;
+  // The body: ops without regions, each free of memory effects, a load or
+  // store with an access key, or an op that only reads named memrefs.
+  SmallVector<AccessKey> writes, keyedReads;
+  SmallVector<Value> otherReads;
+  int64_t numOps = 0;
+  for (Operation &op : tiles.getBody()->without_terminator()) {
+    ++numOps;
+    if (op.getNumRegions() != 0)
+      return false;
+    if (isMemoryEffectFree(&op))
+      continue;
+    if (std::optional<AccessKey> key = getAccessKey(&op)) {
+      (key->isWrite ? writes : keyedReads).push_back(*key);
+      continue;
+    }
+    auto iface = dyn_cast<MemoryEffectOpInterface>(&op);
+    if (!iface)
+      return false;
+    SmallVector<MemoryEffects::EffectInstance> effects;
+    iface.getEffects(effects);
+    for (const MemoryEffects::EffectInstance &effect : effects) {
+      Value value = effect.getValue();
+      if (!isa<MemoryEffects::Read>(effect.getEffect()) || !value ||
+          !isa<BaseMemRefType>(value.getType()))
+        return false;
+      otherReads.push_back(value);
+    }
+  }
+  if (writes.empty())
+    return false;
+
+  // The loops around it that repeat its stores: constant bounds, a body of
+  // ops without effects or regions before the loop inside, and no access
+  // location, buffer or bound of the tile loop that depends on them.
+  SmallVector<affine::AffineForOp> rows;
+  int64_t trips = 1;
+  Operation *child = tiles;
+  while (auto parent = dyn_cast<affine::AffineForOp>(child->getParentOp())) {
+    if (!parent.hasConstantBounds() || parent.getNumIterOperands() != 0)
+      break;
+    std::optional<uint64_t> trip = affine::getConstantTripCount(parent);
+    if (!trip || *trip == 0 ||
+        child->getNextNode() != parent.getBody()->getTerminator())
+      break;
+    int64_t levelOps = 0;
+    bool pure = true;
+    for (Operation &op : *parent.getBody()) {
+      if (&op == child)
+        break;
+      ++levelOps;
+      pure &= op.getNumRegions() == 0 && isMemoryEffectFree(&op);
+    }
+    if (!pure)
+      break;
+    auto isOutside = [&](Value value) {
+      return !parent->isAncestor(value.getParentRegion()->getParentOp());
+    };
+    auto keyIsOutside = [&](const AccessKey &key) {
+      return isOutside(key.memref) &&
+             llvm::all_of(key.operands, [&](Value operand) {
+               return operand == tiles.getInductionVar() || isOutside(operand);
+             });
+    };
+    // Reads may depend on the rows where their buffer is not written (a
+    // read of a written buffer at another location fails below).
+    if (!llvm::all_of(writes, keyIsOutside) ||
+        !llvm::all_of(
+            keyedReads,
+            [&](const AccessKey &key) { return isOutside(key.memref); }) ||
+        !llvm::all_of(otherReads, isOutside) ||
+        !llvm::all_of(tiles.getOperands(), isOutside))
+      break;
+    std::optional<int64_t> product =
+        llvm::checkedMul(trips, static_cast<int64_t>(*trip));
+    if (!product || *product > kMaxJammedTrips)
+      break;
+    std::optional<int64_t> size = llvm::checkedMul(*product, numOps + levelOps);
+    if (!size || *size > kMaxJammedOps)
+      break;
+    numOps += levelOps;
+    trips = *product;
+    rows.push_back(parent);
+    child = parent;
+  }
+  if (rows.empty()) {
+    LDBG() << "not jammed: no loop around " << tiles.getLoc()
+           << " repeats its stores";
+    return false;
+  }
+
+  // Every access to a buffer it writes is to one location per trip of the
+  // tile loop, distinct trips touch distinct elements, and the other
+  // buffers it accesses are distinct from the written ones.
+  SmallVector<Value> accessed(otherReads);
+  for (const AccessKey &key : llvm::concat<AccessKey>(writes, keyedReads))
+    accessed.push_back(key.memref);
+  for (const AccessKey &write : writes) {
+    if (!separatesTrips(write, tiles)) {
+      LDBG() << "not jammed: distinct trips of " << tiles.getLoc()
+             << " may store to one element";
+      return false;
+    }
+    for (const AccessKey &other : llvm::concat<AccessKey>(writes, keyedReads))
+      if (other.memref == write.memref && !other.isSameLocation(write)) {
+        LDBG() << "not jammed: a written buffer is accessed at two locations";
+        return false;
+      }
+    for (Value other : accessed)
+      if (other != write.memref && !isDisjoint(other, write.memref)) {
+        LDBG() << "not jammed: a written buffer may be another it accesses";
+        return false;
+      }
+    if (llvm::is_contained(otherReads, write.memref)) {
+      LDBG() << "not jammed: a written buffer is read by an op without key";
+      return false;
+    }
+  }
+
+  // The tile loop, moved outside the rows, runs every trip of the rows in
+  // their order at each of its trips.
+  std::reverse(rows.begin(), rows.end());
+  affine::AffineForOp outermost = rows.front();
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPoint(outermost);
+  Location loc = tiles.getLoc();
+  SmallVector<SmallVector<Value>> rowValues;
+  for (affine::AffineForOp row : rows) {
+    SmallVector<Value> values;
+    int64_t trip = *affine::getConstantTripCount(row);
+    for (int64_t k = 0; k < trip; ++k)
+      values.push_back(arith::ConstantIndexOp::create(
+          rewriter, row.getLoc(),
+          row.getConstantLowerBound() + k * row.getStepAsInt()));
+    rowValues.push_back(std::move(values));
+  }
+  auto jammed = affine::AffineForOp::create(
+      rewriter, loc, tiles.getLowerBoundOperands(), tiles.getLowerBoundMap(),
+      tiles.getUpperBoundOperands(), tiles.getUpperBoundMap(),
+      tiles.getStepAsInt());
+  rewriter.setInsertionPoint(jammed.getBody()->getTerminator());
+  IRMapping mapping;
+  mapping.map(tiles.getInductionVar(), jammed.getInductionVar());
+  for (int64_t n = 0; n < trips; ++n) {
+    int64_t rest = n;
+    SmallVector<int64_t> position(rows.size());
+    for (int64_t k = rows.size() - 1; k >= 0; --k) {
+      int64_t trip = rowValues[k].size();
+      position[k] = rest % trip;
+      rest /= trip;
+    }
+    for (auto [k, row] : llvm::enumerate(rows)) {
+      mapping.map(row.getInductionVar(), rowValues[k][position[k]]);
+      Operation *inner = k + 1 < rows.size() ? rows[k + 1].getOperation()
+                                             : tiles.getOperation();
+      for (Operation &op : *row.getBody()) {
+        if (&op == inner)
+          break;
+        rewriter.clone(op, mapping);
+      }
+    }
+    for (Operation &op : tiles.getBody()->without_terminator())
+      rewriter.clone(op, mapping);
+  }
+  rewriter.eraseOp(outermost);
+  forwardStores(jammed, rewriter);
+  LDBG() << "jammed " << trips << " trips of the loops around " << loc;
   return true;
 }

@@ -99,6 +99,17 @@ struct SimplifyIndexingPass
       for (affine::AffineForOp loop : roots)
         permuteToPhysicalOrder(loop);
     }
+    if (physicalOrder && jamRepeatedStores) {
+      // Loops of straight-line bodies, none inside another.
+      SmallVector<affine::AffineForOp> straight;
+      root->walk([&](affine::AffineForOp loop) {
+        if (llvm::all_of(loop.getBody()->getOperations(),
+                         [](Operation &op) { return op.getNumRegions() == 0; }))
+          straight.push_back(loop);
+      });
+      for (affine::AffineForOp loop : straight)
+        mlir::tlayout::jamRepeatedStores(loop, rewriter);
+    }
     root->walk(
         [&](AssumeMultipleOp op) { rewriter.replaceOp(op, op.getValue()); });
   }

@@ -190,6 +190,62 @@ constexpr int64_t kMinTileRowRunBytes = 512;
 bool walkTileRowsInPhysicalOrder(affine::AffineForOp rows,
                                  RewriterBase &rewriter);
 
+//===----------------------------------------------------------------------===//
+// Stores repeated by the loops around a tile loop
+//===----------------------------------------------------------------------===//
+
+/// The most trips of the loops around a tile loop that jamRepeatedStores
+/// runs inside it: the rows that share a word of `T(8,128)(8,1)E(4)`.
+constexpr int64_t kMaxJammedTrips = 8;
+
+/// The most ops jamRepeatedStores copies into one tile loop.
+constexpr int64_t kMaxJammedOps = 1024;
+
+/// Runs the trips of the loops around `tiles` inside it, where they store
+/// to the same locations at every trip: the rows of a group written into
+/// one packed word (`T(8,128)(8,1)E(4)`: 8 rows of int4 share each 32-bit
+/// word of a tile column) each read-modify-write the whole run of words,
+///
+/// ```mlir
+/// affine.for %r = 0 to 8 {
+///   affine.for %t = 0 to 32 {
+///     %w = vector.load %buf[%g * 16384 + %t * 512] : ..., vector<512xi8>
+///     ... %w with the nibbles of row %r replaced ...
+///     vector.store %n, %buf[%g * 16384 + %t * 512]
+///   }
+/// }
+/// ```
+///
+/// so each run is written 8 times. The tile loop moves outside the rows,
+/// whose trips it runs in their order with constant indices, and each
+/// load of a location stored before in the same trip takes the stored
+/// value, so that one load and one store of each run remain:
+///
+/// ```mlir
+/// affine.for %t = 0 to 32 {
+///   %w = vector.load %buf[...]   // row 0's
+///   ... row 0, then rows 1 to 7 on the values ...
+///   vector.store %n7, %buf[...]  // row 7's
+/// }
+/// ```
+///
+/// It applies only where that is proved: `tiles` has no iter_args and a
+/// body without regions whose ops are free of memory effects, loads and
+/// stores (`affine`, `memref` and `vector` ones, whose location is an
+/// affine map of their operands), or ops that only read named memrefs;
+/// it stores somewhere. Each loop around (innermost first, while the trips
+/// stay within kMaxJammedTrips and the copies within kMaxJammedOps) has
+/// constant bounds, no iter_args, and a body of ops without effects or
+/// regions before the loop inside it; no location, buffer or bound of
+/// `tiles` depends on it. Every access to a written buffer is at the same
+/// location, some index of which moves with the tile loop's index by at
+/// least the elements the access covers (distinct trips touch distinct
+/// elements), and the buffers it accesses are disjoint from the written
+/// ones (isDisjoint). So only accesses of one trip of `tiles` depend on
+/// each other, and they keep their order. Returns whether it changed the
+/// IR.
+bool jamRepeatedStores(affine::AffineForOp tiles, RewriterBase &rewriter);
+
 } // namespace mlir::tlayout
 
 #endif // TLAYOUT_DIALECT_TLAYOUT_TRANSFORMS_LOOPUTILS_H

@@ -91,7 +91,29 @@ def SimplifyIndexing : Pass<"tlayout-simplify-indexing"> {
        contiguous bytes or more of each tile (f32 under `T(8,128)`): there
        the per-row partials fit in registers and the row's reads are long
        enough, while the walked form keeps 8 rows of partials in memory.
-    6. `tlayout.assume_multiple` ops are replaced by their operands and dead
+    6. `jam-repeated-stores` (default on), with `physical-order` on: the
+       trips of the loops around a loop
+       over tiles run inside it where they store to the same locations at
+       every trip: the rows of a packed word (8 rows of int4 share each
+       32-bit word of `T(8,128)(8,1)E(4)`), written row by row, each
+       read-modify-write the whole run of words of a tile. The loop over
+       tiles moves outside the rows and runs each row in turn with a
+       constant index; each load of a location stored before in the same
+       trip takes the stored value, and a store overwritten before anything
+       reads it is dropped, so one load and one store of each run remain.
+       It is applied only where that is proved: the loop over tiles has a
+       body without regions or `iter_args`, of ops free of memory effects,
+       loads and stores of `affine`, `memref` and `vector` whose location
+       is an affine map of their operands, and ops that only read named
+       memrefs; the loops around have constant bounds (at most 8 trips in
+       all), no `iter_args`, and bodies of ops without effects before the
+       loop inside; no stored location, buffer or bound of the tile loop
+       depends on them; every access to a written buffer is at one
+       location, which moves with the tile index by at least the elements
+       it covers; and the other buffers accessed are distinct from the
+       written ones. So only accesses within one trip over the tiles depend
+       on each other, and they keep their order.
+    7. `tlayout.assume_multiple` ops are replaced by their operands and dead
        `affine.apply` ops are erased.
 
     The pass changes nothing outside the op it runs on (the partials'
@@ -141,6 +163,11 @@ def SimplifyIndexing : Pass<"tlayout-simplify-indexing"> {
            "Permute perfect affine.for nests into the physical order of the "
            "buffer they access, and walk the rows of tiles of reductions "
            "tile by tile, where proved legal (default: true)">,
+    Option<"jamRepeatedStores", "jam-repeated-stores", "bool",
+           /*default=*/"true",
+           "With physical-order, run the loops that store to the same "
+           "locations at every trip inside the loop over tiles, where "
+           "proved legal (default: true)">,
     Option<"reassociateReductions", "reassociate-reductions", "bool",
            /*default=*/"true",
            "Accumulate reductions that may be reassociated into per-element "

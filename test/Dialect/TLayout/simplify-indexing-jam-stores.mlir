@@ -1,0 +1,284 @@
+// RUN: tlayout-opt %s --tlayout-simplify-indexing --split-input-file \
+// RUN:   | FileCheck %s
+// RUN: tlayout-opt %s --tlayout-simplify-indexing=physical-order=false \
+// RUN:   --split-input-file | FileCheck %s --check-prefix=OFF
+// RUN: tlayout-opt %s \
+// RUN:   --tlayout-simplify-indexing=jam-repeated-stores=false \
+// RUN:   --split-input-file | FileCheck %s --check-prefix=OFF
+
+// --tlayout-simplify-indexing runs the trips of the loops around a tile
+// loop inside it where they store to the same locations at every trip (the
+// rows of a packed word, each rewriting the whole run of words), then
+// forwards each stored value to the loads that follow it and drops the
+// stores overwritten before anything reads them. Here in physical form, as
+// the lowering of a packed layout leaves the loops; the negative_ cases
+// must stay as they are.
+
+// Four rows of 4-bit values packed into the words of two tiles: each row
+// replaces its nibble of every word of a tile.
+// CHECK-LABEL: func.func @positive_packed
+// CHECK-DAG:   %[[C0:.*]] = arith.constant 0 : index
+// CHECK-DAG:   %[[C3:.*]] = arith.constant 3 : index
+// CHECK:       affine.for %[[T:.*]] = 0 to 2 {
+// CHECK-NOT:     affine.for
+// CHECK:         vector.transfer_read %{{.*}}[%[[C0]], %{{.*}}]
+// CHECK:         %[[W:.*]] = vector.load %{{.*}}[%[[A:.*]]] : memref<32xi32>, vector<16xi32>
+// CHECK:         arith.andi %[[W]]
+// CHECK-NOT:     vector.load
+// CHECK-NOT:     vector.store
+// CHECK:         vector.transfer_read %{{.*}}[%[[C3]], %{{.*}}]
+// CHECK-NOT:     vector.load
+// CHECK:         vector.store %{{.*}}, %{{.*}}[%{{.*}}] : memref<32xi32>, vector<16xi32>
+// CHECK-NEXT:  }
+// CHECK-NEXT:  return
+// OFF-LABEL:   func.func @positive_packed
+// OFF:         affine.for %{{.*}} = 0 to 4 {
+// OFF:           affine.for %{{.*}} = 0 to 2 {
+func.func @positive_packed(%src: memref<4x32xi8>, %buf: memref<32xi32>) {
+  %pad = arith.constant 0 : i8
+  %nibble = arith.constant dense<15> : vector<16xi32>
+  %ones = arith.constant dense<-1> : vector<16xi32>
+  affine.for %r = 0 to 4 {
+    %s = affine.apply affine_map<(r) -> (r * 4)>(%r)
+    %si = arith.index_castui %s : index to i32
+    %sv = vector.broadcast %si : i32 to vector<16xi32>
+    affine.for %t = 0 to 2 {
+      %col = affine.apply affine_map<(t) -> (t * 16)>(%t)
+      %v = vector.transfer_read %src[%r, %col], %pad {in_bounds = [true]}
+          : memref<4x32xi8>, vector<16xi8>
+      %w = vector.load %buf[%col] : memref<32xi32>, vector<16xi32>
+      %m = arith.shli %nibble, %sv : vector<16xi32>
+      %k = arith.xori %m, %ones : vector<16xi32>
+      %c = arith.andi %w, %k : vector<16xi32>
+      %e = arith.extui %v : vector<16xi8> to vector<16xi32>
+      %x = arith.andi %e, %nibble : vector<16xi32>
+      %y = arith.shli %x, %sv : vector<16xi32>
+      %n = arith.ori %c, %y : vector<16xi32>
+      vector.store %n, %buf[%col] : memref<32xi32>, vector<16xi32>
+    }
+  }
+  return
+}
+
+// -----
+
+// Two loops of rows (4 x 2 trips) with an index between them; scalar
+// stores, each overwriting the last: only the last row's store remains.
+// CHECK-LABEL: func.func @positive_nested_rows
+// CHECK:       affine.for %[[T:.*]] = 0 to 16 {
+// CHECK-COUNT-8: affine.load
+// CHECK-NOT:     affine.store
+// CHECK:         affine.store %{{.*}}, %{{.*}}[%[[T]]] : memref<16xf32>
+// CHECK-NOT:     affine.store
+// CHECK:       return
+func.func @positive_nested_rows(%a: memref<8x16xf32>, %out: memref<16xf32>) {
+  affine.for %i = 0 to 4 {
+    affine.for %j = 0 to 2 {
+      %row = affine.apply affine_map<(i, j) -> (i * 2 + j)>(%i, %j)
+      affine.for %t = 0 to 16 {
+        %x = affine.load %a[%row, %t] : memref<8x16xf32>
+        affine.store %x, %out[%t] : memref<16xf32>
+      }
+    }
+  }
+  return
+}
+
+// -----
+
+// Only the loops that repeat the stores are jammed: the outer loop indexes
+// the written buffer and stays around.
+// CHECK-LABEL: func.func @positive_inner_rows_only
+// CHECK:       affine.for %[[G:.*]] = 0 to 3 {
+// CHECK-NOT:     affine.for
+// CHECK:         affine.for %[[T:.*]] = 0 to 4 {
+// CHECK-COUNT-2: memref.load
+// CHECK:           memref.store %{{.*}}, %{{.*}}[%[[G]], %[[T]]]
+// CHECK-NOT:       memref.store
+// CHECK:         }
+// CHECK-NEXT:  }
+func.func @positive_inner_rows_only(%a: memref<6x4xi32>,
+                                    %out: memref<3x4xi32>) {
+  affine.for %g = 0 to 3 {
+    affine.for %r = 0 to 2 {
+      affine.for %t = 0 to 4 {
+        %row = affine.apply affine_map<(g, r) -> (g * 2 + r)>(%g, %r)
+        %x = memref.load %a[%row, %t] : memref<6x4xi32>
+        %o = memref.load %out[%g, %t] : memref<3x4xi32>
+        %s = arith.addi %o, %x : i32
+        memref.store %s, %out[%g, %t] : memref<3x4xi32>
+      }
+    }
+  }
+  return
+}
+
+// -----
+
+// Every trip of the tiles stores to one element: the rows' order of
+// accumulation would change.
+// CHECK-LABEL: func.func @negative_same_element
+// CHECK:       affine.for %{{.*}} = 0 to 4 {
+// CHECK-NEXT:    affine.for %{{.*}} = 0 to 8 {
+func.func @negative_same_element(%a: memref<4x8xf32>, %acc: memref<1xf32>) {
+  affine.for %r = 0 to 4 {
+    affine.for %t = 0 to 8 {
+      %x = affine.load %a[%r, %t] : memref<4x8xf32>
+      %s = affine.load %acc[0] : memref<1xf32>
+      %n = arith.addf %s, %x : f32
+      affine.store %n, %acc[0] : memref<1xf32>
+    }
+  }
+  return
+}
+
+// -----
+
+// Vectors of 8 at every 4th element: trips overlap.
+// CHECK-LABEL: func.func @negative_overlap
+// CHECK:       affine.for %{{.*}} = 0 to 4 {
+// CHECK-NEXT:    affine.for %{{.*}} = 0 to 7 {
+func.func @negative_overlap(%a: memref<4x8xi32>, %buf: memref<32xi32>) {
+  affine.for %r = 0 to 4 {
+    affine.for %t = 0 to 7 {
+      %o = affine.apply affine_map<(t) -> (t * 4)>(%t)
+      %w = vector.load %buf[%o] : memref<32xi32>, vector<8xi32>
+      %x = affine.load %a[%r, %t] : memref<4x8xi32>
+      %b = vector.broadcast %x : i32 to vector<8xi32>
+      %n = arith.addi %w, %b : vector<8xi32>
+      vector.store %n, %buf[%o] : memref<32xi32>, vector<8xi32>
+    }
+  }
+  return
+}
+
+// -----
+
+// The written buffer is read at another element than it is written.
+// CHECK-LABEL: func.func @negative_two_locations
+// CHECK:       affine.for %{{.*}} = 0 to 4 {
+// CHECK-NEXT:    affine.for %{{.*}} = 0 to 8 {
+func.func @negative_two_locations(%buf: memref<9xi32>) {
+  affine.for %r = 0 to 4 {
+    affine.for %t = 0 to 8 {
+      %x = affine.load %buf[%t + 1] : memref<9xi32>
+      affine.store %x, %buf[%t] : memref<9xi32>
+    }
+  }
+  return
+}
+
+// -----
+
+// The written location depends on the row: nothing is repeated.
+// CHECK-LABEL: func.func @negative_row_location
+// CHECK:       affine.for %{{.*}} = 0 to 4 {
+// CHECK-NEXT:    affine.for %{{.*}} = 0 to 8 {
+func.func @negative_row_location(%a: memref<4x8xf32>, %b: memref<4x8xf32>) {
+  affine.for %r = 0 to 4 {
+    affine.for %t = 0 to 8 {
+      %x = affine.load %a[%r, %t] : memref<4x8xf32>
+      affine.store %x, %b[%r, %t] : memref<4x8xf32>
+    }
+  }
+  return
+}
+
+// -----
+
+// A view of the written buffer is read by a vector transfer (an access
+// without a location): it may read what another row stored.
+// CHECK-LABEL: func.func @negative_view_of_written
+// CHECK:       affine.for %{{.*}} = 0 to 4 {
+// CHECK-NEXT:    affine.for %{{.*}} = 0 to 2 {
+func.func @negative_view_of_written(%buf: memref<32xi32>) {
+  %pad = arith.constant 0 : i32
+  %view = memref.subview %buf[0] [32] [1] : memref<32xi32> to memref<32xi32, strided<[1]>>
+  affine.for %r = 0 to 4 {
+    affine.for %t = 0 to 2 {
+      %o = affine.apply affine_map<(t) -> (t * 16)>(%t)
+      %p = affine.apply affine_map<(t) -> (16 - t * 16)>(%t)
+      %v = vector.transfer_read %view[%p], %pad {in_bounds = [true]}
+          : memref<32xi32, strided<[1]>>, vector<16xi32>
+      %w = vector.load %buf[%o] : memref<32xi32>, vector<16xi32>
+      %n = arith.addi %w, %v : vector<16xi32>
+      vector.store %n, %buf[%o] : memref<32xi32>, vector<16xi32>
+    }
+  }
+  return
+}
+
+// -----
+
+// A call in the tile loop, of unknown effects.
+// CHECK-LABEL: func.func @negative_call
+// CHECK:       affine.for %{{.*}} = 0 to 4 {
+// CHECK-NEXT:    affine.for %{{.*}} = 0 to 8 {
+func.func private @effect()
+func.func @negative_call(%a: memref<4x8xf32>, %out: memref<8xf32>) {
+  affine.for %r = 0 to 4 {
+    affine.for %t = 0 to 8 {
+      %x = affine.load %a[%r, %t] : memref<4x8xf32>
+      func.call @effect() : () -> ()
+      affine.store %x, %out[%t] : memref<8xf32>
+    }
+  }
+  return
+}
+
+// -----
+
+// Rows with a bound not known at compile time, too many rows, a row body
+// that writes, a tile loop whose bound depends on the row, and one that
+// carries a value.
+// CHECK-LABEL: func.func @negative_rows
+// CHECK:       affine.for %{{.*}} = 0 to %{{.*}} {
+// CHECK-NEXT:    affine.for %{{.*}} = 0 to 8 {
+// CHECK:       affine.for %{{.*}} = 0 to 32 {
+// CHECK-NEXT:    affine.for %{{.*}} = 0 to 8 {
+// CHECK:       affine.for %{{.*}} = 0 to 4 {
+// CHECK-NEXT:    affine.store
+// CHECK-NEXT:    affine.for %{{.*}} = 0 to 8 {
+// CHECK:       affine.for %[[R:.*]] = 0 to 4 {
+// CHECK-NEXT:    affine.for %{{.*}} = 0 to #{{.*}}(%[[R]]) {
+// CHECK:       affine.for %{{.*}} = 0 to 4 {
+// CHECK-NEXT:    affine.for %{{.*}} = 0 to 8 iter_args
+func.func @negative_rows(%a: memref<32x8xf32>, %out: memref<8xf32>,
+                         %n: index) {
+  affine.for %r = 0 to %n {
+    affine.for %t = 0 to 8 {
+      %x = affine.load %a[%r, %t] : memref<32x8xf32>
+      affine.store %x, %out[%t] : memref<8xf32>
+    }
+  }
+  affine.for %r = 0 to 32 {
+    affine.for %t = 0 to 8 {
+      %x = affine.load %a[%r, %t] : memref<32x8xf32>
+      affine.store %x, %out[%t] : memref<8xf32>
+    }
+  }
+  %z = arith.constant 0.0 : f32
+  affine.for %r = 0 to 4 {
+    affine.store %z, %a[%r, 0] : memref<32x8xf32>
+    affine.for %t = 0 to 8 {
+      %x = affine.load %a[%r, %t] : memref<32x8xf32>
+      affine.store %x, %out[%t] : memref<8xf32>
+    }
+  }
+  affine.for %r = 0 to 4 {
+    affine.for %t = 0 to affine_map<(r) -> (r + 4)>(%r) {
+      %x = affine.load %a[%r, %t] : memref<32x8xf32>
+      affine.store %x, %out[%t] : memref<8xf32>
+    }
+  }
+  affine.for %r = 0 to 4 {
+    %s = affine.for %t = 0 to 8 iter_args(%acc = %z) -> f32 {
+      %x = affine.load %a[%r, %t] : memref<32x8xf32>
+      affine.store %x, %out[%t] : memref<8xf32>
+      %y = arith.addf %acc, %x : f32
+      affine.yield %y : f32
+    }
+    affine.store %s, %out[0] : memref<8xf32>
+  }
+  return
+}
