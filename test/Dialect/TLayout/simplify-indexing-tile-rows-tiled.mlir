@@ -1,5 +1,6 @@
-// RUN: tlayout-opt %s --lower-tiled-layouts --tlayout-simplify-indexing \
-// RUN:   --split-input-file | FileCheck %s --check-prefix=TILED
+// RUN: tlayout-opt %s --lower-tiled-layouts \
+// RUN:   --tlayout-simplify-indexing=collapse-loops=false --split-input-file \
+// RUN:   | FileCheck %s --check-prefix=TILED
 // RUN: tlayout-opt %s --lower-tiled-layouts \
 // RUN:   --tlayout-simplify-indexing=physical-order=false --split-input-file \
 // RUN:   | FileCheck %s --check-prefix=ROWS

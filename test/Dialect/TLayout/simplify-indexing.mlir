@@ -4,8 +4,11 @@
 // RUN: tlayout-opt %s --lower-tiled-layouts \
 // RUN:   --tlayout-simplify-indexing="tile-loops=false physical-order=false" \
 // RUN:   --split-input-file | FileCheck %s --check-prefix=NOTILE
+// RUN: tlayout-opt %s --lower-tiled-layouts \
+// RUN:   --tlayout-simplify-indexing=collapse-loops=false --split-input-file \
+// RUN:   | FileCheck %s --check-prefix=PHYS
 // RUN: tlayout-opt %s --lower-tiled-layouts --tlayout-simplify-indexing \
-// RUN:   --split-input-file | FileCheck %s --check-prefix=PHYS
+// RUN:   --split-input-file | FileCheck %s --check-prefix=COLLAPSE
 
 // Element-wise loops over T(8,128): the lowering divides both indices by
 // the tile; strip-mining by the tile sizes leaves plain loop indices.
@@ -33,6 +36,20 @@
 // PHYS-NEXT:       affine.for %[[EI:.*]] = 0 to 8 {
 // PHYS-NEXT:         affine.for %[[EJ:.*]] = 0 to 128 {
 // PHYS-NEXT:           affine.load %{{.*}}[%[[TI]], %[[TJ]], %[[EI]], %[[EJ]]]
+// In physical order the nest walks each buffer whole and in order: its
+// loops collapse into one over a collapsed view of each buffer.
+// COLLAPSE-LABEL: func.func @add
+// COLLAPSE-SAME:    (%[[A:.*]]: memref<8x2x8x128xf32>, %[[B:.*]]: memref<8x2x8x128xf32>, %[[C:.*]]: memref<8x2x8x128xf32>)
+// COLLAPSE-NEXT:    %[[VA:.*]] = memref.collapse_shape %[[A]] {{\[}}[0, 1, 2, 3]] : memref<8x2x8x128xf32> into memref<16384xf32>
+// COLLAPSE-NEXT:    %[[VB:.*]] = memref.collapse_shape %[[B]] {{\[}}[0, 1, 2, 3]]
+// COLLAPSE-NEXT:    %[[VC:.*]] = memref.collapse_shape %[[C]] {{\[}}[0, 1, 2, 3]]
+// COLLAPSE-NEXT:    affine.for %[[K:.*]] = 0 to 16384 {
+// COLLAPSE-NEXT:      %[[X:.*]] = affine.load %[[VA]][%[[K]]] : memref<16384xf32>
+// COLLAPSE-NEXT:      %[[Y:.*]] = affine.load %[[VB]][%[[K]]] : memref<16384xf32>
+// COLLAPSE-NEXT:      %[[S:.*]] = arith.addf %[[X]], %[[Y]]
+// COLLAPSE-NEXT:      affine.store %[[S]], %[[VC]][%[[K]]] : memref<16384xf32>
+// COLLAPSE-NEXT:    }
+// COLLAPSE-NEXT:    return
 func.func @add(%a: memref<64x256xf32, #T>, %b: memref<64x256xf32, #T>,
                %c: memref<64x256xf32, #T>) {
   affine.for %i = 0 to 64 {

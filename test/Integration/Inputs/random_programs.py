@@ -372,6 +372,21 @@ def draw_nest(rng, case, target, source):
     # other draws of a seed stay the programs they were.
     own = random.Random(f"{case.ident}:{len(case.ops)}")
     nest["repeat"] = own.choice([0, 0, 0, 2, 3, 4])
+    # Element-wise nests: whole dimensions from 0 by 1, no index arithmetic
+    # in the value, the source read at the same indices where it has the
+    # target's shape, plus a read of the target's first element (an access
+    # that does not walk with the loops).
+    if own.random() < 0.25:
+        nest["elementwise"] = True
+        for d, l in enumerate(loops):
+            l.update(kind="affine", lb=0, ub=target.shape[d], full=True,
+                     step=1, dyn_lb=False, dyn_ub=False)
+        if source.shape == target.shape:
+            nest["src_idx"] = [(e, ("shift", 0)) for e in range(rank)]
+        nest.update({"tick": False, "counter": False, "if": None,
+                     "reduce": False, "outlined": False, "store_shift": None,
+                     "store_call": False, "prefer_affine": True,
+                     "affine_store": True})
     case.ops.append(("nest", nest))
 
 
@@ -550,17 +565,27 @@ def render_nest(f, nest, tiled, tname, ttype, sname, stype, dims_of,
             f.emit(f"{w} = arith.muli {val}, {f.const(nest['mult'], 'i32')}"
                    " : i32")
             val = w
-    # Plus a linear term of the indices.
+    # Plus a linear term of the indices (element-wise nests: the target's
+    # first element instead).
+    if nest.get("elementwise"):
+        extra = f.const(nest["add"], "i32")
+        if all(target.shape):
+            first = f.fresh("first")
+            f.emit(f"{first} = affine.load {tname}[{', '.join(['0'] * rank)}] "
+                   f": {ttype}")
+            extra = _addi(f, extra, first)
+        val = extra if val is None else _addi(f, val, extra)
     lin = f.const(nest["add"])
-    for d in range(rank):
+    for d in range(rank if not nest.get("elementwise") else 0):
         t = f.fresh("x")
         f.emit(f"{t} = arith.muli {lin}, {f.const(7)} : index")
         u = f.fresh("x")
         f.emit(f"{u} = arith.addi {t}, {ivs[d]} : index")
         lin = u
-    li = f.fresh("v")
-    f.emit(f"{li} = arith.index_cast {lin} : index to i32")
-    val = li if val is None else _addi(f, val, li)
+    if not nest.get("elementwise"):
+        li = f.fresh("v")
+        f.emit(f"{li} = arith.index_cast {lin} : index to i32")
+        val = li if val is None else _addi(f, val, li)
     if nest["tick"]:
         t = f.fresh("tk")
         f.emit(f"{t} = func.call @tick(%cnt) : (memref<2xi32>) -> i32")

@@ -110,6 +110,18 @@ struct SimplifyIndexingPass
       for (affine::AffineForOp loop : straight)
         mlir::tlayout::jamRepeatedStores(loop, rewriter);
     }
+    if (physicalOrder && collapseLoops) {
+      // The outermost loop of each perfect nest.
+      SmallVector<affine::AffineForOp> roots;
+      root->walk([&](affine::AffineForOp loop) {
+        auto parent = dyn_cast<affine::AffineForOp>(loop->getParentOp());
+        if (!parent || &parent.getBody()->front() != loop.getOperation() ||
+            loop->getNextNode() != parent.getBody()->getTerminator())
+          roots.push_back(loop);
+      });
+      for (affine::AffineForOp loop : roots)
+        collapseContiguousNest(loop, rewriter);
+    }
     root->walk(
         [&](AssumeMultipleOp op) { rewriter.replaceOp(op, op.getValue()); });
   }

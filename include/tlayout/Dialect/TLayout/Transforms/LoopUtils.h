@@ -246,6 +246,35 @@ constexpr int64_t kMaxJammedOps = 1024;
 /// IR.
 bool jamRepeatedStores(affine::AffineForOp tiles, RewriterBase &rewriter);
 
+//===----------------------------------------------------------------------===//
+// Collapsing nests that walk whole buffers in order
+//===----------------------------------------------------------------------===//
+
+/// Collapses the innermost loops of the perfect nest rooted at `root` into
+/// one loop where they walk the trailing dimensions of every buffer they
+/// index in order: an element-wise loop over `T(8,128)` in physical order,
+///
+/// ```mlir
+/// affine.for %t = 0 to 512 { affine.for %u = 0 to 32 {
+///   affine.for %r = 0 to 8 { affine.for %e = 0 to 128 {
+///     %x = affine.load %a[%t, %u, %r, %e] : memref<512x32x8x128xf32>
+///     affine.store %x, %b[%t, %u, %r, %e] : memref<512x32x8x128xf32>
+/// } } } }
+/// ```
+///
+/// becomes one loop of 16,777,216 trips over `memref.collapse_shape` views
+/// of the buffers, in the same order of iterations, so that the code
+/// generator vectorizes one long loop instead of one loop of 128 per tile
+/// row. It applies where the loops (the longest innermost run of at least
+/// two) have no iter_args, start at 0 with step 1 and constant trip
+/// counts, and every use of their indices is an `affine.load` or
+/// `affine.store` of a static memref with the identity layout, defined
+/// outside them, whose trailing dimensions are indexed by the loops in
+/// their order and have the loops' trip counts, and whose other indices do
+/// not use them. Each element is accessed in the same trip as before, so
+/// no dependence changes. Returns whether it changed the IR.
+bool collapseContiguousNest(affine::AffineForOp root, RewriterBase &rewriter);
+
 } // namespace mlir::tlayout
 
 #endif // TLAYOUT_DIALECT_TLAYOUT_TRANSFORMS_LOOPUTILS_H

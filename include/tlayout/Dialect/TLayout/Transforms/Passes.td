@@ -113,7 +113,21 @@ def SimplifyIndexing : Pass<"tlayout-simplify-indexing"> {
        it covers; and the other buffers accessed are distinct from the
        written ones. So only accesses within one trip over the tiles depend
        on each other, and they keep their order.
-    7. `tlayout.assume_multiple` ops are replaced by their operands and dead
+    7. `collapse-loops` (default on), with `physical-order` on: the
+       innermost loops of a perfect nest (at least two) that walk the
+       trailing dimensions of every buffer they index, in order and whole,
+       become one loop over `memref.collapse_shape` views of the buffers:
+       an element-wise loop over `T(8,128)` in physical order (loops of 512,
+       32, 8 and 128 trips over `memref<512x32x8x128xf32>`) becomes one loop
+       of 16,777,216 trips, which the code generator vectorizes as it does
+       the row-major loop, without a loop of 128 trips per tile row. The
+       iterations keep their order. It is applied where the loops have no
+       `iter_args`, start at 0 with step 1 and constant trip counts, and
+       every use of their indices is an `affine.load` or `affine.store` of a
+       static memref with the identity layout, defined outside them, whose
+       trailing dimensions are indexed by the loops in their order and have
+       the loops' trip counts, and whose other indices do not use them.
+    8. `tlayout.assume_multiple` ops are replaced by their operands and dead
        `affine.apply` ops are erased.
 
     The pass changes nothing outside the op it runs on (the partials'
@@ -163,6 +177,10 @@ def SimplifyIndexing : Pass<"tlayout-simplify-indexing"> {
            "Permute perfect affine.for nests into the physical order of the "
            "buffer they access, and walk the rows of tiles of reductions "
            "tile by tile, where proved legal (default: true)">,
+    Option<"collapseLoops", "collapse-loops", "bool", /*default=*/"true",
+           "With physical-order, collapse the loops of a perfect nest that "
+           "walk the trailing dimensions of every buffer they index in "
+           "order into one loop (default: true)">,
     Option<"jamRepeatedStores", "jam-repeated-stores", "bool",
            /*default=*/"true",
            "With physical-order, run the loops that store to the same "
