@@ -68,6 +68,27 @@ func.func @positive_inner(%a: memref<3x4x8xi32>, %b: memref<6x4x8xi32>) {
 
 // -----
 
+// A nest inside another loop (here one that runs it twice) is one step of
+// a schedule of its own and keeps its loops.
+// CHECK-LABEL: func.func @negative_inside_loop
+// CHECK-NOT:   memref.collapse_shape
+// CHECK:       return
+func.func @negative_inside_loop(%a: memref<4x8xi32>) {
+  affine.for %k = 0 to 2 {
+    %c = arith.constant 1 : i32
+    affine.for %i = 0 to 4 {
+      affine.for %j = 0 to 8 {
+        %x = affine.load %a[%i, %j] : memref<4x8xi32>
+        %y = arith.addi %x, %c : i32
+        affine.store %y, %a[%i, %j] : memref<4x8xi32>
+      }
+    }
+  }
+  return
+}
+
+// -----
+
 // An index used other than as a trailing index, loops that do not cover
 // their dimension (a shorter loop, a start at 1, a step of 2), indices out
 // of order, a strided memref, a dynamic one, an access in a region, a loop

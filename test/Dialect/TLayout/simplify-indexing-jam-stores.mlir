@@ -154,6 +154,26 @@ func.func @negative_overlap(%a: memref<4x8xi32>, %buf: memref<32xi32>) {
 
 // -----
 
+// A written memref whose layout is not the identity: with a zero stride,
+// distinct indices are one element.
+// CHECK-LABEL: func.func @negative_broadcast
+// CHECK:       affine.for %{{.*}} = 0 to 4 {
+// CHECK-NEXT:    affine.for %{{.*}} = 0 to 8 {
+func.func @negative_broadcast(%a: memref<4x8xf32>,
+                              %out: memref<8xf32, strided<[0]>>) {
+  affine.for %r = 0 to 4 {
+    affine.for %t = 0 to 8 {
+      %x = affine.load %a[%r, %t] : memref<4x8xf32>
+      %o = affine.load %out[%t] : memref<8xf32, strided<[0]>>
+      %s = arith.addf %o, %x : f32
+      affine.store %s, %out[%t] : memref<8xf32, strided<[0]>>
+    }
+  }
+  return
+}
+
+// -----
+
 // The written buffer is read at another element than it is written.
 // CHECK-LABEL: func.func @negative_two_locations
 // CHECK:       affine.for %{{.*}} = 0 to 4 {

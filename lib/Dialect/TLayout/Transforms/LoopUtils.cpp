@@ -1412,6 +1412,13 @@ bool mlir::tlayout::jamRepeatedStores(affine::AffineForOp tiles,
   for (const AccessKey &key : llvm::concat<AccessKey>(writes, keyedReads))
     accessed.push_back(key.memref);
   for (const AccessKey &write : writes) {
+    // Distinct indices of a layout that is not the identity (a broadcast's
+    // zero stride) may be one element.
+    auto type = dyn_cast<MemRefType>(write.memref.getType());
+    if (!type || !type.getLayout().isIdentity()) {
+      LDBG() << "not jammed: a written memref's layout is not the identity";
+      return false;
+    }
     if (!separatesTrips(write, tiles)) {
       LDBG() << "not jammed: distinct trips of " << tiles.getLoc()
              << " may store to one element";
@@ -1595,6 +1602,11 @@ bool mlir::tlayout::collapseContiguousNest(affine::AffineForOp root,
         *trip <= static_cast<uint64_t>(std::numeric_limits<int64_t>::max());
     trips.push_back(whole ? static_cast<int64_t>(*trip) : 0);
   }
+  // Only a whole sweep: a nest inside another loop is one step of a
+  // schedule of its own (the rows of a tile-row walk, whose partials the
+  // code generator vectorizes four lanes wide once collapsed).
+  if (root->getParentOfType<LoopLikeOpInterface>())
+    return false;
   for (size_t first = 0; first + 1 < band.size(); ++first) {
     ArrayRef<affine::AffineForOp> inner = ArrayRef(band).drop_front(first);
     ArrayRef<int64_t> innerTrips = ArrayRef(trips).drop_front(first);

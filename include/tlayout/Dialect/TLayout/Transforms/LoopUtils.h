@@ -237,7 +237,8 @@ constexpr int64_t kMaxJammedOps = 1024;
 /// stay within kMaxJammedTrips and the copies within kMaxJammedOps) has
 /// constant bounds, no iter_args, and a body of ops without effects or
 /// regions before the loop inside it; no location, buffer or bound of
-/// `tiles` depends on it. Every access to a written buffer is at the same
+/// `tiles` depends on it. Every written memref has the identity layout,
+/// every access to a written buffer is at the same
 /// location, some index of which moves with the tile loop's index by at
 /// least the elements the access covers (distinct trips touch distinct
 /// elements), and the buffers it accesses are disjoint from the written
@@ -265,8 +266,11 @@ bool jamRepeatedStores(affine::AffineForOp tiles, RewriterBase &rewriter);
 /// becomes one loop of 16,777,216 trips over `memref.collapse_shape` views
 /// of the buffers, in the same order of iterations, so that the code
 /// generator vectorizes one long loop instead of one loop of 128 per tile
-/// row. It applies where the loops (the longest innermost run of at least
-/// two) have no iter_args, start at 0 with step 1 and constant trip
+/// row. It applies where `root` is inside no other loop (a nest inside
+/// one is a step of a schedule of its own: collapsed, the rows of a
+/// tile-row walk were vectorized four lanes wide and ran a third slower),
+/// and the loops (the longest innermost run of at least two) have no
+/// iter_args, start at 0 with step 1 and constant trip
 /// counts, and every use of their indices is an `affine.load` or
 /// `affine.store` of a static memref with the identity layout, defined
 /// outside them, whose trailing dimensions are indexed by the loops in
