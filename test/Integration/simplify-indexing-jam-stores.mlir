@@ -2,7 +2,7 @@
 // each 32-bit word of a tile column), written row by row as a user writes
 // the relayout: --tlayout-simplify-indexing runs the 8 rows of a group
 // inside the loop over tiles, so that each run of words is loaded and
-// stored once. The packed array is first filled with -1, so a word that
+// stored once (and, unpacking, loaded once for its 8 rows). The packed array is first filled with -1, so a word that
 // kept any of its old bits would show. Both shapes (24 x 256, whole
 // groups and tiles; 20 x 200, a partial group and padding, written element
 // by element) are read back element by element and compared with the
@@ -41,6 +41,17 @@
 // IR-NEXT:        }
 // IR-NEXT:      }
 // IR-NEXT:      return
+// Unpacking: each run of words is loaded once for its 8 rows, which write
+// distinct rows of the row-major array.
+// IR-LABEL:   func.func @unpack_diff(
+// IR:           affine.for %{{.*}} = 0 to 3 {
+// IR-NEXT:        affine.for %{{.*}} = 0 to 2 {
+// IR-NOT:           affine.for
+// IR:               vector.load
+// IR-NOT:           vector.load
+// IR-COUNT-8:       vector.transfer_write
+// IR-NOT:           vector.load
+// IR:             }
 // The last row's load alone remains (the other loads are dead once their
 // stores are overwritten).
 // IR-LABEL:   func.func @last_row(

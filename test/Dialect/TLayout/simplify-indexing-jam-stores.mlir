@@ -115,6 +115,72 @@ func.func @positive_inner_rows_only(%a: memref<6x4xi32>,
 
 // -----
 
+// Unpacking: the rows read the same words of a tile and write rows of their
+// own (a buffer only written, at distinct elements for distinct rows and
+// tiles): each tile's words are loaded once.
+// CHECK-LABEL: func.func @positive_write_only
+// CHECK:       affine.for %[[T:.*]] = 0 to 2 {
+// CHECK-NOT:     affine.for
+// CHECK:         vector.load
+// CHECK-NOT:     vector.load
+// CHECK-COUNT-4: vector.transfer_write
+// CHECK-NOT:     vector.load
+// CHECK:       return
+func.func @positive_write_only(%buf: memref<32xi32>, %dst: memref<4x32xi8>) {
+  affine.for %r = 0 to 4 {
+    %s = affine.apply affine_map<(r) -> (r * 4)>(%r)
+    %si = arith.index_castui %s : index to i32
+    %sv = vector.broadcast %si : i32 to vector<16xi32>
+    affine.for %t = 0 to 2 {
+      %col = affine.apply affine_map<(t) -> (t * 16)>(%t)
+      %w = vector.load %buf[%col] : memref<32xi32>, vector<16xi32>
+      %h = arith.shrui %w, %sv : vector<16xi32>
+      %n = arith.trunci %h : vector<16xi32> to vector<16xi8>
+      vector.transfer_write %n, %dst[%r, %col] {in_bounds = [true]}
+          : vector<16xi8>, memref<4x32xi8>
+    }
+  }
+  return
+}
+
+// -----
+
+// A buffer only written, but at one element for a row and a tile and for
+// the next row and the previous tile (r + t): the last writer would change.
+// CHECK-LABEL: func.func @negative_write_only_collision
+// CHECK:       affine.for %{{.*}} = 0 to 4 {
+// CHECK-NEXT:    affine.for %{{.*}} = 0 to 8 {
+func.func @negative_write_only_collision(%a: memref<8xf32>,
+                                         %out: memref<12xf32>) {
+  affine.for %r = 0 to 4 {
+    affine.for %t = 0 to 8 {
+      %x = affine.load %a[%t] : memref<8xf32>
+      affine.store %x, %out[%r + %t] : memref<12xf32>
+    }
+  }
+  return
+}
+
+// -----
+
+// Written at distinct elements, but nothing the rows repeat moves with the
+// tiles (the only read is at a fixed element): nothing to jam.
+// CHECK-LABEL: func.func @negative_nothing_repeated
+// CHECK:       affine.for %{{.*}} = 0 to 4 {
+// CHECK-NEXT:    affine.for %{{.*}} = 0 to 8 {
+func.func @negative_nothing_repeated(%a: memref<8xf32>,
+                                     %out: memref<4x8xf32>) {
+  affine.for %r = 0 to 4 {
+    affine.for %t = 0 to 8 {
+      %x = affine.load %a[0] : memref<8xf32>
+      affine.store %x, %out[%r, %t] : memref<4x8xf32>
+    }
+  }
+  return
+}
+
+// -----
+
 // Every trip of the tiles stores to one element: the rows' order of
 // accumulation would change.
 // CHECK-LABEL: func.func @negative_same_element

@@ -1203,6 +1203,19 @@ static std::optional<AccessKey> getAccessKey(Operation *op) {
       indices = store.getIndices();
       key.type = store.getValueToStore().getType();
       key.isWrite = true;
+    } else if (auto transfer = dyn_cast<VectorTransferOpInterface>(op)) {
+      // Only a transfer that is a plain vector load or store: unmasked, in
+      // bounds, along the trailing dimensions of a memref.
+      if (transfer.getMask() ||
+          !transfer.getPermutationMap().isMinorIdentity() ||
+          !isa<MemRefType>(transfer.getBase().getType()) ||
+          llvm::any_of(transfer.getInBoundsValues(),
+                       [](bool inBounds) { return !inBounds; }))
+        return std::nullopt;
+      key.memref = transfer.getBase();
+      indices = transfer.getIndices();
+      key.type = transfer.getVectorType();
+      key.isWrite = isa<vector::TransferWriteOp>(op);
     } else {
       return std::nullopt;
     }
@@ -1277,13 +1290,94 @@ static bool separatesTrips(const AccessKey &key, affine::AffineForOp tiles) {
   return false;
 }
 
+/// A loop index of a jammed nest with its step and trip count (0 where it
+/// is not known).
+struct JammedIndex {
+  Value iv;
+  int64_t step;
+  int64_t trip;
+};
+
+/// Whether `key` touches distinct elements at distinct trips of `indices`:
+/// every index with more than one trip moves exactly one dimension of the
+/// location, as a pure affine term, and within each dimension the terms
+/// nest as digits of a mixed radix (each moves by at least the span of
+/// the smaller ones and of the access itself; an index of unknown trip
+/// count must move the most).
+static bool isInjective(const AccessKey &key, ArrayRef<JammedIndex> indices) {
+  unsigned numDims = key.map.getNumDims();
+  auto vectorType = dyn_cast<VectorType>(key.type);
+  int64_t rank = key.map.getNumResults();
+  // Per dimension: (|coefficient * step|, trip) of its indices.
+  SmallVector<SmallVector<std::pair<int64_t, int64_t>>> digits(rank);
+  for (const JammedIndex &index : indices) {
+    auto it = llvm::find(key.operands, index.iv);
+    if (it == key.operands.end())
+      return index.trip == 1;
+    unsigned position = it - key.operands.begin();
+    AffineExpr var =
+        position < numDims
+            ? getAffineDimExpr(position, key.map.getContext())
+            : getAffineSymbolExpr(position - numDims, key.map.getContext());
+    int found = 0;
+    for (auto [d, result] : llvm::enumerate(key.map.getResults())) {
+      bool uses = false;
+      result.walk([&](AffineExpr e) { uses |= e == var; });
+      if (!uses)
+        continue;
+      std::optional<int64_t> coefficient =
+          result.isPureAffine() ? getLinearCoefficient(result, var)
+                                : std::nullopt;
+      if (!coefficient || *coefficient == 0)
+        return false;
+      std::optional<int64_t> weight =
+          llvm::checkedMul(std::abs(*coefficient), index.step);
+      if (!weight)
+        return false;
+      digits[d].push_back({*weight, index.trip});
+      ++found;
+    }
+    if (found != 1)
+      return false;
+  }
+  for (auto [d, dimDigits] : llvm::enumerate(digits)) {
+    int64_t span = 1;
+    if (vectorType) {
+      int64_t vectorRank = vectorType.getRank();
+      if (vectorType.isScalable() || vectorRank > rank)
+        return false;
+      if (static_cast<int64_t>(d) >= rank - vectorRank)
+        span = vectorType.getDimSize(d - (rank - vectorRank));
+    }
+    llvm::sort(dimDigits);
+    for (auto [k, digit] : llvm::enumerate(dimDigits)) {
+      auto [weight, trip] = digit;
+      if (weight < span)
+        return false;
+      if (trip == 0) {
+        if (k + 1 != dimDigits.size())
+          return false;
+        continue;
+      }
+      std::optional<int64_t> move = llvm::checkedMul(weight, trip - 1);
+      std::optional<int64_t> next =
+          move ? llvm::checkedAdd(span, *move) : std::nullopt;
+      if (!next)
+        return false;
+      span = *next;
+    }
+  }
+  return true;
+}
+
 /// Forwards, in the straight-line body of `loop`, each value stored to the
 /// loads of the same location that follow it, and erases the stores that a
 /// later store to the same location overwrites before anything reads it.
 /// Every op with memory effects in the body has an access key (checked by
 /// the caller), and distinct memrefs written or read are disjoint.
 static void forwardStores(affine::AffineForOp loop, RewriterBase &rewriter) {
-  // The last store to each location, and the value it stores.
+  // The last access of each location: the store (null after a load) and
+  // the value it stored or loaded.
   SmallVector<std::tuple<AccessKey, Operation *, Value>> lastStores;
   for (Operation &op : llvm::make_early_inc_range(*loop.getBody())) {
     std::optional<AccessKey> key = getAccessKey(&op);
@@ -1295,6 +1389,8 @@ static void forwardStores(affine::AffineForOp loop, RewriterBase &rewriter) {
     if (!key->isWrite) {
       if (it != lastStores.end())
         rewriter.replaceOp(&op, std::get<2>(*it));
+      else
+        lastStores.push_back({*key, nullptr, op.getResult(0)});
       continue;
     }
     // Every value stored is the first operand of the stores with keys.
@@ -1305,7 +1401,8 @@ static void forwardStores(affine::AffineForOp loop, RewriterBase &rewriter) {
     }
     // Overwritten before anything read it: every load of the location
     // since was forwarded above.
-    rewriter.eraseOp(std::get<1>(*it));
+    if (std::get<1>(*it))
+      rewriter.eraseOp(std::get<1>(*it));
     std::get<1>(*it) = &op;
     std::get<2>(*it) = stored;
   }
@@ -1345,6 +1442,12 @@ bool mlir::tlayout::jamRepeatedStores(affine::AffineForOp tiles,
   }
   if (writes.empty())
     return false;
+  auto isWriteOnly = [&](Value memref) {
+    return !llvm::is_contained(otherReads, memref) &&
+           llvm::none_of(keyedReads, [&](const AccessKey &key) {
+             return key.memref == memref;
+           });
+  };
 
   // The loops around it that repeat its stores: constant bounds, a body of
   // ops without effects or regions before the loop inside, and no access
@@ -1378,9 +1481,26 @@ bool mlir::tlayout::jamRepeatedStores(affine::AffineForOp tiles,
                return operand == tiles.getInductionVar() || isOutside(operand);
              });
     };
+    // A buffer that is only written may be written at locations that
+    // depend on the rows (distinct ones, checked below).
+    auto rowsOrOutside = [&](const AccessKey &key) {
+      return isWriteOnly(key.memref) && isOutside(key.memref) &&
+             llvm::all_of(key.operands, [&](Value operand) {
+               return operand == tiles.getInductionVar() ||
+                      operand == parent.getInductionVar() ||
+                      llvm::any_of(rows,
+                                   [&](affine::AffineForOp row) {
+                                     return row.getInductionVar() == operand;
+                                   }) ||
+                      isOutside(operand);
+             });
+    };
     // Reads may depend on the rows where their buffer is not written (a
     // read of a written buffer at another location fails below).
-    if (!llvm::all_of(writes, keyIsOutside) ||
+    if (!llvm::all_of(writes,
+                      [&](const AccessKey &key) {
+                        return keyIsOutside(key) || rowsOrOutside(key);
+                      }) ||
         !llvm::all_of(
             keyedReads,
             [&](const AccessKey &key) { return isOutside(key.memref); }) ||
@@ -1405,9 +1525,40 @@ bool mlir::tlayout::jamRepeatedStores(affine::AffineForOp tiles,
     return false;
   }
 
+  // Something is repeated: an access whose location moves with the tiles
+  // but depends on none of the rows (one that moves with neither is
+  // invariant in the tile loop too, and hoisted by others).
+  SmallVector<JammedIndex> indices;
+  for (affine::AffineForOp row : rows)
+    indices.push_back(
+        {row.getInductionVar(), row.getStepAsInt(),
+         static_cast<int64_t>(*affine::getConstantTripCount(row))});
+  size_t numRows = indices.size();
+  auto usesRows = [&](const AccessKey &key) {
+    return llvm::any_of(ArrayRef(indices).take_front(numRows),
+                        [&](const JammedIndex &index) {
+                          return llvm::is_contained(key.operands, index.iv);
+                        });
+  };
+  if (llvm::none_of(llvm::concat<AccessKey>(writes, keyedReads),
+                    [&](const AccessKey &key) {
+                      return !usesRows(key) &&
+                             llvm::is_contained(key.operands,
+                                                tiles.getInductionVar());
+                    })) {
+    LDBG() << "not jammed: every access around " << tiles.getLoc()
+           << " depends on the rows";
+    return false;
+  }
+  std::optional<uint64_t> tileTrip = affine::getConstantTripCount(tiles);
+  indices.push_back({tiles.getInductionVar(), tiles.getStepAsInt(),
+                     tileTrip ? static_cast<int64_t>(*tileTrip) : 0});
+
   // Every access to a buffer it writes is to one location per trip of the
-  // tile loop, distinct trips touch distinct elements, and the other
-  // buffers it accesses are distinct from the written ones.
+  // tile loop, distinct trips touch distinct elements (for a buffer only
+  // written at locations that depend on the rows: distinct trips of the
+  // rows and the tiles), and the other buffers it accesses are distinct
+  // from the written ones.
   SmallVector<Value> accessed(otherReads);
   for (const AccessKey &key : llvm::concat<AccessKey>(writes, keyedReads))
     accessed.push_back(key.memref);
@@ -1419,7 +1570,8 @@ bool mlir::tlayout::jamRepeatedStores(affine::AffineForOp tiles,
       LDBG() << "not jammed: a written memref's layout is not the identity";
       return false;
     }
-    if (!separatesTrips(write, tiles)) {
+    if (usesRows(write) ? !isInjective(write, indices)
+                        : !separatesTrips(write, tiles)) {
       LDBG() << "not jammed: distinct trips of " << tiles.getLoc()
              << " may store to one element";
       return false;

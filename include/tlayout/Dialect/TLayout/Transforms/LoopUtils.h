@@ -216,7 +216,9 @@ constexpr int64_t kMaxJammedOps = 1024;
 /// }
 /// ```
 ///
-/// so each run is written 8 times. The tile loop moves outside the rows,
+/// so each run is written 8 times (unpacking, each run is loaded 8 times,
+/// once for each row it is unpacked into). The tile loop moves outside the
+/// rows,
 /// whose trips it runs in their order with constant indices, and each
 /// load of a location stored before in the same trip takes the stored
 /// value, so that one load and one store of each run remain:
@@ -237,8 +239,11 @@ constexpr int64_t kMaxJammedOps = 1024;
 /// stay within kMaxJammedTrips and the copies within kMaxJammedOps) has
 /// constant bounds, no iter_args, and a body of ops without effects or
 /// regions before the loop inside it; no location, buffer or bound of
-/// `tiles` depends on it. Every written memref has the identity layout,
-/// every access to a written buffer is at the same
+/// `tiles` depends on it, except the locations of a buffer that is only
+/// written, where distinct trips of the rows and tiles together write
+/// distinct elements (isInjective). Some access moves with the tiles and
+/// not the rows. Every written memref has the identity layout, every other
+/// access to a written buffer is at the same
 /// location, some index of which moves with the tile loop's index by at
 /// least the elements the access covers (distinct trips touch distinct
 /// elements), and the buffers it accesses are disjoint from the written

@@ -101,6 +101,9 @@ def SimplifyIndexing : Pass<"tlayout-simplify-indexing"> {
        constant index; each load of a location stored before in the same
        trip takes the stored value, and a store overwritten before anything
        reads it is dropped, so one load and one store of each run remain.
+       Unpacking, the rows read the same words and write rows of their
+       own: the jammed rows load each run once (a load of a location
+       loaded before in the same trip takes that value).
        It is applied only where that is proved: the loop over tiles has a
        body without regions or `iter_args`, of ops free of memory effects,
        loads and stores of `affine`, `memref` and `vector` whose location
@@ -108,12 +111,16 @@ def SimplifyIndexing : Pass<"tlayout-simplify-indexing"> {
        memrefs; the loops around have constant bounds (at most 8 trips in
        all), no `iter_args`, and bodies of ops without effects before the
        loop inside; no stored location, buffer or bound of the tile loop
-       depends on them; every written memref has the identity layout;
-       every access to a written buffer is at one
-       location, which moves with the tile index by at least the elements
-       it covers; and the other buffers accessed are distinct from the
-       written ones. So only accesses within one trip over the tiles depend
-       on each other, and they keep their order.
+       depends on them, except where a buffer is only written, at
+       locations that differ for distinct trips of the rows and tiles
+       together (each loop index moves one dimension, as digits of a mixed
+       radix); every written memref has the identity layout; every other
+       access to a written buffer is at one location, which moves with the
+       tile index by at least the elements it covers; the other buffers
+       accessed are distinct from the written ones; and some access moves
+       with the tiles but not the rows (something is repeated). So only
+       accesses within one trip over the tiles depend on each other, and
+       they keep their order.
     7. `collapse-loops` (default on), with `physical-order` on: the
        innermost loops (at least two) of a perfect nest that is not inside
        another loop, where they walk the
