@@ -554,12 +554,8 @@ def render_nest(f, nest, tiled, tname, ttype, sname, stype, dims_of,
             f.emit(f"{cl} = arith.minsi {lo_c}, {top} : index")
             idx_values.append(cl)
         val = f.fresh("ld")
-        if affine_ok:
-            f.emit(f"{val} = affine.load {sname}[{', '.join(idx_affine)}] "
-                   f": {stype}")
-        else:
-            f.emit(f"{val} = memref.load {sname}[{', '.join(idx_values)}] "
-                   f": {stype}")
+        emit_load(f, val, sname, idx_affine if affine_ok else idx_values,
+                  stype, affine_ok)
         if nest["mult"] != 1:
             w = f.fresh("v")
             f.emit(f"{w} = arith.muli {val}, {f.const(nest['mult'], 'i32')}"
@@ -627,12 +623,7 @@ def render_nest(f, nest, tiled, tname, ttype, sname, stype, dims_of,
     if repeat_iv:
         # The element stored is read first, and the value added to it.
         old_v = f.fresh("old")
-        if use_affine:
-            f.emit(f"{old_v} = affine.load {tname}[{', '.join(st_idx)}] "
-                   f": {ttype}")
-        else:
-            f.emit(f"{old_v} = memref.load {tname}[{', '.join(st_idx)}] "
-                   f": {ttype}")
+        emit_load(f, old_v, tname, st_idx, ttype, use_affine)
         twice = f.fresh("v")
         f.emit(f"{twice} = arith.muli {old_v}, {f.const(3, 'i32')} : i32")
         val = _addi(f, val, twice)
@@ -678,6 +669,12 @@ def render_nest(f, nest, tiled, tname, ttype, sname, stype, dims_of,
             f.emit(f"{old} = memref.load %accb[{f.const(0)}] : memref<1xi32>")
             new = _addi(f, old, r)
             f.emit(f"memref.store {new}, %accb[{f.const(0)}] : memref<1xi32>")
+
+
+def emit_load(f, dest, memref, indices, ty, affine):
+    """Emits `dest = affine.load` (or `memref.load`) of `memref`."""
+    op = "affine.load" if affine else "memref.load"
+    f.emit(f"{dest} = {op} {memref}[{', '.join(indices)}] : {ty}")
 
 
 def _addi(f, a, b):
