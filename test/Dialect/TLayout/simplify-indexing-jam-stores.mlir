@@ -163,6 +163,27 @@ func.func @negative_write_only_collision(%a: memref<8xf32>,
 
 // -----
 
+// The same inside a loop of one trip, whose index the location lacks (a
+// loop of one trip moves nothing; the rows inside still collide).
+// CHECK-LABEL: func.func @negative_write_only_collision_single_trip
+// CHECK:       affine.for %{{.*}} = 0 to 1 {
+// CHECK-NEXT:    affine.for %{{.*}} = 0 to 4 {
+// CHECK-NEXT:      affine.for %{{.*}} = 0 to 8 {
+func.func @negative_write_only_collision_single_trip(%a: memref<8xf32>,
+                                                     %out: memref<12xf32>) {
+  affine.for %q = 0 to 1 {
+    affine.for %r = 0 to 4 {
+      affine.for %t = 0 to 8 {
+        %x = affine.load %a[%t] : memref<8xf32>
+        affine.store %x, %out[%r + %t] : memref<12xf32>
+      }
+    }
+  }
+  return
+}
+
+// -----
+
 // Written at distinct elements, but nothing the rows repeat moves with the
 // tiles (the only read is at a fixed element): nothing to jam.
 // CHECK-LABEL: func.func @negative_nothing_repeated

@@ -1312,8 +1312,13 @@ static bool isInjective(const AccessKey &key, ArrayRef<JammedIndex> indices) {
   SmallVector<SmallVector<std::pair<int64_t, int64_t>>> digits(rank);
   for (const JammedIndex &index : indices) {
     auto it = llvm::find(key.operands, index.iv);
-    if (it == key.operands.end())
-      return index.trip == 1;
+    if (it == key.operands.end()) {
+      // An index of one trip moves nothing; any other must move the
+      // location.
+      if (index.trip == 1)
+        continue;
+      return false;
+    }
     unsigned position = it - key.operands.begin();
     AffineExpr var =
         position < numDims
