@@ -160,3 +160,64 @@ func.func @negative(%a: memref<4x8xi32>, %s: memref<4x8xi32, strided<[16, 1]>>,
   }
   return
 }
+
+// -----
+
+// An index that is also the value stored: the collapsed index is another
+// value, so nothing collapses.
+// CHECK-LABEL: func.func @negative_index_stored
+// CHECK:         affine.for %{{.*}} = 0 to 4 {
+// CHECK-NEXT:      affine.for %[[J:.*]] = 0 to 8 {
+// CHECK-NEXT:        affine.store %[[J]], %{{.*}}[%{{.*}}, %[[J]]]
+// CHECK-NOT:     memref.collapse_shape
+func.func @negative_index_stored(%m: memref<4x8xindex>) {
+  affine.for %i = 0 to 4 {
+    affine.for %j = 0 to 8 {
+      affine.store %j, %m[%i, %j] : memref<4x8xindex>
+    }
+  }
+  return
+}
+
+// -----
+
+// The outer index stored: it would be stored after its loop is gone.
+// CHECK-LABEL: func.func @negative_outer_index_stored
+// CHECK:         affine.for %[[I:.*]] = 0 to 4 {
+// CHECK-NEXT:      affine.for %[[J:.*]] = 0 to 8 {
+// CHECK-NEXT:        affine.store %[[I]], %{{.*}}[%[[I]], %[[J]]]
+// CHECK-NOT:     memref.collapse_shape
+func.func @negative_outer_index_stored(%m: memref<4x8xindex>) {
+  affine.for %i = 0 to 4 {
+    affine.for %j = 0 to 8 {
+      affine.store %i, %m[%i, %j] : memref<4x8xindex>
+    }
+  }
+  return
+}
+
+// -----
+
+// The buffer is a value the loop around the nest carries: there is no place
+// before the nest for its view.
+// CHECK-LABEL: func.func @negative_carried_memref
+// CHECK:         affine.for %{{.*}} = 0 to 2 iter_args(%[[M:.*]] = %{{.*}})
+// CHECK-NEXT:      affine.for %{{.*}} = 0 to 4 {
+// CHECK-NEXT:        affine.for %{{.*}} = 0 to 8 {
+// CHECK-NEXT:          affine.load %[[M]]
+// CHECK-NOT:     memref.collapse_shape
+func.func @negative_carried_memref(%a: memref<4x8xi32>, %b: memref<4x8xi32>)
+    -> memref<4x8xi32> {
+  %one = arith.constant 1 : i32
+  %r = affine.for %k = 0 to 2 iter_args(%m = %a) -> (memref<4x8xi32>) {
+    affine.for %i = 0 to 4 {
+      affine.for %j = 0 to 8 {
+        %x = affine.load %m[%i, %j] : memref<4x8xi32>
+        %y = arith.addi %x, %one : i32
+        affine.store %y, %m[%i, %j] : memref<4x8xi32>
+      }
+    }
+    affine.yield %b : memref<4x8xi32>
+  }
+  return %r : memref<4x8xi32>
+}

@@ -1778,19 +1778,22 @@ bool mlir::tlayout::collapseContiguousNest(affine::AffineForOp root,
     SmallVector<Value> ivs;
     for (affine::AffineForOp loop : inner)
       ivs.push_back(loop.getInductionVar());
-    // Every use of the indices is a load or store of a whole trailing
-    // block of dimensions, in the loops' order, of a memref from outside.
+    // Every use of the indices is an index of a load or store of a whole
+    // trailing block of dimensions, in the loops' order, of a memref from
+    // outside the whole nest (not a value the nest carries).
     SmallVector<Value> memrefs;
     bool ok = true;
     for (Value iv : ivs)
       for (Operation *user : iv.getUsers()) {
+        auto store = dyn_cast<affine::AffineStoreOp>(user);
         if (user->getBlock() != body ||
-            !indexesTrailingDims(user, ivs, innerTrips)) {
+            !indexesTrailingDims(user, ivs, innerTrips) ||
+            (store && llvm::is_contained(ivs, store.getValueToStore()))) {
           ok = false;
           break;
         }
         Value memref = affine::MemRefAccess(user).memref;
-        if (inner.front()->isAncestor(
+        if (band.front()->isAncestor(
                 memref.getParentRegion()->getParentOp())) {
           ok = false;
           break;
@@ -1816,8 +1819,7 @@ bool mlir::tlayout::collapseContiguousNest(affine::AffineForOp root,
     affine::AffineForOp outer = inner.front();
     int64_t n = inner.size();
     OpBuilder::InsertionGuard guard(rewriter);
-    // The views go before the whole nest (the loops around `outer` in the
-    // band hold nothing else, so the memrefs are defined before it).
+    // The views go before the whole nest, where the memrefs are defined.
     rewriter.setInsertionPoint(band.front());
     DenseMap<Value, Value> collapsed;
     for (Value memref : memrefs) {

@@ -51,6 +51,13 @@ SmallVector<Value> getDefinedValues(Operation *loop) {
   return values;
 }
 
+/// The loops queued for strip-mining that are still in the IR: a rewriter
+/// listener that forgets each erased op.
+struct LiveLoops : RewriterBase::Listener {
+  DenseSet<Operation *> loops;
+  void notifyOperationErased(Operation *op) override { loops.erase(op); }
+};
+
 /// How many times one loop of the input may be strip-mined: enough for the
 /// levels of any tiling, and a guard against unbounded splitting.
 constexpr unsigned kMaxStripMineDepth = 8;
@@ -129,14 +136,24 @@ struct SimplifyIndexingPass
   /// Strip-mines (or normalizes) the loops whose index is still divided by
   /// a tile size, and simplifies the maps of the new loops.
   void stripMineLoops(Operation *root, IndexFactsAnalysis &facts) {
-    IRRewriter rewriter(&getContext());
+    // A loop may be queued twice (as a new tile loop and again as the
+    // parent of a loop normalized inside it) and erased by the first visit:
+    // the listener drops erased loops from the queue's live set.
+    LiveLoops live;
+    IRRewriter rewriter(&getContext(), &live);
     SmallVector<std::pair<Operation *, unsigned>> worklist;
+    auto push = [&](Operation *loop, unsigned depth) {
+      live.loops.insert(loop);
+      worklist.push_back({loop, depth});
+    };
     root->walk([&](Operation *op) {
       if (isa<affine::AffineForOp, scf::ForOp>(op))
-        worklist.push_back({op, 0});
+        push(op, 0);
     });
     while (!worklist.empty()) {
       auto [loop, depth] = worklist.pop_back_val();
+      if (!live.loops.contains(loop))
+        continue;
       if (depth >= kMaxStripMineDepth) {
         LDBG() << "not strip-mined again: " << kMaxStripMineDepth
                << " levels at " << loop->getLoc();
@@ -170,12 +187,12 @@ struct SimplifyIndexingPass
           facts.forget(iv);
           if (succeeded(affine::normalizeAffineFor(affineLoop))) {
             affineLoop->walk([&](Operation *op) { simplifyMapUse(op, facts); });
-            worklist.push_back({loop, depth + 1});
+            push(loop, depth + 1);
             // The maps now divide the enclosing loops' indices.
             for (Operation *parent = loop->getParentOp(); parent;
                  parent = parent->getParentOp())
               if (isa<affine::AffineForOp, scf::ForOp>(parent))
-                worklist.push_back({parent, depth + 1});
+                push(parent, depth + 1);
           }
           continue;
         }
@@ -191,8 +208,8 @@ struct SimplifyIndexingPass
         continue;
       facts.forget(erased);
       tiles->outer->walk([&](Operation *op) { simplifyMapUse(op, facts); });
-      worklist.push_back({tiles->outer, depth + 1});
-      worklist.push_back({tiles->inner, depth + 1});
+      push(tiles->outer, depth + 1);
+      push(tiles->inner, depth + 1);
     }
   }
 };
