@@ -408,10 +408,16 @@ struct InterleavedCopyLowering : TiledOpConversionPattern<memref::CopyOp> {
 /// The B rows of a B x B block transposed (B a power of two): log2(B)
 /// rounds; the round of half size h exchanges, between rows i and i+h
 /// (i & h == 0), the upper-right and lower-left h x h blocks of every 2h x
-/// 2h block on the diagonal band.
+/// 2h block on the diagonal band. The shuffles go on integer lanes (see
+/// withLaneType: x86 without native vectors of the element, as bf16 on
+/// AVX2, moves a block of `<32 x bfloat>` rows element by element).
 static SmallVector<Value> transposeBlock(OpBuilder &builder, Location loc,
                                          SmallVector<Value> rows) {
   int64_t b = rows.size();
+  Type elementType = cast<VectorType>(rows.front().getType()).getElementType();
+  Type laneType = builder.getIntegerType(elementType.getIntOrFloatBitWidth());
+  for (Value &row : rows)
+    row = withLaneType(builder, loc, row, laneType);
   for (int64_t h = b / 2; h >= 1; h /= 2) {
     SmallVector<int64_t> upper, lower;
     for (int64_t col = 0; col < b; ++col) {
@@ -426,6 +432,8 @@ static SmallVector<Value> transposeBlock(OpBuilder &builder, Location loc,
       rows[i + h] = vector::ShuffleOp::create(builder, loc, x, y, lower);
     }
   }
+  for (Value &row : rows)
+    row = withLaneType(builder, loc, row, elementType);
   return rows;
 }
 
