@@ -42,6 +42,7 @@ void mlir::tlayout::buildLowerToLLVMPipeline(
   if (options.simplifyIndexing) {
     SimplifyIndexingOptions simplify;
     simplify.physicalOrder = options.physicalOrder;
+    simplify.tileRowWalkBytes = options.tileRowWalkBytes;
     body.addPass(createSimplifyIndexing(simplify));
   }
   // tlayout.assume_multiple only informs the simplification; the LLVM

@@ -3,12 +3,14 @@
 // tiles with partials of its own): a bf16 row sum accumulated in f32, an
 // i16 maximum and sum accumulated in i32 in one loop, and the two passes
 // of a softmax-style reduction over bf16 (each row's maximum, then the sum
-// of x - max over the row); an f32 row maximum (rows of 512 bytes per
-// tile) keeps its row loop. Every program prints what the untiled program
-// prints (the values are small integers, so float sums in any order are
-// exact).
+// of x - max over the row), and an f32 row maximum (rows of 512 bytes per
+// tile), which keeps its row loop with tile-row-walk-bytes=512. Every
+// program prints what the untiled program prints (the values are small
+// integers, so float sums in any order are exact).
 // RUN: tlayout-opt %s %{lower_to_llvm} | %{run} | FileCheck %s
 // RUN: tlayout-opt %s %{lower_to_llvm}=physical-order=false | %{run} \
+// RUN:   | FileCheck %s
+// RUN: tlayout-opt %s %{lower_to_llvm}=tile-row-walk-bytes=512 | %{run} \
 // RUN:   | FileCheck %s
 // The pass on its own, as composed by hand with upstream's lowering:
 // RUN: tlayout-opt %s --lower-tiled-layouts --tlayout-simplify-indexing \
@@ -18,11 +20,17 @@
 // The untiled program:
 // RUN: sed -e "s/, #T>/>/g" %s | tlayout-opt %{lower_to_llvm} | %{run} \
 // RUN:   | FileCheck %s
-// The rewrite happens (the partials of 8 rows):
+// The rewrite happens (the partials of 8 rows), for the f32 maximum too
+// unless rows of 512 bytes are left as they are:
 // RUN: tlayout-opt %s --lower-tiled-layouts --tlayout-simplify-indexing \
 // RUN:   | FileCheck %s --check-prefix=IR
-// IR-COUNT-4: memref.alloca() : memref<8x128x{{.*}}>
+// RUN: tlayout-opt %s --lower-tiled-layouts \
+// RUN:   --tlayout-simplify-indexing=tile-row-walk-bytes=512 \
+// RUN:   | FileCheck %s --check-prefix=IR512
+// IR-COUNT-5: memref.alloca() : memref<8x128x{{.*}}>
 // IR-NOT:      memref.alloca() : memref<8x128x{{.*}}>
+// IR512-COUNT-4: memref.alloca() : memref<8x128x{{.*}}>
+// IR512-NOT:      memref.alloca() : memref<8x128x{{.*}}>
 
 #T = #tlayout.tiled<{1,0:T(8,128)}>
 

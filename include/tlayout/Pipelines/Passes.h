@@ -15,6 +15,7 @@
 #define TLAYOUT_PIPELINES_PASSES_H
 
 #include "tlayout/Conversion/Passes.h"
+#include "tlayout/Dialect/TLayout/Transforms/Passes.h"
 
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassOptions.h"
@@ -35,6 +36,15 @@ struct LowerToLLVMOptions : public PassPipelineOptions<LowerToLLVMOptions> {
                      "order, and jam the rows that store to the same words "
                      "(where dependences allow) (default: true)"),
       llvm::cl::init(true)};
+  Option<int64_t> tileRowWalkBytes{
+      *this, "tile-row-walk-bytes",
+      llvm::cl::desc(
+          "--tlayout-simplify-indexing's option: walk the rows of a group "
+          "of tiles tile by tile where a row reads fewer than this many "
+          "contiguous bytes of a tile (default: 1024; 512 for targets whose "
+          "registers hold one f32 row's partials of T(8,128), such as "
+          "AVX-512)"),
+      llvm::cl::init(kDefaultTileRowWalkBytes)};
   Option<int64_t> nontemporalCopyThreshold{
       *this, "nontemporal-copy-threshold",
       llvm::cl::desc(
@@ -48,7 +58,7 @@ struct LowerToLLVMOptions : public PassPipelineOptions<LowerToLLVMOptions> {
 /// Builds --tlayout-lower-to-llvm: --lower-tiled-layouts (with the
 /// pipeline's nontemporal-copy-threshold),
 /// --tlayout-simplify-indexing (unless disabled; with physical-order unless
-/// disabled), --tlayout-drop-assumptions, --tlayout-erase-memory-spaces,
+/// disabled, and the pipeline's tile-row-walk-bytes), --tlayout-drop-assumptions, --tlayout-erase-memory-spaces,
 /// then upstream's lowering of affine, scf, vector, memref, arith, func and
 /// cf to the LLVM dialect. The context needs the
 /// ConvertToLLVMPatternInterface of those dialects registered (as

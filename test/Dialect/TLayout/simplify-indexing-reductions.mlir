@@ -1,4 +1,5 @@
-// RUN: tlayout-opt %s --lower-tiled-layouts --tlayout-simplify-indexing \
+// RUN: tlayout-opt %s --lower-tiled-layouts \
+// RUN:   --tlayout-simplify-indexing=tile-row-walk-bytes=512 \
 // RUN:   --split-input-file | FileCheck %s
 // RUN: tlayout-opt %s --lower-tiled-layouts \
 // RUN:   --tlayout-simplify-indexing=reassociate-reductions=false \
@@ -6,10 +7,10 @@
 
 // A row reduction whose combiner may be reassociated: every column of a
 // tile accumulates into its own partial across the row's tiles (no value
-// carried by the tile loops), and one loop combines the partials. (Rows of
-// f32 read 512 contiguous bytes of each tile and keep their loop;
-// simplify-indexing-tile-rows.mlir has the narrower rows that walk their
-// group of tiles tile by tile.)
+// carried by the tile loops), and one loop combines the partials. (With
+// tile-row-walk-bytes=512, rows of f32, which read 512 contiguous bytes of
+// each tile, keep their loop; simplify-indexing-tile-rows.mlir has the rows
+// that walk their group of tiles tile by tile.)
 
 #T = #tlayout.tiled<{1,0:T(8,128)}>
 // CHECK-LABEL: func.func @row_sum_reassoc

@@ -4,6 +4,9 @@
 // RUN: tlayout-opt %s --lower-tiled-layouts \
 // RUN:   --tlayout-simplify-indexing=physical-order=false --split-input-file \
 // RUN:   | FileCheck %s --check-prefix=ROWS
+// RUN: tlayout-opt %s --lower-tiled-layouts \
+// RUN:   "--tlayout-simplify-indexing=collapse-loops=false tile-row-walk-bytes=512" \
+// RUN:   --split-input-file | FileCheck %s --check-prefix=BYTES512
 
 // Reductions along the minor dimension of T(8,128), from the tiled source:
 // the rows of a group of tiles walked tile by tile where
@@ -86,14 +89,18 @@ func.func @row_max_sum_i16(%a: memref<16x256xi16, #T>, %mx: memref<16xi32>, %sm:
 
 // -----
 
-// f32 rows: 512 contiguous bytes per row and tile, left as they are.
-// TILED-LABEL: func.func @negative_row_sum_f32
-// TILED:       memref.alloca() : memref<128xf32>
-// TILED-NOT:   memref<8x128xf32>
+// f32 rows: 512 contiguous bytes per row and tile, walked by default
+// (tile-row-walk-bytes=1024), left as they are with 512.
+// TILED-LABEL: func.func @row_sum_f32
+// TILED:       memref.alloca() : memref<8x128xf32>
 // TILED:       return
+// BYTES512-LABEL: func.func @row_sum_f32
+// BYTES512:       memref.alloca() : memref<128xf32>
+// BYTES512-NOT:   memref<8x128xf32>
+// BYTES512:       return
 
 #T = #tlayout.tiled<{1,0:T(8,128)}>
-func.func @negative_row_sum_f32(%a: memref<16x512xf32, #T>, %out: memref<16xf32>) {
+func.func @row_sum_f32(%a: memref<16x512xf32, #T>, %out: memref<16xf32>) {
   %z = arith.constant 0.0 : f32
   affine.for %i = 0 to 16 {
     %s = affine.for %j = 0 to 512 iter_args(%acc = %z) -> f32 {

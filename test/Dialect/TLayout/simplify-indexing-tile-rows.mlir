@@ -1,5 +1,8 @@
 // RUN: tlayout-opt %s --tlayout-simplify-indexing=collapse-loops=false \
 // RUN:   --split-input-file | FileCheck %s
+// RUN: tlayout-opt %s \
+// RUN:   "--tlayout-simplify-indexing=collapse-loops=false tile-row-walk-bytes=512" \
+// RUN:   --split-input-file | FileCheck %s --check-prefix=BYTES512
 // RUN: tlayout-opt %s --tlayout-simplify-indexing=physical-order=false \
 // RUN:   --split-input-file | FileCheck %s --check-prefix=OFF
 // RUN: tlayout-opt %s \
@@ -404,13 +407,18 @@ func.func @negative_rows_outside(%a: memref<4x8x2x128xbf16>, %out: memref<32xf32
 
 // -----
 
-// f32 rows of 128 elements: each row reads 512 contiguous bytes of a tile
-// (kMinTileRowRunBytes), and its partials stay in registers as it is.
-// CHECK-LABEL: func.func @negative_wide_rows
-// CHECK:       memref.alloca() : memref<128xf32>
-// CHECK-NOT:   memref<8x128xf32>
+// f32 rows of 128 elements: each row reads 512 contiguous bytes of a tile,
+// fewer than the default tile-row-walk-bytes (1024): walked. With 512, its
+// partials stay in registers (a target with 32 registers of 64 bytes) and
+// it is left as it is.
+// CHECK-LABEL: func.func @wide_rows
+// CHECK:       memref.alloca() : memref<8x128xf32>
 // CHECK:       return
-func.func @negative_wide_rows(%a: memref<4x2x8x128xf32>, %out: memref<32xf32>) {
+// BYTES512-LABEL: func.func @wide_rows
+// BYTES512:       memref.alloca() : memref<128xf32>
+// BYTES512-NOT:   memref<8x128xf32>
+// BYTES512:       return
+func.func @wide_rows(%a: memref<4x2x8x128xf32>, %out: memref<32xf32>) {
   %p = memref.alloca() : memref<128xf32>
   %z = arith.constant 0.0 : f32
   affine.for %g = 0 to 4 {

@@ -1008,7 +1008,8 @@ static affine::AffineForOp moveIntoRowLoop(affine::AffineForOp rows,
 }
 
 bool mlir::tlayout::walkTileRowsInPhysicalOrder(affine::AffineForOp rows,
-                                                RewriterBase &rewriter) {
+                                                RewriterBase &rewriter,
+                                                int64_t walkBytes) {
   auto fail = [&](const Twine &why) {
     LDBG() << "rows at " << rows.getLoc() << " kept: " << why.str();
     return false;
@@ -1078,7 +1079,7 @@ bool mlir::tlayout::walkTileRowsInPhysicalOrder(affine::AffineForOp rows,
   std::optional<int64_t> runBytes = getRowRunBytes(tile, rows);
   if (!runBytes)
     return fail("the rows do not follow the tiles in the buffers' order");
-  if (*runBytes >= kMinTileRowRunBytes)
+  if (*runBytes >= walkBytes)
     return fail("each row reads " + Twine(*runBytes) +
                 " contiguous bytes of a tile, enough as it is");
 

@@ -95,7 +95,7 @@ struct SimplifyIndexingPass
       SmallVector<affine::AffineForOp> loops;
       root->walk([&](affine::AffineForOp loop) { loops.push_back(loop); });
       for (affine::AffineForOp loop : loops)
-        walkTileRowsInPhysicalOrder(loop, rewriter);
+        walkTileRowsInPhysicalOrder(loop, rewriter, tileRowWalkBytes);
     }
     if (physicalOrder) {
       SmallVector<affine::AffineForOp> roots;

@@ -15,6 +15,7 @@
 #define TLAYOUT_DIALECT_TLAYOUT_TRANSFORMS_LOOPUTILS_H
 
 #include "tlayout/Dialect/TLayout/Analysis/IndexFacts.h"
+#include "tlayout/Dialect/TLayout/Transforms/Passes.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -127,14 +128,6 @@ bool permuteToPhysicalOrder(affine::AffineForOp root);
 /// keeps on the stack for one loop.
 constexpr int64_t kMaxTileRowPartials = 4096;
 
-/// The contiguous bytes per row and tile from which walkTileRowsInPhysicalOrder
-/// leaves a row loop as it is. The walk reads a group of tile rows in one
-/// sweep, but its partials (one set per row) no longer fit in registers: on
-/// x86 (AVX-512, clang -O3), a bf16 row sum over `T(8,128)` (256 bytes per
-/// row and tile) runs about 1.3x faster walked, an f32 one (512 bytes, which
-/// already matched the row-major kernel) about 10% slower.
-constexpr int64_t kMinTileRowRunBytes = 512;
-
 /// Walks the rows of `rows` tile by tile, where that follows the physical
 /// order of the buffer the tiles read: the loop over the rows of a group of
 /// tiles (`%r` below, one trip per row of a `T(8,128)` tile) whose body
@@ -184,11 +177,11 @@ constexpr int64_t kMinTileRowRunBytes = 512;
 /// rest states its effects on named memrefs; the rest writes no buffer the
 /// tile loop reads (isDisjoint); some `affine.load` in the tile loop
 /// indexes a dimension with the row after one it indexes with the tile,
-/// and reads fewer than kMinTileRowRunBytes contiguous bytes per row and
-/// tile (the static dimensions after the row's). Returns whether it changed
-/// the IR.
+/// and reads fewer than `walkBytes` contiguous bytes per row and tile (the
+/// static dimensions after the row's). Returns whether it changed the IR.
 bool walkTileRowsInPhysicalOrder(affine::AffineForOp rows,
-                                 RewriterBase &rewriter);
+                                 RewriterBase &rewriter,
+                                 int64_t walkBytes = kDefaultTileRowWalkBytes);
 
 //===----------------------------------------------------------------------===//
 // Stores repeated by the loops around a tile loop

@@ -87,10 +87,13 @@ def SimplifyIndexing : Pass<"tlayout-simplify-indexing"> {
        loop writes no buffer the tile loop reads (distinct allocations,
        globals and function arguments; a view is its buffer); and the row
        indexes a physical dimension after the tile's. Otherwise each row
-       keeps its loop over the tiles, as it also does where a row reads 512
-       contiguous bytes or more of each tile (f32 under `T(8,128)`): there
-       the per-row partials fit in registers and the row's reads are long
-       enough, while the walked form keeps 8 rows of partials in memory.
+       keeps its loop over the tiles, as it also does where a row reads
+       `tile-row-walk-bytes` (default 1024) contiguous bytes or more of each
+       tile: the walked form keeps 8 rows of partials in memory, which
+       pays where the row's reads are short (bf16 under `T(8,128)`, 256
+       bytes) or where one row's partials fill the registers anyway (f32,
+       512 bytes, on AVX2: 1.5x faster walked), not where they fit (f32 on
+       AVX-512, about 10% slower walked: pass 512 there).
     6. `jam-repeated-stores` (default on), with `physical-order` on: the
        trips of the loops around a loop
        over tiles run inside it where they store to the same locations at
@@ -202,7 +205,14 @@ def SimplifyIndexing : Pass<"tlayout-simplify-indexing"> {
     Option<"reassociateReductions", "reassociate-reductions", "bool",
            /*default=*/"true",
            "Accumulate reductions that may be reassociated into per-element "
-           "partials across the tiles of a strip-mined loop (default: true)">
+           "partials across the tiles of a strip-mined loop (default: true)">,
+    Option<"tileRowWalkBytes", "tile-row-walk-bytes", "int64_t",
+           "::mlir::tlayout::kDefaultTileRowWalkBytes",
+           "With physical-order and reassociate-reductions, walk the rows "
+           "of a group of tiles tile by tile where a row reads fewer than "
+           "this many contiguous bytes of a tile (default: 1024, which walks "
+           "f32 and bf16 rows of T(8,128); 512 leaves f32 rows, for targets "
+           "whose registers hold one row's partials, such as AVX-512)">
   ];
   let dependentDialects = [
     "::mlir::affine::AffineDialect",
