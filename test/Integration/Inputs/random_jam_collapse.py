@@ -2,10 +2,13 @@
 """Random loop nests on plain memrefs for two rewrites of
 --tlayout-simplify-indexing: jam-repeated-stores and collapse-loops.
 
+Subcommands:
+
 generate writes one module of --count kernels, each with a driver that
 allocates and fills its buffers, calls the kernel and prints the buffers
-after a line naming the kernel; main runs every driver in turn. A kernel is
-one of two families, drawn per kernel:
+after a line "kernel NAME"; main runs every driver in turn, so one
+tlayout-opt and one mlir-runner check a whole batch. A kernel is one of two
+families, drawn per kernel (--jam-fraction):
 
   jam_K       one to three "row" affine.for loops of constant bounds (steps
               1-3, unaligned upper bounds, loops of one trip, and sometimes
@@ -15,35 +18,50 @@ one of two families, drawn per kernel:
               affine function of the tile index and of some (or none) of
               the row indices, with scalar (affine/memref) or vector
               (vector.load/store, transfer_read/write, affine.vector_load/
-              store of 2-4 lanes) accesses: plain stores, read-modify-writes
-              and store-load-store sequences, and sometimes a read of a fixed
-              element of the output that the rewrite must respect. When the
-              location does not depend on a row, every trip of that row
-              stores to the same places: jam-repeated-stores runs such rows
-              inside the tile loop where that is proved legal.
+              store of 2 or 4 lanes) accesses: plain stores, read-modify-
+              writes and store-load-store sequences, and sometimes a read of
+              a fixed element of the output. When the location does not
+              depend on a row, every trip of that row stores to the same
+              places: jam-repeated-stores runs such rows inside the tile
+              loop (and forwards the stores) where that is proved legal.
+              With --straddle, some 2-D outputs of vectors are written at a
+              fixed column near the end of their rows, so that each vector
+              runs on into the next rows, where the next trips' vectors
+              start (out of bounds along the last dimension but inside the
+              buffer, which vector.load/store leave to the target; off by
+              default).
 
   collapse_K  a perfect affine.for nest of depth 2-4 whose loops walk the
               trailing dimensions of one to three buffers (that also have
               leading dimensions indexed by constants or outer indices);
-              sometimes a loop starts at 1, steps by 2, a buffer's last
-              dimension is one longer than the loop, an access permutes or
-              fixes trailing indices, a loop index is stored as a value, or
-              the nest runs inside a loop that carries one of the buffers in
-              iter_args. Where every access walks whole trailing dimensions
-              in order, collapse-loops makes one loop of the nest over
-              collapsed views (memref.collapse_shape).
+              sometimes a loop starts at 1 or steps by 2, a buffer's last
+              dimension is one longer than the loop or only the innermost
+              loop walks a buffer, an access permutes or fixes trailing
+              indices, a loop index is stored as a value (cast to i32, or
+              into an index buffer), or the nest runs inside a loop that
+              carries one of the buffers in iter_args. Where every access
+              walks whole trailing dimensions in order, collapse-loops makes
+              one loop of the nest over collapsed views
+              (memref.collapse_shape).
 
 Each kernel draws from a stream of its own (seeded by --seed and its index),
-so a kernel does not change when --count does.
+so a kernel does not change with --count, and --only keeps some kernels of
+a module: a mismatch reduces to a module of one kernel.
 
-compare reads two printed outputs and reports, per kernel, whether the
-buffers it printed are the same; changed reads the IR of the module before
-and after a rewrite and counts the kernels of a family that the rewrite
-changed (and, for collapse, that hold a memref.collapse_shape), so that a
-test of the rewrites cannot pass with the rewrites doing nothing.
+compare reads two outputs of the module and reports, kernel by kernel, the
+buffers that differ (how many elements, and the first); it fails unless
+both printed --count kernels and all are the same.
 
-The lit test runs the module after --tlayout-simplify-indexing with the two
-rewrites and without them (and without the pass): all must print the same.
+changed reads the IR of the module without and with a rewrite and counts
+the kernels of a family that the rewrite changed, and of them those it
+rewrote as it does (fewer loops; for collapse, over new
+memref.collapse_shape views): it fails unless they are at least --at-least
+of the family, so that a test of the rewrites cannot pass with the rewrites
+doing nothing.
+
+The lit test (simplify-indexing-random-jam-collapse.test) runs the module
+after --tlayout-simplify-indexing with the two rewrites, without them, and
+without the pass: all must print the same.
 """
 import argparse
 import itertools
@@ -479,8 +497,8 @@ def collapse_kernel(name, rng):
         lines.append(f"{ind}}}")
     if carry:
         other = f"%b{rng.choice(carried)}" if carried else "%m"
-        lines.append(f"{ind}  affine.yield {other} : {t0}")
-        lines.append(f"{ind}}}")
+        lines.append(f"{ind}affine.yield {other} : {t0}")
+        lines.append(f"{ind[:-2]}}}")
     lines += ["  return", "}"]
     lines += driver(name, buffers)
     return lines
@@ -521,25 +539,57 @@ def generate(args):
 
 def printed_kernels(path):
     """The kernels' printed buffers in an output of the module: a list of
-    (name, text), the text without the buffers' addresses."""
+    (name, buffers), each buffer its header (sizes and strides) and its
+    elements."""
     with open(path) as f:
-        text = re.sub(r"base@ = 0x[0-9a-f]+", "base@", f.read())
-    return re.findall(r"^kernel (\S+)\n(.*?)(?=^kernel |\Z)", text,
-                      re.MULTILINE | re.DOTALL)
+        text = f.read()
+    kernels = []
+    for name, body in re.findall(r"^kernel (\S+)\n(.*?)(?=^kernel |\Z)", text,
+                                 re.MULTILINE | re.DOTALL):
+        buffers = []
+        for header, data in re.findall(
+                r"rank = (.*?) data =(.*?)(?=Unranked Memref|\Z)", body,
+                re.DOTALL):
+            buffers.append((header, [int(x) for x in
+                                     re.findall(r"-?\d+", data)]))
+        kernels.append((name, buffers))
+    return kernels
 
 
 def compare(args):
-    """Kernel by kernel, the buffers in two outputs must be the same."""
+    """Kernel by kernel, the buffers in two outputs must be the same; for
+    each kernel that differs, the first differing element of each buffer."""
     a, b = printed_kernels(args.a), printed_kernels(args.b)
     mismatches = 0
     if len(a) != args.count or len(b) != args.count:
         print(f"want {args.count} kernels, printed {len(a)} and {len(b)}")
         mismatches += 1
-    for (name_a, text_a), (name_b, text_b) in zip(a, b):
-        if name_a != name_b or text_a != text_b:
+    for (name_a, bufs_a), (name_b, bufs_b) in zip(a, b):
+        if name_a != name_b:
+            print(f"kernel {name_a} against kernel {name_b}")
             mismatches += 1
-            print(f"mismatch in {name_a}:\n{text_a}-- against {name_b}:\n"
-                  f"{text_b}")
+            break
+        if bufs_a == bufs_b:
+            continue
+        mismatches += 1
+        print(f"mismatch in {name_a}:")
+        if len(bufs_a) != len(bufs_b):
+            print(f"  {len(bufs_a)} buffers against {len(bufs_b)}")
+        for i, (buf_a, buf_b) in enumerate(zip(bufs_a, bufs_b)):
+            if buf_a == buf_b:
+                continue
+            if buf_a[0] != buf_b[0]:
+                print(f"  buffer {i}: rank = {buf_a[0]} against {buf_b[0]}")
+                continue
+            if len(buf_a[1]) != len(buf_b[1]):
+                print(f"  buffer {i}: {len(buf_a[1])} elements printed "
+                      f"against {len(buf_b[1])}")
+                continue
+            diff = [k for k, (x, y) in enumerate(zip(buf_a[1], buf_b[1]))
+                    if x != y]
+            print(f"  buffer {i} (rank = {buf_a[0]}): {len(diff)} elements "
+                  f"differ, the first at {diff[0]} (row-major): "
+                  f"{buf_a[1][diff[0]]} against {buf_b[1][diff[0]]}")
     print(f"compared {min(len(a), len(b))} kernels, {mismatches} mismatches")
     return 1 if mismatches else 0
 
@@ -597,10 +647,10 @@ def main():
                    help="probability that a kernel is of the jam family "
                    "(else collapse; default 0.5)")
     g.add_argument("--straddle", type=float, default=0.0,
-                   help="probability that a jam kernel's 2-D output has rows "
-                   "shorter than its vectors, which then run on into the "
-                   "next rows (out of bounds along the last dimension, "
-                   "inside the buffer; default 0)")
+                   help="probability that a jam kernel with a 2-D output "
+                   "of vectors writes them at a fixed column near the end "
+                   "of its rows, each running on into the next rows "
+                   "(default 0)")
     g.add_argument("--only", help="comma-separated kernels (names such as "
                    "collapse_7, or indices) to keep of the --count: a "
                    "module that reproduces one kernel's mismatch")
