@@ -389,3 +389,28 @@ func.func @negative_rows(%a: memref<32x8xf32>, %out: memref<8xf32>,
   }
   return
 }
+
+// -----
+
+// Vectors of 16 written at [t, 0] of rows of 8: each runs past its row into
+// the next, so the stores of consecutive tiles overlap although their row
+// index moves by one. A written vector must start at a multiple of its
+// lanes in a dimension they divide: nothing is jammed.
+// CHECK-LABEL: func.func @negative_vector_past_row
+// CHECK:       affine.for %{{.*}} = 0 to 4 {
+// CHECK-NEXT:    affine.for %{{.*}} = 0 to 3 {
+func.func @negative_vector_past_row(%a: memref<4x16xi32>,
+                                    %buf: memref<4x8xi32>) {
+  %c0 = arith.constant 0 : index
+  %three = arith.constant dense<3> : vector<16xi32>
+  affine.for %r = 0 to 4 {
+    affine.for %t = 0 to 3 {
+      %w = vector.load %buf[%t, %c0] : memref<4x8xi32>, vector<16xi32>
+      %x = vector.load %a[%r, %c0] : memref<4x16xi32>, vector<16xi32>
+      %w3 = arith.muli %w, %three : vector<16xi32>
+      %n = arith.addi %w3, %x : vector<16xi32>
+      vector.store %n, %buf[%t, %c0] : memref<4x8xi32>, vector<16xi32>
+    }
+  }
+  return
+}

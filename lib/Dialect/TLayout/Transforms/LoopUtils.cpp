@@ -1291,6 +1291,35 @@ static bool separatesTrips(const AccessKey &key, affine::AffineForOp tiles) {
   return false;
 }
 
+/// Whether the vector access of `key` (any scalar access is) stays within
+/// the dimensions it indexes: along every dimension a vector dimension of
+/// more than one lane covers, the index is a multiple of the lanes, which
+/// divide the memref's static size there, so a vector that starts in
+/// bounds ends in bounds. (One that runs past the end of a row reaches the
+/// next row on a CPU, which the per-dimension reasoning of separatesTrips
+/// and isInjective does not see.)
+static bool staysWithinDims(const AccessKey &key) {
+  auto vectorType = dyn_cast<VectorType>(key.type);
+  if (!vectorType)
+    return true;
+  auto type = dyn_cast<MemRefType>(key.memref.getType());
+  int64_t rank = key.map.getNumResults();
+  int64_t vectorRank = vectorType.getRank();
+  if (!type || vectorType.isScalable() || vectorRank > rank ||
+      type.getRank() != rank)
+    return false;
+  for (int64_t k = 0; k < vectorRank; ++k) {
+    int64_t lanes = vectorType.getDimSize(k);
+    if (lanes == 1)
+      continue;
+    int64_t d = rank - vectorRank + k;
+    if (type.isDynamicDim(d) || type.getDimSize(d) % lanes != 0 ||
+        !key.map.getResult(d).isMultipleOf(lanes))
+      return false;
+  }
+  return true;
+}
+
 /// A loop index of a jammed nest with its step and trip count (0 where it
 /// is not known).
 struct JammedIndex {
@@ -1574,6 +1603,10 @@ bool mlir::tlayout::jamRepeatedStores(affine::AffineForOp tiles,
     auto type = dyn_cast<MemRefType>(write.memref.getType());
     if (!type || !type.getLayout().isIdentity()) {
       LDBG() << "not jammed: a written memref's layout is not the identity";
+      return false;
+    }
+    if (!staysWithinDims(write)) {
+      LDBG() << "not jammed: a written vector may run past its dimension";
       return false;
     }
     if (usesRows(write) ? !isInjective(write, indices)

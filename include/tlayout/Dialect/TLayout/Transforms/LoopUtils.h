@@ -235,7 +235,9 @@ constexpr int64_t kMaxJammedOps = 1024;
 /// `tiles` depends on it, except the locations of a buffer that is only
 /// written, where distinct trips of the rows and tiles together write
 /// distinct elements (isInjective). Some access moves with the tiles and
-/// not the rows. Every written memref has the identity layout, every other
+/// not the rows. Every written memref has the identity layout, a written
+/// vector stays within the dimensions it covers (staysWithinDims), every
+/// other
 /// access to a written buffer is at the same
 /// location, some index of which moves with the tile loop's index by at
 /// least the elements the access covers (distinct trips touch distinct

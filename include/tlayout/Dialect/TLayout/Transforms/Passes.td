@@ -117,7 +117,10 @@ def SimplifyIndexing : Pass<"tlayout-simplify-indexing"> {
        depends on them, except where a buffer is only written, at
        locations that differ for distinct trips of the rows and tiles
        together (each loop index moves one dimension, as digits of a mixed
-       radix); every written memref has the identity layout; every other
+       radix); every written memref has the identity layout; a written
+       vector starts at a multiple of its lanes along every dimension they
+       cover, of a static size they divide (so it does not run into the
+       next row); every other
        access to a written buffer is at one location, which moves with the
        tile index by at least the elements it covers; the other buffers
        accessed are distinct from the written ones; and some access moves
