@@ -56,9 +56,9 @@ def LowerTiledLayouts : Pass<"lower-tiled-layouts", "::mlir::ModuleOp"> {
     such as row-major and `{0,1}`, or `{1,0:T(8,128)}` and `{0,1:T(8,128)}`
     (XLA's transpose as a relayout; blocks of one 64-byte line a run, 16 x
     16 of 32-bit elements, 32 x 32 of 16-bit, 64 x 64 of 8-bit, loaded,
-    transposed by shuffles on integer lanes and stored: LLVM 22 on x86
-    without AVX-512 moves a `bf16` block element by element; the rows and columns past the last
-    whole block element by element). Such a copy
+    transposed by shuffles on integer lanes and stored, as LLVM 22 on x86
+    without AVX-512 moves a block of `bf16` lanes element by element; the
+    rows and columns past the last whole block element by element). Such a copy
     that writes at least `nontemporal-copy-threshold` bytes is emitted twice
     under a run-time check that its target is 64-byte aligned: with
     non-temporal stores and an `llvm.fence` after them where it is (a large

@@ -56,12 +56,12 @@ struct LowerToLLVMOptions : public PassPipelineOptions<LowerToLLVMOptions> {
 };
 
 /// Builds --tlayout-lower-to-llvm: --lower-tiled-layouts (with the
-/// pipeline's nontemporal-copy-threshold),
-/// --tlayout-simplify-indexing (unless disabled; with physical-order unless
-/// disabled, and the pipeline's tile-row-walk-bytes), --tlayout-drop-assumptions, --tlayout-erase-memory-spaces,
-/// then upstream's lowering of affine, scf, vector, memref, arith, func and
-/// cf to the LLVM dialect. The context needs the
-/// ConvertToLLVMPatternInterface of those dialects registered (as
+/// pipeline's nontemporal-copy-threshold), --tlayout-simplify-indexing
+/// (unless disabled; with physical-order unless disabled, and the
+/// pipeline's tile-row-walk-bytes), --tlayout-drop-assumptions,
+/// --tlayout-erase-memory-spaces, then upstream's lowering of affine, scf,
+/// vector, memref, arith, func and cf to the LLVM dialect. The context needs
+/// the ConvertToLLVMPatternInterface of those dialects registered (as
 /// tlayout-opt and mlir-opt do).
 void buildLowerToLLVMPipeline(OpPassManager &pm,
                               const LowerToLLVMOptions &options);

@@ -213,18 +213,25 @@ static bool reachesThreshold(MemRefType type, int64_t threshold) {
 //===----------------------------------------------------------------------===//
 
 /// `vector` with lanes of `laneType`, of the same width (a vector.bitcast
-/// where the lane types differ). The interleaving copies shuffle integer
-/// lanes of the element's width, which LLVM's backends lower best: x86
-/// (LLVM 22, AVX-512) takes the even and odd halves of a `<256 x bfloat>`
-/// lane by lane (vpextrw/vmovw, a third of memcpy's speed in the bf16
-/// relayout from T(8,128)(2,1)), but those of `<256 x i16>` by two-vector
-/// permutes (vpermt2w).
+/// where the lane types differ). The interleaving and the transposing
+/// copies shuffle integer lanes of the element's width, which LLVM's
+/// backends lower best: x86 (LLVM 22, AVX-512) takes the even and odd
+/// halves of a `<256 x bfloat>` lane by lane (vpextrw/vmovw, a third of
+/// memcpy's speed in the bf16 relayout from T(8,128)(2,1)), but those of
+/// `<256 x i16>` by two-vector permutes (vpermt2w); without AVX-512 it
+/// moves a transposed block of `<32 x bfloat>` rows element by element.
 static Value withLaneType(OpBuilder &builder, Location loc, Value vector,
                           Type laneType) {
   auto type = cast<VectorType>(vector.getType());
   if (type.getElementType() == laneType)
     return vector;
   return vector::BitCastOp::create(builder, loc, type.clone(laneType), vector);
+}
+
+/// The integer lane type of `elementType`'s width (see withLaneType).
+static Type getIntegerLaneType(Type elementType) {
+  return IntegerType::get(elementType.getContext(),
+                          elementType.getIntOrFloatBitWidth());
 }
 
 /// One vector of `x` and `y` (equal lengths) interleaved: x0 y0 x1 y1 ...
@@ -355,8 +362,7 @@ struct InterleavedCopyLowering : TiledOpConversionPattern<memref::CopyOp> {
       return mapOf(3, {tr * r + g * k + q, tc * c}, context);
     };
     Type elementType = plainType.getElementType();
-    Type laneType =
-        rewriter.getIntegerType(elementType.getIntOrFloatBitWidth());
+    Type laneType = getIntegerLaneType(elementType);
     auto emitNest = [&](bool nontemporal) {
       OpBuilder::InsertionGuard guard(rewriter);
       SmallVector<Value> ivs =
@@ -415,7 +421,7 @@ static SmallVector<Value> transposeBlock(OpBuilder &builder, Location loc,
                                          SmallVector<Value> rows) {
   int64_t b = rows.size();
   Type elementType = cast<VectorType>(rows.front().getType()).getElementType();
-  Type laneType = builder.getIntegerType(elementType.getIntOrFloatBitWidth());
+  Type laneType = getIntegerLaneType(elementType);
   for (Value &row : rows)
     row = withLaneType(builder, loc, row, laneType);
   for (int64_t h = b / 2; h >= 1; h /= 2) {

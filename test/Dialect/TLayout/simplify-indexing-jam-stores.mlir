@@ -414,3 +414,59 @@ func.func @negative_vector_past_row(%a: memref<4x16xi32>,
   }
   return
 }
+
+// -----
+
+// The same with a column that is 0 or 2 (`((c * 16) mod 32) floordiv 8`,
+// not a multiple of the 8 lanes): for an odd %c each vector runs into the
+// next row. Nothing is jammed.
+// CHECK-LABEL: func.func @negative_vector_floordiv_column
+// CHECK:       affine.for %{{.*}} = 0 to 4 {
+// CHECK-NEXT:    affine.for %{{.*}} = 0 to 3 {
+func.func @negative_vector_floordiv_column(%a: memref<4x8xi32>,
+                                           %buf: memref<4x8xi32>,
+                                           %c: index) {
+  %three = arith.constant dense<3> : vector<8xi32>
+  affine.for %r = 0 to 4 {
+    affine.for %t = 0 to 3 {
+      %w = affine.vector_load %buf[%t, ((symbol(%c) * 16) mod 32) floordiv 8]
+          : memref<4x8xi32>, vector<8xi32>
+      %x = affine.vector_load %a[%r, 0] : memref<4x8xi32>, vector<8xi32>
+      %w3 = arith.muli %w, %three : vector<8xi32>
+      %n = arith.addi %w3, %x : vector<8xi32>
+      affine.vector_store %n, %buf[%t, ((symbol(%c) * 16) mod 32) floordiv 8]
+          : memref<4x8xi32>, vector<8xi32>
+    }
+  }
+  return
+}
+
+// -----
+
+// Vectors of 8 written at a column that is a loop index stepping by 8 from
+// 0 (a multiple of the lanes in a dimension they divide): they stay in
+// their rows, and the rows, which store to the same words, are jammed.
+// CHECK-LABEL: func.func @vector_column_loop_index
+// CHECK:       affine.for %[[C:.*]] = 0 to 16 step 8 {
+// CHECK-NOT:     affine.for %{{.*}} = 0 to 4 {
+// CHECK:         affine.for %[[T:.*]] = 0 to 3 {
+// CHECK-NOT:       affine.for
+// CHECK:           affine.vector_store %{{.*}}, %{{.*}}[%[[T]], %[[C]]]
+// CHECK-NOT:       affine.vector_store
+// CHECK:         }
+func.func @vector_column_loop_index(%a: memref<4x8xi32>,
+                                    %buf: memref<4x16xi32>) {
+  %three = arith.constant dense<3> : vector<8xi32>
+  affine.for %c = 0 to 16 step 8 {
+    affine.for %r = 0 to 4 {
+      affine.for %t = 0 to 3 {
+        %w = affine.vector_load %buf[%t, %c] : memref<4x16xi32>, vector<8xi32>
+        %x = affine.vector_load %a[%r, 0] : memref<4x8xi32>, vector<8xi32>
+        %w3 = arith.muli %w, %three : vector<8xi32>
+        %n = arith.addi %w3, %x : vector<8xi32>
+        affine.vector_store %n, %buf[%t, %c] : memref<4x16xi32>, vector<8xi32>
+      }
+    }
+  }
+  return
+}

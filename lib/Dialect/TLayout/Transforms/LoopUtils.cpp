@@ -1159,6 +1159,9 @@ struct AccessKey {
   SmallVector<Value> operands;
   Type type;
   bool isWrite = false;
+  /// A vector transfer whose lanes are all in bounds: it stays within the
+  /// dimensions it covers.
+  bool inBounds = false;
 
   bool isSameLocation(const AccessKey &other) const {
     return memref == other.memref && map == other.map &&
@@ -1217,6 +1220,7 @@ static std::optional<AccessKey> getAccessKey(Operation *op) {
       indices = transfer.getIndices();
       key.type = transfer.getVectorType();
       key.isWrite = isa<vector::TransferWriteOp>(op);
+      key.inBounds = true;
     } else {
       return std::nullopt;
     }
@@ -1291,16 +1295,54 @@ static bool separatesTrips(const AccessKey &key, affine::AffineForOp tiles) {
   return false;
 }
 
+/// Whether `expr`, over `operands`, is a multiple of `factor` at every
+/// point: a sum of such terms, a product with a constant multiple of
+/// `factor`, a `mod` by one of a multiple, or the index of an affine.for
+/// whose constant lower bound and step are multiples. (Upstream's
+/// AffineExpr::isMultipleOf takes `(16 * d0 mod 32) floordiv 8`, which is
+/// 0 or 2, for a multiple of 8.)
+static bool isKnownMultipleOf(AffineExpr expr, ValueRange operands,
+                              unsigned numDims, int64_t factor) {
+  if (auto constant = dyn_cast<AffineConstantExpr>(expr))
+    return constant.getValue() % factor == 0;
+  if (isa<AffineDimExpr, AffineSymbolExpr>(expr)) {
+    unsigned position =
+        isa<AffineDimExpr>(expr)
+            ? cast<AffineDimExpr>(expr).getPosition()
+            : numDims + cast<AffineSymbolExpr>(expr).getPosition();
+    auto loop = affine::getForInductionVarOwner(operands[position]);
+    return loop && loop.hasConstantLowerBound() &&
+           loop.getConstantLowerBound() % factor == 0 &&
+           loop.getStepAsInt() % factor == 0;
+  }
+  auto binary = cast<AffineBinaryOpExpr>(expr);
+  auto rhs = dyn_cast<AffineConstantExpr>(binary.getRHS());
+  switch (expr.getKind()) {
+  case AffineExprKind::Add:
+    return isKnownMultipleOf(binary.getLHS(), operands, numDims, factor) &&
+           isKnownMultipleOf(binary.getRHS(), operands, numDims, factor);
+  case AffineExprKind::Mul:
+    return (rhs && rhs.getValue() % factor == 0) ||
+           isKnownMultipleOf(binary.getLHS(), operands, numDims, factor);
+  case AffineExprKind::Mod:
+    return rhs && rhs.getValue() % factor == 0 &&
+           isKnownMultipleOf(binary.getLHS(), operands, numDims, factor);
+  default:
+    return false;
+  }
+}
+
 /// Whether the vector access of `key` (any scalar access is) stays within
-/// the dimensions it indexes: along every dimension a vector dimension of
-/// more than one lane covers, the index is a multiple of the lanes, which
-/// divide the memref's static size there, so a vector that starts in
-/// bounds ends in bounds. (One that runs past the end of a row reaches the
-/// next row on a CPU, which the per-dimension reasoning of separatesTrips
-/// and isInjective does not see.)
+/// the dimensions it indexes: a transfer whose lanes are all in bounds, or
+/// along every dimension a vector dimension of more than one lane covers,
+/// an index that is a multiple of the lanes, which divide the memref's
+/// static size there, so a vector that starts in bounds ends in bounds.
+/// (One that runs past the end of a row reaches the next row on a CPU,
+/// which the per-dimension reasoning of separatesTrips and isInjective
+/// does not see.)
 static bool staysWithinDims(const AccessKey &key) {
   auto vectorType = dyn_cast<VectorType>(key.type);
-  if (!vectorType)
+  if (!vectorType || key.inBounds)
     return true;
   auto type = dyn_cast<MemRefType>(key.memref.getType());
   int64_t rank = key.map.getNumResults();
@@ -1314,7 +1356,8 @@ static bool staysWithinDims(const AccessKey &key) {
       continue;
     int64_t d = rank - vectorRank + k;
     if (type.isDynamicDim(d) || type.getDimSize(d) % lanes != 0 ||
-        !key.map.getResult(d).isMultipleOf(lanes))
+        !isKnownMultipleOf(key.map.getResult(d), key.operands,
+                           key.map.getNumDims(), lanes))
       return false;
   }
   return true;
@@ -1827,8 +1870,7 @@ bool mlir::tlayout::collapseContiguousNest(affine::AffineForOp root,
           break;
         }
         Value memref = affine::MemRefAccess(user).memref;
-        if (band.front()->isAncestor(
-                memref.getParentRegion()->getParentOp())) {
+        if (band.front()->isAncestor(memref.getParentRegion()->getParentOp())) {
           ok = false;
           break;
         }

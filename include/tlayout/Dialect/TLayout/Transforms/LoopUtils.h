@@ -237,14 +237,12 @@ constexpr int64_t kMaxJammedOps = 1024;
 /// distinct elements (isInjective). Some access moves with the tiles and
 /// not the rows. Every written memref has the identity layout, a written
 /// vector stays within the dimensions it covers (staysWithinDims), every
-/// other
-/// access to a written buffer is at the same
-/// location, some index of which moves with the tile loop's index by at
-/// least the elements the access covers (distinct trips touch distinct
-/// elements), and the buffers it accesses are disjoint from the written
-/// ones (isDisjoint). So only accesses of one trip of `tiles` depend on
-/// each other, and they keep their order. Returns whether it changed the
-/// IR.
+/// other access to a written buffer is at the same location, some index of
+/// which moves with the tile loop's index by at least the elements the
+/// access covers (distinct trips touch distinct elements), and the buffers it
+/// accesses are disjoint from the written ones (isDisjoint). So only accesses
+/// of one trip of `tiles` depend on each other, and they keep their order.
+/// Returns whether it changed the IR.
 bool jamRepeatedStores(affine::AffineForOp tiles, RewriterBase &rewriter);
 
 //===----------------------------------------------------------------------===//
@@ -271,12 +269,13 @@ bool jamRepeatedStores(affine::AffineForOp tiles, RewriterBase &rewriter);
 /// tile-row walk were vectorized four lanes wide and ran a third slower),
 /// and the loops (the longest innermost run of at least two) have no
 /// iter_args, start at 0 with step 1 and constant trip
-/// counts, and every use of their indices is an `affine.load` or
-/// `affine.store` of a static memref with the identity layout, defined
-/// outside them, whose trailing dimensions are indexed by the loops in
-/// their order and have the loops' trip counts, and whose other indices do
-/// not use them. Each element is accessed in the same trip as before, so
-/// no dependence changes. Returns whether it changed the IR.
+/// counts, and every use of their indices is an index (never the value
+/// stored) of an `affine.load` or `affine.store` of a static memref with
+/// the identity layout, defined outside the whole nest (not a value a loop
+/// of the nest carries), whose trailing dimensions are indexed by the
+/// loops in their order and have the loops' trip counts, and whose other
+/// indices do not use them. Each element is accessed in the same trip as
+/// before, so no dependence changes. Returns whether it changed the IR.
 bool collapseContiguousNest(affine::AffineForOp root, RewriterBase &rewriter);
 
 } // namespace mlir::tlayout

@@ -48,9 +48,9 @@ enum class LayoutSyntax { Dims, Xla, Canonical };
 /// -march=native, a row sum over `T(8,128)`: bf16 (256 bytes per row and
 /// tile) runs about 1.3x faster walked on an AVX-512 host; f32 (512 bytes)
 /// about 10% slower there, where one row's partials fit its 32 registers of
-/// 64 bytes, but 1.5x faster on an AVX2 host (16 registers of 32 bytes), as
-/// on any target whose registers one row's partials fill. The default walks
-/// both.
+/// 64 bytes, but about 1.4x faster on an AVX2 host (16 registers of 32
+/// bytes), as on any target whose registers one row's partials fill. The
+/// default walks both; 0 or less walks none.
 constexpr int64_t kDefaultTileRowWalkBytes = 1024;
 
 #define GEN_PASS_DECL

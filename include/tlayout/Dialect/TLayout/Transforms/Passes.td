@@ -92,7 +92,7 @@ def SimplifyIndexing : Pass<"tlayout-simplify-indexing"> {
        tile: the walked form keeps 8 rows of partials in memory, which
        pays where the row's reads are short (bf16 under `T(8,128)`, 256
        bytes) or where one row's partials fill the registers anyway (f32,
-       512 bytes, on AVX2: 1.5x faster walked), not where they fit (f32 on
+       512 bytes, on AVX2: about 1.4x faster walked), not where they fit (f32 on
        AVX-512, about 10% slower walked: pass 512 there).
     6. `jam-repeated-stores` (default on), with `physical-order` on: the
        trips of the loops around a loop
@@ -138,10 +138,12 @@ def SimplifyIndexing : Pass<"tlayout-simplify-indexing"> {
        the row-major loop, without a loop of 128 trips per tile row. The
        iterations keep their order. It is applied where the loops have no
        `iter_args`, start at 0 with step 1 and constant trip counts, and
-       every use of their indices is an `affine.load` or `affine.store` of a
-       static memref with the identity layout, defined outside them, whose
-       trailing dimensions are indexed by the loops in their order and have
-       the loops' trip counts, and whose other indices do not use them. A
+       every use of their indices is an index (never the value stored) of
+       an `affine.load` or `affine.store` of a static memref with the
+       identity layout, defined outside the whole nest (not a value a loop
+       of the nest carries), whose trailing dimensions are indexed by the
+       loops in their order and have the loops' trip counts, and whose
+       other indices do not use them. A
        nest inside another loop is one step of a schedule of its own (the
        rows of a tile-row walk, step 5) and keeps its loops: collapsed, the
        walk's partials were vectorized four lanes wide and the bf16 row sum
