@@ -289,39 +289,44 @@ def jam_kernel(name, rng, straddle=False):
         # Transfers declared in bounds may not run past a row's end.
         return "vector" if straddle and kind == "transfer" else kind
 
-    def load_output():
-        v = fresh()
+    def access_output(stored=None):
+        """Loads the output at `index` (returns the value), or stores
+        `stored` there, with a scalar or vector op drawn at random."""
+        v = stored or fresh()
+        load = stored is None
         if width == 1:
-            op = "affine.load" if scalar_op() == "affine" else "memref.load"
-            body.append(f"{v} = {op} %out[{index}] : {out_type}")
+            kind = scalar_op()
+            if load:
+                op = "affine.load" if kind == "affine" else "memref.load"
+                body.append(f"{v} = {op} %out[{index}] : {out_type}")
+            else:
+                op = "affine.store" if kind == "affine" else "memref.store"
+                body.append(f"{op} {v}, %out[{index}] : {out_type}")
             return v
         kind = vector_op()
-        if kind == "vector":
-            body.append(f"{v} = vector.load %out[{index}] : "
-                        f"{out_type}, {vec_type}")
-        elif kind == "transfer":
-            body.append(f"{v} = vector.transfer_read %out[{index}], %pad "
-                        f"{{in_bounds = [true]}} : {out_type}, {vec_type}")
+        ops = {"vector": ("vector.load", "vector.store"),
+               "transfer": ("vector.transfer_read", "vector.transfer_write"),
+               "affine_vec": ("affine.vector_load", "affine.vector_store")}
+        op = ops[kind][0 if load else 1]
+        if kind == "transfer":
+            pad = ", %pad" if load else ""
+            types = (f"{out_type}, {vec_type}" if load
+                     else f"{vec_type}, {out_type}")
+            operands = f"%out[{index}]{pad} {{in_bounds = [true]}}"
         else:
-            body.append(f"{v} = affine.vector_load %out[{index}] : "
-                        f"{out_type}, {vec_type}")
+            types = f"{out_type}, {vec_type}"
+            operands = f"%out[{index}]"
+        if load:
+            body.append(f"{v} = {op} {operands} : {types}")
+        else:
+            body.append(f"{op} {v}, {operands} : {types}")
         return v
 
+    def load_output():
+        return access_output()
+
     def store_output(v):
-        if width == 1:
-            op = "affine.store" if scalar_op() == "affine" else "memref.store"
-            body.append(f"{op} {v}, %out[{index}] : {out_type}")
-            return
-        kind = vector_op()
-        if kind == "vector":
-            body.append(f"vector.store {v}, %out[{index}] : "
-                        f"{out_type}, {vec_type}")
-        elif kind == "transfer":
-            body.append(f"vector.transfer_write {v}, %out[{index}] "
-                        f"{{in_bounds = [true]}} : {vec_type}, {out_type}")
-        else:
-            body.append(f"affine.vector_store {v}, %out[{index}] : "
-                        f"{out_type}, {vec_type}")
+        access_output(v)
 
     for _ in range(rng.choice([1, 2, 2, 3])):
         kind = rng.choice(["store", "rmw", "rmw", "loadstore"])

@@ -1258,6 +1258,23 @@ static std::optional<int64_t> getLinearCoefficient(AffineExpr expr,
   return std::nullopt;
 }
 
+/// The elements the access of `key` covers along the memref dimension of
+/// its map's result `d`: the vector's size along it for one of the vector's
+/// trailing dimensions, 1 otherwise; nothing for a scalable vector or one
+/// of more dimensions than the map.
+static std::optional<int64_t> getExtent(const AccessKey &key, int64_t d) {
+  auto vectorType = dyn_cast<VectorType>(key.type);
+  if (!vectorType)
+    return 1;
+  int64_t rank = key.map.getNumResults();
+  int64_t vectorRank = vectorType.getRank();
+  if (vectorType.isScalable() || vectorRank > rank)
+    return std::nullopt;
+  if (d < rank - vectorRank)
+    return 1;
+  return vectorType.getDimSize(d - (rank - vectorRank));
+}
+
 /// Whether the accesses of `key` at distinct trips of `tiles` touch
 /// disjoint elements: some index is pure affine in the tile loop's index,
 /// with a coefficient that moves it by at least the elements the access
@@ -1271,93 +1288,47 @@ static bool separatesTrips(const AccessKey &key, affine::AffineForOp tiles) {
                        ? getAffineDimExpr(position, key.map.getContext())
                        : getAffineSymbolExpr(position - key.map.getNumDims(),
                                              key.map.getContext());
-  auto vectorType = dyn_cast<VectorType>(key.type);
-  unsigned rank = key.map.getNumResults();
   for (auto [d, result] : llvm::enumerate(key.map.getResults())) {
     if (!result.isPureAffine())
       continue;
     std::optional<int64_t> coefficient = getLinearCoefficient(result, var);
     if (!coefficient || *coefficient == 0)
       continue;
-    int64_t extent = 1;
-    if (vectorType) {
-      int64_t vectorRank = vectorType.getRank();
-      if (vectorType.isScalable() || vectorRank > rank)
-        return false;
-      if (static_cast<int64_t>(d) >= rank - vectorRank)
-        extent = vectorType.getDimSize(d - (rank - vectorRank));
-    }
+    std::optional<int64_t> extent = getExtent(key, d);
+    if (!extent)
+      return false;
     std::optional<int64_t> move =
         llvm::checkedMul(std::abs(*coefficient), tiles.getStepAsInt());
-    if (move && *move >= extent)
+    if (move && *move >= *extent)
       return true;
   }
   return false;
 }
 
-/// Whether `expr`, over `operands`, is a multiple of `factor` at every
-/// point: a sum of such terms, a product with a constant multiple of
-/// `factor`, a `mod` by one of a multiple, or the index of an affine.for
-/// whose constant lower bound and step are multiples. (Upstream's
-/// AffineExpr::isMultipleOf takes `(16 * d0 mod 32) floordiv 8`, which is
-/// 0 or 2, for a multiple of 8.)
-static bool isKnownMultipleOf(AffineExpr expr, ValueRange operands,
-                              unsigned numDims, int64_t factor) {
-  if (auto constant = dyn_cast<AffineConstantExpr>(expr))
-    return constant.getValue() % factor == 0;
-  if (isa<AffineDimExpr, AffineSymbolExpr>(expr)) {
-    unsigned position =
-        isa<AffineDimExpr>(expr)
-            ? cast<AffineDimExpr>(expr).getPosition()
-            : numDims + cast<AffineSymbolExpr>(expr).getPosition();
-    auto loop = affine::getForInductionVarOwner(operands[position]);
-    return loop && loop.hasConstantLowerBound() &&
-           loop.getConstantLowerBound() % factor == 0 &&
-           loop.getStepAsInt() % factor == 0;
-  }
-  auto binary = cast<AffineBinaryOpExpr>(expr);
-  auto rhs = dyn_cast<AffineConstantExpr>(binary.getRHS());
-  switch (expr.getKind()) {
-  case AffineExprKind::Add:
-    return isKnownMultipleOf(binary.getLHS(), operands, numDims, factor) &&
-           isKnownMultipleOf(binary.getRHS(), operands, numDims, factor);
-  case AffineExprKind::Mul:
-    return (rhs && rhs.getValue() % factor == 0) ||
-           isKnownMultipleOf(binary.getLHS(), operands, numDims, factor);
-  case AffineExprKind::Mod:
-    return rhs && rhs.getValue() % factor == 0 &&
-           isKnownMultipleOf(binary.getLHS(), operands, numDims, factor);
-  default:
-    return false;
-  }
-}
-
 /// Whether the vector access of `key` (any scalar access is) stays within
 /// the dimensions it indexes: a transfer whose lanes are all in bounds, or
 /// along every dimension a vector dimension of more than one lane covers,
-/// an index that is a multiple of the lanes, which divide the memref's
-/// static size there, so a vector that starts in bounds ends in bounds.
-/// (One that runs past the end of a row reaches the next row on a CPU,
-/// which the per-dimension reasoning of separatesTrips and isInjective
+/// an index that is a multiple of the lanes (by `facts`), which divide the
+/// memref's static size there, so a vector that starts in bounds ends in
+/// bounds. (One that runs past the end of a row reaches the next row on a
+/// CPU, which the per-dimension reasoning of separatesTrips and isInjective
 /// does not see.)
-static bool staysWithinDims(const AccessKey &key) {
-  auto vectorType = dyn_cast<VectorType>(key.type);
-  if (!vectorType || key.inBounds)
+static bool staysWithinDims(const AccessKey &key, IndexFactsAnalysis &facts) {
+  if (!isa<VectorType>(key.type) || key.inBounds)
     return true;
   auto type = dyn_cast<MemRefType>(key.memref.getType());
-  int64_t rank = key.map.getNumResults();
-  int64_t vectorRank = vectorType.getRank();
-  if (!type || vectorType.isScalable() || vectorRank > rank ||
-      type.getRank() != rank)
+  // (A vector of more dimensions than the map has no extent anywhere.)
+  if (!type || type.getRank() != key.map.getNumResults() || !getExtent(key, 0))
     return false;
-  for (int64_t k = 0; k < vectorRank; ++k) {
-    int64_t lanes = vectorType.getDimSize(k);
+  SmallVector<IndexFacts> operandFacts = facts.getFacts(key.operands);
+  for (auto [d, result] : llvm::enumerate(key.map.getResults())) {
+    int64_t lanes = *getExtent(key, d);
     if (lanes == 1)
       continue;
-    int64_t d = rank - vectorRank + k;
+    int64_t multiple =
+        evaluateIndexFacts(result, operandFacts, key.map.getNumDims()).multiple;
     if (type.isDynamicDim(d) || type.getDimSize(d) % lanes != 0 ||
-        !isKnownMultipleOf(key.map.getResult(d), key.operands,
-                           key.map.getNumDims(), lanes))
+        multiple % lanes != 0)
       return false;
   }
   return true;
@@ -1379,7 +1350,6 @@ struct JammedIndex {
 /// count must move the most).
 static bool isInjective(const AccessKey &key, ArrayRef<JammedIndex> indices) {
   unsigned numDims = key.map.getNumDims();
-  auto vectorType = dyn_cast<VectorType>(key.type);
   int64_t rank = key.map.getNumResults();
   // Per dimension: (|coefficient * step|, trip) of its indices.
   SmallVector<SmallVector<std::pair<int64_t, int64_t>>> digits(rank);
@@ -1419,14 +1389,10 @@ static bool isInjective(const AccessKey &key, ArrayRef<JammedIndex> indices) {
       return false;
   }
   for (auto [d, dimDigits] : llvm::enumerate(digits)) {
-    int64_t span = 1;
-    if (vectorType) {
-      int64_t vectorRank = vectorType.getRank();
-      if (vectorType.isScalable() || vectorRank > rank)
-        return false;
-      if (static_cast<int64_t>(d) >= rank - vectorRank)
-        span = vectorType.getDimSize(d - (rank - vectorRank));
-    }
+    std::optional<int64_t> extent = getExtent(key, d);
+    if (!extent)
+      return false;
+    int64_t span = *extent;
     llvm::sort(dimDigits);
     for (auto [k, digit] : llvm::enumerate(dimDigits)) {
       auto [weight, trip] = digit;
@@ -1632,6 +1598,7 @@ bool mlir::tlayout::jamRepeatedStores(affine::AffineForOp tiles,
   indices.push_back({tiles.getInductionVar(), tiles.getStepAsInt(),
                      tileTrip ? static_cast<int64_t>(*tileTrip) : 0});
 
+  IndexFactsAnalysis facts;
   // Every access to a buffer it writes is to one location per trip of the
   // tile loop, distinct trips touch distinct elements (for a buffer only
   // written at locations that depend on the rows: distinct trips of the
@@ -1648,7 +1615,7 @@ bool mlir::tlayout::jamRepeatedStores(affine::AffineForOp tiles,
       LDBG() << "not jammed: a written memref's layout is not the identity";
       return false;
     }
-    if (!staysWithinDims(write)) {
+    if (!staysWithinDims(write, facts)) {
       LDBG() << "not jammed: a written vector may run past its dimension";
       return false;
     }
