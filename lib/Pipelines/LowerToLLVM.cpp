@@ -29,9 +29,7 @@ void mlir::tlayout::buildLowerToLLVMPipeline(
     OpPassManager &pm, const LowerToLLVMOptions &options) {
   // Signatures, calls and globals change together: the lowering of tiled
   // layouts and of memory spaces run on the module.
-  LowerTiledLayoutsOptions lower;
-  lower.nontemporalCopyThreshold = options.nontemporalCopyThreshold;
-  pm.addPass(createLowerTiledLayouts(lower));
+  pm.addPass(createLowerTiledLayouts(options.getLowerTiledLayoutsOptions()));
   // What follows, up to the conversion to the LLVM dialect, changes one
   // function body at a time: nested under the module's isolated ops (its
   // functions, and nested modules as a whole), the pass manager runs it on

@@ -2,7 +2,10 @@
 // one 64-byte line (32 x 32 of i16, 64 x 64 of i8), or smaller blocks where
 // the shape or a tile row holds no such block, and the rows and columns
 // past the last whole block element by element; row-major to column-major
-// and T(8,128) to the transposed array in T(8,128), each way. Each case
+// and T(8,128) to the transposed array in T(8,128), each way. A block goes
+// by sub-blocks of one vector register a row (vector-register-bytes: 32 by
+// default, 16 x 16 of i16 and 32 x 32 of i8; 16 and 64 below), whose
+// transposed rows are concatenated into whole target runs. Each case
 // prints the number of elements that differ from the row-major source: read
 // through the target's own loads, and after the copy back. The second run
 // lowers the non-temporal threshold to 1 byte: every tiled allocation is
@@ -10,15 +13,25 @@
 // RUN: tlayout-opt %s %{lower_to_llvm} | %{run} | FileCheck %s
 // RUN: tlayout-opt %s --tlayout-lower-to-llvm=nontemporal-copy-threshold=1 \
 // RUN:   | %{run} | FileCheck %s
+// RUN: tlayout-opt %s --tlayout-lower-to-llvm=vector-register-bytes=16 \
+// RUN:   | %{run} | FileCheck %s
+// RUN: tlayout-opt %s --tlayout-lower-to-llvm=vector-register-bytes=64 \
+// RUN:   | %{run} | FileCheck %s
 // RUN: tlayout-opt %s --lower-tiled-layouts=nontemporal-copy-threshold=1 \
 // RUN:   | FileCheck %s --check-prefix=IR
+// RUN: tlayout-opt %s --lower-tiled-layouts=vector-register-bytes=64 \
+// RUN:   | FileCheck %s --check-prefix=IR64
 
+// IR64-LABEL: func.func @colmajor_i16(
+// IR64-COUNT-32: affine.vector_load {{.*}} : memref<64x96xi16>, vector<32xi16>
+// IR64-LABEL: func.func @colmajor_i8(
+// IR64-COUNT-64: affine.vector_load {{.*}} : memref<128x192xi8>, vector<64xi8>
 // IR-LABEL: func.func @colmajor_i16(
 // IR: memref.alloc() {alignment = 64 : i64} : memref<96x64xi16>
-// IR-COUNT-32: affine.vector_load {{.*}} : memref<64x96xi16>, vector<32xi16>
-// IR: vector.store {{.*}} {alignment = 64 : i64, nontemporal = true}
+// IR-COUNT-64: affine.vector_load {{.*}} : memref<64x96xi16>, vector<16xi16>
+// IR: vector.store {{.*}} {alignment = 64 : i64, nontemporal = true} : memref<96x64xi16>, vector<32xi16>
 // IR-LABEL: func.func @colmajor_i8(
-// IR-COUNT-64: affine.vector_load {{.*}} : memref<128x192xi8>, vector<64xi8>
+// IR-COUNT-128: affine.vector_load {{.*}} : memref<128x192xi8>, vector<32xi8>
 // IR-LABEL: func.func @colmajor_i8_rest(
 // IR-COUNT-32: affine.vector_load {{.*}} : memref<48x80xi8>, vector<32xi8>
 // IR-NOT: nontemporal
@@ -26,12 +39,12 @@
 // IR: affine.for %{{.*}} = 64 to 80 {
 // IR-LABEL: func.func @tiles_i8(
 // IR: memref.alloc() {alignment = 64 : i64} : memref<32x3x8x128xi8>
-// IR-COUNT-64: affine.vector_load {{.*}} : memref<32x3x8x128xi8>, vector<64xi8>
+// IR-COUNT-128: affine.vector_load {{.*}} : memref<32x3x8x128xi8>, vector<32xi8>
 // IR: vector.store {{.*}} {alignment = 64 : i64, nontemporal = true} : memref<48x2x8x128xi8>, vector<64xi8>
 // IR-LABEL: func.func @tiles_i16(
-// IR-COUNT-32: affine.vector_load {{.*}} vector<32xi16>
+// IR-COUNT-64: affine.vector_load {{.*}} vector<16xi16>
 // IR-LABEL: func.func @tiles_i8_padded(
-// IR-COUNT-64: affine.vector_load {{.*}} vector<64xi8>
+// IR-COUNT-128: affine.vector_load {{.*}} vector<32xi8>
 // IR: affine.for %{{.*}} = 64 to 72 {
 // IR: affine.for %{{.*}} = 192 to 200 {
 // Rows of 70 i16 (140 bytes) do not start lines: plain stores.

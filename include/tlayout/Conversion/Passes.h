@@ -21,6 +21,11 @@ namespace mlir::tlayout {
 /// caches' contents out.
 constexpr int64_t kDefaultNontemporalCopyThreshold = 8 << 20;
 
+/// The default of --lower-tiled-layouts' `vector-register-bytes`: 32, the
+/// registers of AVX2 (x86 without AVX-512), on which transposes by
+/// sub-blocks of one such register a row were measured fastest.
+constexpr int64_t kDefaultVectorRegisterBytes = 32;
+
 #define GEN_PASS_DECL
 #include "tlayout/Conversion/Passes.h.inc"
 

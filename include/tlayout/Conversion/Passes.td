@@ -55,10 +55,14 @@ def LowerTiledLayouts : Pass<"lower-tiled-layouts", "::mlir::ModuleOp"> {
     between layouts whose contiguous runs go along different dimensions,
     such as row-major and `{0,1}`, or `{1,0:T(8,128)}` and `{0,1:T(8,128)}`
     (XLA's transpose as a relayout; blocks of one 64-byte line a run, 16 x
-    16 of 32-bit elements, 32 x 32 of 16-bit, 64 x 64 of 8-bit, loaded,
-    transposed by shuffles on integer lanes and stored, as LLVM 22 on x86
-    without AVX-512 moves a block of `bf16` lanes element by element; the
-    rows and columns past the last whole block element by element). Such a copy
+    16 of 32-bit elements, 32 x 32 of 16-bit, 64 x 64 of 8-bit, each moved
+    as sub-blocks of one `vector-register-bytes` register a row: loaded,
+    transposed by shuffles on integer lanes (interleaves within 128-bit
+    lanes, then permutes of whole lanes), the sub-blocks of a band of target
+    runs concatenated and stored a whole run at a time. LLVM 22 on x86
+    without AVX-512 moves a block of `bf16` lanes element by element, hence
+    the integer lanes; the rows and columns past the last whole block go
+    element by element). Such a copy
     that writes at least `nontemporal-copy-threshold` bytes is emitted twice
     under a run-time check that its target is 64-byte aligned: with
     non-temporal stores and an `llvm.fence` after them where it is (a large
@@ -167,6 +171,11 @@ def LowerTiledLayouts : Pass<"lower-tiled-layouts", "::mlir::ModuleOp"> {
            "Relayout copies lowered to vector code that write at least this "
            "many bytes store with non-temporal hints where their target is "
            "64-byte aligned at run time, 0 never (default: 8388608, 8 MiB)">,
+    Option<"vectorRegisterBytes", "vector-register-bytes", "int64_t",
+           "::mlir::tlayout::kDefaultVectorRegisterBytes",
+           "The target's vector register width in bytes, a power of two of "
+           "at least 16: transposing copies move their blocks by sub-blocks "
+           "of one register a row (default: 32, AVX2; 64 for AVX-512)">,
     Option<"cpuFastPaths", "cpu-fast-paths", "bool", "true",
            "Add the CPU-tuned fast paths to the lowering: relayout copies as "
            "vector shuffles (interleaving tiles, transposes) with "

@@ -53,12 +53,29 @@ struct LowerToLLVMOptions : public PassPipelineOptions<LowerToLLVMOptions> {
           "store with non-temporal hints where their target is "
           "64-byte aligned at run time, 0 never (default: 8388608, 8 MiB)"),
       llvm::cl::init(kDefaultNontemporalCopyThreshold)};
+  Option<int64_t> vectorRegisterBytes{
+      *this, "vector-register-bytes",
+      llvm::cl::desc(
+          "--lower-tiled-layouts' option: the target's vector register "
+          "width in bytes, a power of two of at least 16; transposing copies "
+          "move their blocks by sub-blocks of one register a row (default: "
+          "32, AVX2; 64 for AVX-512)"),
+      llvm::cl::init(kDefaultVectorRegisterBytes)};
+
+  /// --lower-tiled-layouts' options as this pipeline sets them.
+  LowerTiledLayoutsOptions getLowerTiledLayoutsOptions() const {
+    LowerTiledLayoutsOptions lower;
+    lower.nontemporalCopyThreshold = nontemporalCopyThreshold;
+    lower.vectorRegisterBytes = vectorRegisterBytes;
+    return lower;
+  }
 };
 
 /// Builds --tlayout-lower-to-llvm: --lower-tiled-layouts (with the
-/// pipeline's nontemporal-copy-threshold), --tlayout-simplify-indexing
-/// (unless disabled; with physical-order unless disabled, and the
-/// pipeline's tile-row-walk-bytes), --tlayout-drop-assumptions,
+/// pipeline's nontemporal-copy-threshold and vector-register-bytes),
+/// --tlayout-simplify-indexing (unless disabled; with physical-order unless
+/// disabled, and the pipeline's tile-row-walk-bytes),
+/// --tlayout-drop-assumptions,
 /// --tlayout-erase-memory-spaces, then upstream's lowering of affine, scf,
 /// vector, memref, arith, func and cf to the LLVM dialect. The context needs
 /// the ConvertToLLVMPatternInterface of those dialects registered (as

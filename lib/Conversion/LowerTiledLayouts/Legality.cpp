@@ -71,9 +71,9 @@ void mlir::tlayout::populateLowerTiledLayoutsPatterns(
 
 void mlir::tlayout::populateLowerTiledLayoutsCpuFastPathPatterns(
     const TiledLayoutTypeConverter &typeConverter, RewritePatternSet &patterns,
-    int64_t nontemporalCopyThreshold) {
+    int64_t nontemporalCopyThreshold, int64_t vectorRegisterBytes) {
   populateVectorizedCopyPatterns(typeConverter, patterns,
-                                 nontemporalCopyThreshold);
+                                 nontemporalCopyThreshold, vectorRegisterBytes);
   populatePackedColumnAccessPatterns(typeConverter, patterns);
 }
 

@@ -44,6 +44,15 @@ struct LowerTiledLayoutsPass
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    if (vectorRegisterBytes < 16 ||
+        !llvm::isPowerOf2_64(static_cast<uint64_t>(vectorRegisterBytes))) {
+      // Reported at the module's location, without the module printed.
+      emitError(module.getLoc())
+          << "--lower-tiled-layouts: vector-register-bytes="
+          << static_cast<int64_t>(vectorRegisterBytes)
+          << " is not a power of two of at least 16";
+      return signalPassFailure();
+    }
     if (failed(checkLowerTiledLayoutsPreconditions(module))) {
       LDBG() << "the pre-check rejected the module: nothing rewritten";
       return signalPassFailure();
@@ -56,7 +65,8 @@ struct LowerTiledLayoutsPass
     populateLowerTiledLayoutsPatterns(typeConverter, patterns);
     if (cpuFastPaths)
       populateLowerTiledLayoutsCpuFastPathPatterns(typeConverter, patterns,
-                                                   nontemporalCopyThreshold);
+                                                   nontemporalCopyThreshold,
+                                                   vectorRegisterBytes);
     populateLowerTiledLayoutsStructuralPatterns(typeConverter, patterns,
                                                 target);
     configureLowerTiledLayoutsTarget(target, typeConverter);

@@ -141,9 +141,10 @@ void populateTiledCopyPatterns(const TiledLayoutTypeConverter &typeConverter,
 /// path. Copies that
 /// write at least `nontemporalThreshold` bytes (0: none) store with
 /// non-temporal hints where the target is 64-byte aligned at run time.
+/// Transposes go by sub-blocks of one `vectorRegisterBytes` register a row.
 void populateVectorizedCopyPatterns(
     const TiledLayoutTypeConverter &typeConverter, RewritePatternSet &patterns,
-    int64_t nontemporalThreshold);
+    int64_t nontemporalThreshold, int64_t vectorRegisterBytes);
 
 /// vector.transfer_read/write and affine.vector_load/store of one tile row
 /// of `T(r,c)(k,1)E(n)` packed elements as one access of the group's run,

@@ -97,7 +97,10 @@ void populateLowerTiledLayoutsPatterns(
 /// `nontemporalCopyThreshold` bytes (0: none) stores with non-temporal
 /// hints (64-byte aligned stores that bypass the caches, then a fence)
 /// where its target is 64-byte aligned at run time, as the pass option
-/// `nontemporal-copy-threshold` does. --lower-tiled-layouts adds them
+/// `nontemporal-copy-threshold` does. Transposing copies move their blocks
+/// by sub-blocks of one `vectorRegisterBytes` register a row (a power of two
+/// of at least 16 bytes, as `vector-register-bytes`). --lower-tiled-layouts
+/// adds them
 /// unless `cpu-fast-paths=false`.
 /// ```mlir
 /// memref.copy %a, %b : memref<16x256xbf16> to
@@ -107,7 +110,8 @@ void populateLowerTiledLayoutsPatterns(
 /// elements, one interleaving `vector.shuffle` and one store of 256.
 void populateLowerTiledLayoutsCpuFastPathPatterns(
     const TiledLayoutTypeConverter &typeConverter, RewritePatternSet &patterns,
-    int64_t nontemporalCopyThreshold = kDefaultNontemporalCopyThreshold);
+    int64_t nontemporalCopyThreshold = kDefaultNontemporalCopyThreshold,
+    int64_t vectorRegisterBytes = kDefaultVectorRegisterBytes);
 
 /// Adds the patterns that carry lowered tiled memrefs across function
 /// signatures, calls, returns, `scf` region ops and `cf` branches (upstream's

@@ -65,9 +65,7 @@ void mlir::tlayout::tpu::buildTpuBufferizePipeline(
     // are lowered every memref is a physical buffer or a strided view of
     // one. The lowering to LLVM runs --lower-tiled-layouts again, which then
     // has nothing to do.
-    LowerTiledLayoutsOptions lower;
-    lower.nontemporalCopyThreshold = options.nontemporalCopyThreshold;
-    pm.addPass(createLowerTiledLayouts(lower));
+    pm.addPass(createLowerTiledLayouts(options.getLowerTiledLayoutsOptions()));
     // Upstream's --buffer-deallocation-pipeline without its canonicalizer:
     // the lowered accesses are affine maps with floordiv and mod, which the
     // lowering to LLVM lowers before anything canonicalizes them.
