@@ -23,20 +23,33 @@
 // The untiled program prints the same overwritten rows:
 // RUN: sed -e "s/, #T>/>/g" %s | tlayout-opt %{lower_to_llvm} | %{run} \
 // RUN:   | FileCheck %s --check-prefix=LAST
-// The rewrite happens: one load and one store of each run of packed words.
+// The same three ways without nibble-bytes (the fields assembled and split
+// in words):
+// RUN: tlayout-opt %s %{lower_to_llvm}=nibble-bytes=false | %{run} \
+// RUN:   | FileCheck %s
+// The rewrite happens: one load and one store of each run of packed words,
+// and with nibble-bytes (the default) the words' bytes assembled from pairs
+// of rows and interleaved, so that the words are not loaded at all (every
+// bit of them is written).
+// RUN: tlayout-opt %s --lower-tiled-layouts \
+// RUN:   --tlayout-simplify-indexing=nibble-bytes=false \
+// RUN:   --canonicalize | FileCheck %s --check-prefixes=IR,WORDS
 // RUN: tlayout-opt %s --lower-tiled-layouts --tlayout-simplify-indexing \
-// RUN:   --canonicalize | FileCheck %s --check-prefix=IR
+// RUN:   --canonicalize | FileCheck %s --check-prefixes=IR,BYTES
 // IR-LABEL:   func.func @pack_rows(
 // IR:           affine.for %{{.*}} = 0 to 3 {
 // IR-NEXT:        affine.for %{{.*}} = 0 to 2 {
 // IR:               vector.transfer_read
-// IR:               vector.load
+// WORDS:            vector.load
 // IR-NOT:           vector.load
 // IR-NOT:           vector.store
 // IR-NOT:           affine.for
 // IR-COUNT-7:       vector.transfer_read
 // IR-NOT:           vector.load
 // IR-NOT:           affine.for
+// BYTES-COUNT-4:    arith.ori {{.*}} : vector<128xi8>
+// BYTES-COUNT-3:    vector.interleave
+// BYTES-NOT:        vector<128xi32>
 // IR:               vector.store
 // IR-NEXT:        }
 // IR-NEXT:      }
@@ -49,6 +62,7 @@
 // IR-NOT:           affine.for
 // IR:               vector.load
 // IR-NOT:           vector.load
+// BYTES-NOT:        vector<128xi32>
 // IR-COUNT-8:       vector.transfer_write
 // IR-NOT:           vector.load
 // IR:             }

@@ -45,6 +45,13 @@ struct LowerToLLVMOptions : public PassPipelineOptions<LowerToLLVMOptions> {
           "registers hold one f32 row's partials of T(8,128), such as "
           "AVX-512)"),
       llvm::cl::init(kDefaultTileRowWalkBytes)};
+  Option<bool> nibbleBytes{
+      *this, "nibble-bytes",
+      llvm::cl::desc("--tlayout-simplify-indexing's option: split and "
+                     "assemble the 4-bit fields of 32-bit words read from or "
+                     "written to bytes on the bytes (little-endian) "
+                     "(default: true)"),
+      llvm::cl::init(true)};
   Option<int64_t> nontemporalCopyThreshold{
       *this, "nontemporal-copy-threshold",
       llvm::cl::desc(
@@ -74,7 +81,7 @@ struct LowerToLLVMOptions : public PassPipelineOptions<LowerToLLVMOptions> {
 /// Builds --tlayout-lower-to-llvm: --lower-tiled-layouts (with the
 /// pipeline's nontemporal-copy-threshold and vector-register-bytes),
 /// --tlayout-simplify-indexing (unless disabled; with physical-order unless
-/// disabled, and the pipeline's tile-row-walk-bytes),
+/// disabled, and the pipeline's tile-row-walk-bytes and nibble-bytes),
 /// --tlayout-drop-assumptions,
 /// --tlayout-erase-memory-spaces, then upstream's lowering of affine, scf,
 /// vector, memref, arith, func and cf to the LLVM dialect. The context needs

@@ -18,6 +18,7 @@
 #include "tlayout/Dialect/TLayout/IR/TLayoutOps.h"
 #include "tlayout/Dialect/TLayout/Transforms/AffineSimplification.h"
 #include "tlayout/Dialect/TLayout/Transforms/LoopUtils.h"
+#include "tlayout/Dialect/TLayout/Transforms/NibbleBytes.h"
 #include "tlayout/Dialect/TLayout/Transforms/Passes.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -25,8 +26,11 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Iterators.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Rewrite/FrozenRewritePatternSet.h"
+#include "mlir/Transforms/WalkPatternRewriteDriver.h"
 #include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/DebugLog.h"
 
@@ -69,6 +73,16 @@ constexpr unsigned kMaxStripMineDepth = 8;
 struct SimplifyIndexingPass
     : mlir::tlayout::impl::SimplifyIndexingBase<SimplifyIndexingPass> {
   using Base::Base;
+
+  /// populateNibbleBytePatterns, frozen once for every op the pass runs on.
+  FrozenRewritePatternSet nibblePatterns;
+
+  LogicalResult initialize(MLIRContext *context) override {
+    RewritePatternSet patterns(context);
+    populateNibbleBytePatterns(patterns);
+    nibblePatterns = std::move(patterns);
+    return success();
+  }
 
   void runOnOperation() override {
     Operation *root = getOperation();
@@ -129,6 +143,8 @@ struct SimplifyIndexingPass
       for (affine::AffineForOp loop : roots)
         collapseContiguousNest(loop, rewriter);
     }
+    if (nibbleBytes)
+      walkAndApplyPatterns(root, nibblePatterns);
     root->walk(
         [&](AssumeMultipleOp op) { rewriter.replaceOp(op, op.getValue()); });
   }

@@ -148,7 +148,19 @@ def SimplifyIndexing : Pass<"tlayout-simplify-indexing"> {
        rows of a tile-row walk, step 5) and keeps its loops: collapsed, the
        walk's partials were vectorized four lanes wide and the bf16 row sum
        ran a third slower.
-    8. `tlayout.assume_multiple` ops are replaced by their operands and dead
+    8. `nibble-bytes` (default on): the 4-bit fields of vectors of 32-bit
+       words read from or written to bytes are split and assembled on the
+       bytes (populateNibbleBytePatterns): `trunci` to `i4` of bytes cast
+       to words and shifted right by a multiple of 4 takes byte s / 8 of
+       each word (`vector.deinterleave`, twice), shifted by 0 or 4 bits; a
+       cast to bytes of words each of whose eight fields was last set by
+       `ori(andi(w, ~(0xF << s)), shli(extui(x), s))` (the eight jammed rows
+       of a packed `T(8,128)(8,1)E(4)` tile row) becomes the four bytes
+       `(x[s+4] << 4) | x[s]` of each word, interleaved. Byte k of a word is
+       its bits 8k to 8k+7, as the lowering's own casts between bytes and
+       words have it on the little-endian targets it runs on. On AVX2 the
+       packing ran at half of memcpy's speed in words of one lane each.
+    9. `tlayout.assume_multiple` ops are replaced by their operands and dead
        `affine.apply` ops are erased.
 
     The pass changes nothing outside the op it runs on (the partials'
@@ -217,13 +229,17 @@ def SimplifyIndexing : Pass<"tlayout-simplify-indexing"> {
            "of a group of tiles tile by tile where a row reads fewer than "
            "this many contiguous bytes of a tile (default: 1024, which walks "
            "f32 and bf16 rows of T(8,128); 512 leaves f32 rows, for targets "
-           "whose registers hold one row's partials, such as AVX-512)">
+           "whose registers hold one row's partials, such as AVX-512)">,
+    Option<"nibbleBytes", "nibble-bytes", "bool", /*default=*/"true",
+           "Split and assemble the 4-bit fields of 32-bit words read from or "
+           "written to bytes on the bytes (little-endian) (default: true)">
   ];
   let dependentDialects = [
     "::mlir::affine::AffineDialect",
     "::mlir::arith::ArithDialect",
     "::mlir::memref::MemRefDialect",
-    "::mlir::scf::SCFDialect"
+    "::mlir::scf::SCFDialect",
+    "::mlir::vector::VectorDialect"
   ];
 }
 
