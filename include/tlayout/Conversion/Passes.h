@@ -26,6 +26,10 @@ constexpr int64_t kDefaultNontemporalCopyThreshold = 8 << 20;
 /// sub-blocks of one such register a row were measured fastest.
 constexpr int64_t kDefaultVectorRegisterBytes = 32;
 
+/// The fewest bytes `vector-register-bytes` takes: one 128-bit lane, within
+/// which every SIMD instruction set interleaves (the transposes' rounds).
+constexpr int64_t kMinVectorRegisterBytes = 16;
+
 #define GEN_PASS_DECL
 #include "tlayout/Conversion/Passes.h.inc"
 

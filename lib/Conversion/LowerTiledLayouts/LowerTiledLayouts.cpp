@@ -44,13 +44,13 @@ struct LowerTiledLayoutsPass
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    if (vectorRegisterBytes < 16 ||
+    if (vectorRegisterBytes < kMinVectorRegisterBytes ||
         !llvm::isPowerOf2_64(static_cast<uint64_t>(vectorRegisterBytes))) {
       // Reported at the module's location, without the module printed.
       emitError(module.getLoc())
           << "--lower-tiled-layouts: vector-register-bytes="
           << static_cast<int64_t>(vectorRegisterBytes)
-          << " is not a power of two of at least 16";
+          << " is not a power of two of at least " << kMinVectorRegisterBytes;
       return signalPassFailure();
     }
     if (failed(checkLowerTiledLayoutsPreconditions(module))) {

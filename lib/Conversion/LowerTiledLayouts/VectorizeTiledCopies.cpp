@@ -54,6 +54,7 @@
 #include "Patterns.h"
 #include "PhysicalLayout.h"
 
+#include "tlayout/Conversion/Passes.h"
 #include "tlayout/Dialect/TLayout/IR/TLayoutAttrs.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -62,6 +63,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "llvm/ADT/bit.h"
 
 using namespace mlir;
 using namespace mlir::tlayout;
@@ -461,8 +463,8 @@ static SmallVector<Value> transposeBlock(OpBuilder &builder, Location loc,
   Type laneType = getIntegerLaneType(elementType);
   for (Value &row : rows)
     row = withLaneType(builder, loc, row, laneType);
-  int64_t lane =
-      std::min<int64_t>(s, 128 / elementType.getIntOrFloatBitWidth());
+  int64_t lane = std::min<int64_t>(s, kMinVectorRegisterBytes * 8 /
+                                          elementType.getIntOrFloatBitWidth());
   SmallVector<int64_t> low, high;
   for (int64_t start = 0; start < s; start += lane) {
     for (int64_t c = 0; c < lane / 2; ++c) {
@@ -557,15 +559,21 @@ struct TransposingCopyLowering : TiledOpConversionPattern<memref::CopyOp> {
 
   /// The fewest bytes a copy writes to use non-temporal stores (0: never).
   int64_t nontemporalThreshold;
-  /// The bytes of the target's vector registers (a power of two, at least
-  /// 16): the rows of the sub-blocks that blocks are transposed by.
+  /// The bytes of the target's vector registers (the pass checks for a
+  /// power of two of at least kMinVectorRegisterBytes): the rows of the
+  /// sub-blocks that blocks are transposed by.
   int64_t vectorRegisterBytes;
 
-  /// The rows and columns of a sub-block of `elementType`: one vector
-  /// register a row.
-  int64_t subBlockSize(Type elementType) const {
-    return std::max<int64_t>(1, vectorRegisterBytes * 8 /
-                                    elementType.getIntOrFloatBitWidth());
+  /// The rows and columns of a sub-block of a block of `b` x `b` elements
+  /// of `elementType` (b a power of two): one vector register a row, at
+  /// most the block, and a power of two (as transposeBlock needs) whatever
+  /// width a caller of the populate function passes.
+  int64_t subBlockSize(Type elementType, int64_t b) const {
+    auto registerBits = static_cast<uint64_t>(
+        8 * std::max(vectorRegisterBytes, kMinVectorRegisterBytes));
+    return std::min<int64_t>(
+        b, static_cast<int64_t>(llvm::bit_floor(
+               registerBits / elementType.getIntOrFloatBitWidth())));
   }
 
   /// The block sizes to try for `elementType`, largest first: from one
@@ -673,7 +681,7 @@ struct TransposingCopyLowering : TiledOpConversionPattern<memref::CopyOp> {
       // shuffles. The S sub-blocks along `other` of each band of S target
       // runs are transposed together and their rows concatenated, so that
       // each run of the target is still stored whole.
-      int64_t sub = std::min<int64_t>(b, subBlockSize(elementType));
+      int64_t sub = subBlockSize(elementType, b);
       auto subType = VectorType::get({sub}, elementType);
       for (int64_t q = 0; q < b; q += sub) {
         SmallVector<SmallVector<Value>> pieces;

@@ -14,6 +14,7 @@
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Matchers.h"
 
@@ -22,8 +23,9 @@ using namespace mlir::tlayout;
 
 namespace {
 
-/// Bits in a word and in one of its fields.
+/// Bits in a word, in a byte and in one field.
 constexpr int64_t kWordBits = 32;
+constexpr int64_t kByteBits = 8;
 constexpr int64_t kFieldBits = 4;
 
 /// A 1-D vector type of `bits`-wide integer lanes.
@@ -74,6 +76,20 @@ static std::optional<int64_t> getSplatConstant(Value value) {
   return splat.getSplatValue<APInt>().getSExtValue();
 }
 
+/// `value` as `shift(operand, s)`, one of `ShiftOps` by a splat constant s
+/// that starts a field (a multiple of 4 below 32), or as `value` shifted by
+/// 0 where it is no such op; nothing for another shift.
+template <typename... ShiftOps>
+static std::optional<std::pair<Value, int64_t>> matchFieldShift(Value value) {
+  Operation *op = value.getDefiningOp();
+  if (!op || !isa<ShiftOps...>(op))
+    return std::make_pair(value, int64_t{0});
+  std::optional<int64_t> shift = getSplatConstant(op->getOperand(1));
+  if (!shift || *shift < 0 || *shift % kFieldBits || *shift >= kWordBits)
+    return std::nullopt;
+  return std::make_pair(op->getOperand(0), *shift);
+}
+
 /// `value` without round trips of `vector.bitcast` (words to bytes and
 /// back, as the jammed rows of a packed tile row pass their words on).
 static Value skipBitcastRoundTrips(Value value) {
@@ -84,15 +100,6 @@ static Value skipBitcastRoundTrips(Value value) {
     value = inner.getSource();
   }
   return value;
-}
-
-/// A splat constant of `type` (integer lanes) holding `value`.
-static Value createSplat(PatternRewriter &rewriter, Location loc,
-                         VectorType type, int64_t value) {
-  return arith::ConstantOp::create(
-      rewriter, loc, type,
-      SplatElementsAttr::get(
-          type, rewriter.getIntegerAttr(type.getElementType(), value)));
 }
 
 /// The bytes at positions k (0 to 3) of the words of the byte vector
@@ -116,29 +123,24 @@ struct SplitFieldsAsBytes : OpRewritePattern<arith::TruncIOp> {
     if (!isIntegerVector(op.getType(), kFieldBits) ||
         !isIntegerVector(op.getIn().getType(), kWordBits))
       return rewriter.notifyMatchFailure(op, "not words to 4-bit fields");
-    Value words = skipBitcastRoundTrips(op.getIn());
-    int64_t shift = 0;
-    if (Operation *shr = words.getDefiningOp();
-        shr && isa<arith::ShRUIOp, arith::ShRSIOp>(shr)) {
-      std::optional<int64_t> amount = getSplatConstant(shr->getOperand(1));
-      if (!amount)
-        return rewriter.notifyMatchFailure(op, "not a constant shift");
-      shift = *amount;
-      words = skipBitcastRoundTrips(shr->getOperand(0));
-    }
-    if (shift < 0 || shift % kFieldBits || shift >= kWordBits)
+    auto shifted = matchFieldShift<arith::ShRUIOp, arith::ShRSIOp>(
+        skipBitcastRoundTrips(op.getIn()));
+    if (!shifted)
       return rewriter.notifyMatchFailure(op, "not a whole field's shift");
-    auto bytesAsWords = words.getDefiningOp<vector::BitCastOp>();
+    auto [words, shift] = *shifted;
+    auto bytesAsWords =
+        skipBitcastRoundTrips(words).getDefiningOp<vector::BitCastOp>();
     if (!bytesAsWords ||
-        !isIntegerVector(bytesAsWords.getSource().getType(), 8))
+        !isIntegerVector(bytesAsWords.getSource().getType(), kByteBits))
       return rewriter.notifyMatchFailure(op, "words not read as bytes");
     Location loc = op.getLoc();
-    Value bytes = bytesAt(rewriter, loc, bytesAsWords.getSource(), shift / 8);
-    if (shift % 8)
+    Value bytes =
+        bytesAt(rewriter, loc, bytesAsWords.getSource(), shift / kByteBits);
+    if (shift % kByteBits)
       bytes = arith::ShRUIOp::create(
           rewriter, loc, bytes,
-          createSplat(rewriter, loc, cast<VectorType>(bytes.getType()),
-                      kFieldBits));
+          createScalarOrSplatConstant(rewriter, loc, bytes.getType(),
+                                      kFieldBits));
     rewriter.replaceOpWithNewOp<arith::TruncIOp>(op, op.getType(), bytes);
     return success();
   }
@@ -160,20 +162,12 @@ struct AssembleFieldsAsBytes : OpRewritePattern<vector::BitCastOp> {
     for (auto [kept, inserted] : {std::pair(ori.getLhs(), ori.getRhs()),
                                   std::pair(ori.getRhs(), ori.getLhs())}) {
       auto andi = kept.getDefiningOp<arith::AndIOp>();
-      if (!andi)
+      auto shifted = matchFieldShift<arith::ShLIOp>(inserted);
+      if (!andi || !shifted)
         continue;
-      int64_t shift = 0;
-      Value field = inserted;
-      if (auto shl = inserted.getDefiningOp<arith::ShLIOp>()) {
-        std::optional<int64_t> amount = getSplatConstant(shl.getRhs());
-        if (!amount)
-          continue;
-        shift = *amount;
-        field = shl.getLhs();
-      }
+      auto [field, shift] = *shifted;
       auto ext = field.getDefiningOp<arith::ExtUIOp>();
-      if (shift < 0 || shift % kFieldBits || shift >= kWordBits || !ext ||
-          !isIntegerVector(ext.getIn().getType(), kFieldBits))
+      if (!ext || !isIntegerVector(ext.getIn().getType(), kFieldBits))
         continue;
       // The mask must clear exactly the field: ~(0xF << s) on 32 bits.
       uint32_t clear = ~(uint32_t{0xF} << shift);
@@ -191,7 +185,7 @@ struct AssembleFieldsAsBytes : OpRewritePattern<vector::BitCastOp> {
   LogicalResult matchAndRewrite(vector::BitCastOp op,
                                 PatternRewriter &rewriter) const override {
     if (!isIntegerVector(op.getSource().getType(), kWordBits) ||
-        !isIntegerVector(op.getType(), 8))
+        !isIntegerVector(op.getType(), kByteBits))
       return rewriter.notifyMatchFailure(op, "not words to bytes");
     // Walk the insertions from the last: the first one seen of each field
     // is the one that holds.
@@ -213,7 +207,8 @@ struct AssembleFieldsAsBytes : OpRewritePattern<vector::BitCastOp> {
     Location loc = op.getLoc();
     int64_t lanes = cast<VectorType>(op.getSource().getType()).getNumElements();
     auto byteType = VectorType::get({lanes}, rewriter.getI8Type());
-    Value four = createSplat(rewriter, loc, byteType, kFieldBits);
+    Value four =
+        createScalarOrSplatConstant(rewriter, loc, byteType, kFieldBits);
     SmallVector<Value, 4> bytes;
     for (unsigned k = 0; k < fields.size() / 2; ++k) {
       Value low =
