@@ -3,9 +3,12 @@
 // the shape or a tile row holds no such block, and the rows and columns
 // past the last whole block element by element; row-major to column-major
 // and T(8,128) to the transposed array in T(8,128), each way. A block goes
-// by sub-blocks of one vector register a row (vector-register-bytes: 32 by
-// default, 16 x 16 of i16 and 32 x 32 of i8; 16 and 64 below), whose
-// transposed rows are concatenated into whole target runs. Each case
+// by sub-blocks of one vector register (vector-register-bytes: 32 by
+// default; 16 and 64 below) by one 128-bit lane: lane k of register i is
+// the lane of source run i + 8k (i16) or i + 16k (i8), transposed within
+// lanes and concatenated into whole target runs. A tiled source's block is
+// first copied line by line into a buffer on the stack (one loop that LLVM
+// must not unroll) while the next block's lines are prefetched. Each case
 // prints the number of elements that differ from the row-major source: read
 // through the target's own loads, and after the copy back. The second run
 // lowers the non-temporal threshold to 1 byte: every tiled allocation is
@@ -22,29 +25,40 @@
 // RUN: tlayout-opt %s --lower-tiled-layouts=vector-register-bytes=64 \
 // RUN:   | FileCheck %s --check-prefix=IR64
 
+// With 64-byte registers a sub-block is the block's 32 (i16) or 64 (i8)
+// runs by one lane.
 // IR64-LABEL: func.func @colmajor_i16(
-// IR64-COUNT-32: affine.vector_load {{.*}} : memref<64x96xi16>, vector<32xi16>
+// IR64-COUNT-128: affine.vector_load {{.*}} : memref<64x96xi16>, vector<8xi16>
+// IR64: affine.vector_store {{.*}} : memref<96x64xi16>, vector<32xi16>
 // IR64-LABEL: func.func @colmajor_i8(
-// IR64-COUNT-64: affine.vector_load {{.*}} : memref<128x192xi8>, vector<64xi8>
+// IR64-COUNT-256: affine.vector_load {{.*}} : memref<128x192xi8>, vector<16xi8>
 // IR-LABEL: func.func @colmajor_i16(
 // IR: memref.alloc() {alignment = 64 : i64} : memref<96x64xi16>
-// IR-COUNT-64: affine.vector_load {{.*}} : memref<64x96xi16>, vector<16xi16>
+// IR-NOT: memref.alloca
+// IR-COUNT-128: affine.vector_load {{.*}} : memref<64x96xi16>, vector<8xi16>
 // IR: vector.store {{.*}} {alignment = 64 : i64, nontemporal = true} : memref<96x64xi16>, vector<32xi16>
 // IR-LABEL: func.func @colmajor_i8(
-// IR-COUNT-128: affine.vector_load {{.*}} : memref<128x192xi8>, vector<32xi8>
+// IR-COUNT-256: affine.vector_load {{.*}} : memref<128x192xi8>, vector<16xi8>
 // IR-LABEL: func.func @colmajor_i8_rest(
-// IR-COUNT-32: affine.vector_load {{.*}} : memref<48x80xi8>, vector<32xi8>
+// IR-COUNT-64: affine.vector_load {{.*}} : memref<48x80xi8>, vector<16xi8>
 // IR-NOT: nontemporal
 // IR: affine.for %{{.*}} = 32 to 48 {
 // IR: affine.for %{{.*}} = 64 to 80 {
+// The staging buffers go at the start of the function.
 // IR-LABEL: func.func @tiles_i8(
+// IR-NEXT: memref.alloca() {alignment = 64 : i64} : memref<64x64xi8>
 // IR: memref.alloc() {alignment = 64 : i64} : memref<32x3x8x128xi8>
-// IR-COUNT-128: affine.vector_load {{.*}} : memref<32x3x8x128xi8>, vector<32xi8>
+// IR: scf.for %[[LINE:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
+// IR: %[[WHOLE:.*]] = vector.load %{{.*}} : memref<32x3x8x128xi8>, vector<64xi8>
+// IR: memref.prefetch %{{.*}}, read, locality<3>, data : memref<32x3x8x128xi8>
+// IR: vector.store %[[WHOLE]], %{{.*}}[%[[LINE]], %{{.*}}] : memref<64x64xi8>, vector<64xi8>
+// IR: } {loop_annotation = #[[NOUNROLL:.*]]}
+// IR-COUNT-256: affine.vector_load {{.*}} : memref<64x64xi8>, vector<16xi8>
 // IR: vector.store {{.*}} {alignment = 64 : i64, nontemporal = true} : memref<48x2x8x128xi8>, vector<64xi8>
 // IR-LABEL: func.func @tiles_i16(
-// IR-COUNT-64: affine.vector_load {{.*}} vector<16xi16>
+// IR-COUNT-128: affine.vector_load {{.*}} : memref<32x32xi16>, vector<8xi16>
 // IR-LABEL: func.func @tiles_i8_padded(
-// IR-COUNT-128: affine.vector_load {{.*}} vector<32xi8>
+// IR-COUNT-256: affine.vector_load {{.*}} : memref<64x64xi8>, vector<16xi8>
 // IR: affine.for %{{.*}} = 64 to 72 {
 // IR: affine.for %{{.*}} = 192 to 200 {
 // Rows of 70 i16 (140 bytes) do not start lines: plain stores.
@@ -52,6 +66,12 @@
 // IR-NOT: nontemporal
 // IR-LABEL: func.func @tiles_i16_odd(
 // IR: vector.store {{.*}} {alignment = 64 : i64, nontemporal = true} : memref<10x1x8x128xi16>, vector<32xi16>
+// IR-LABEL: func.func @tiles_i8_loop(
+// IR-NEXT: memref.alloca() {alignment = 64 : i64} : memref<64x64xi8>
+// IR-NOT: memref.alloca
+// IR: scf.for
+// IR-NOT: memref.alloca
+// IR: memref.prefetch
 
 func.func @fill16(%a: memref<?x?xi16>) {
   %c0 = arith.constant 0 : index
@@ -304,8 +324,36 @@ func.func @tiles_i16_odd() {
   call @diff16(%ad, %bd) : (memref<?x?xi16>, memref<?x?xi16>) -> ()
   return
 }
+// The copy in a loop of 20,000 trips: its staging buffer is allocated once,
+// at the start of the function (a buffer of 4 KiB a trip would take 80 MB of
+// stack and crash).
+func.func @tiles_i8_loop() {
+  %a = memref.alloc() : memref<64x128xi8>
+  %r = memref.alloc() : memref<64x128xi8>
+  %ad = memref.cast %a : memref<64x128xi8> to memref<?x?xi8>
+  %rd = memref.cast %r : memref<64x128xi8> to memref<?x?xi8>
+  call @fill8(%ad) : (memref<?x?xi8>) -> ()
+  %t0 = memref.alloc() : memref<64x128xi8, #tlayout.tiled<{1,0:T(8,128)}>>
+  memref.copy %a, %t0 : memref<64x128xi8> to memref<64x128xi8, #tlayout.tiled<{1,0:T(8,128)}>>
+  %t1 = memref.alloc() : memref<64x128xi8, #tlayout.tiled<{0,1:T(8,128)}>>
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %trips = arith.constant 20000 : index
+  scf.for %k = %c0 to %trips step %c1 {
+    memref.copy %t0, %t1 : memref<64x128xi8, #tlayout.tiled<{1,0:T(8,128)}>> to memref<64x128xi8, #tlayout.tiled<{0,1:T(8,128)}>>
+  }
+  affine.for %i = 0 to 64 {
+    affine.for %j = 0 to 128 {
+      %v = affine.load %t1[%i, %j] : memref<64x128xi8, #tlayout.tiled<{0,1:T(8,128)}>>
+      affine.store %v, %r[%i, %j] : memref<64x128xi8>
+    }
+  }
+  call @diff8(%ad, %rd) : (memref<?x?xi8>, memref<?x?xi8>) -> ()
+  return
+}
+
 func.func @main() {
-  // CHECK-COUNT-16: {{^}}0{{$}}
+  // CHECK-COUNT-17: {{^}}0{{$}}
   // CHECK-NOT: {{.}}
   call @colmajor_i16() : () -> ()
   call @colmajor_i8() : () -> ()
@@ -315,5 +363,6 @@ func.func @main() {
   call @tiles_i8_padded() : () -> ()
   call @colmajor_i16_odd() : () -> ()
   call @tiles_i16_odd() : () -> ()
+  call @tiles_i8_loop() : () -> ()
   return
 }

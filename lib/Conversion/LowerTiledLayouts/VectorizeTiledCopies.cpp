@@ -63,6 +63,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/bit.h"
 
 using namespace mlir;
@@ -416,6 +417,53 @@ struct InterleavedCopyLowering : TiledOpConversionPattern<memref::CopyOp> {
 // Transposing copies
 //===----------------------------------------------------------------------===//
 
+/// The attribute of an `scf.for` that upstream's lowerings carry to the
+/// loop's latch branch (`--convert-scf-to-cf` copies the loop's attributes
+/// to the `cf.br`, whose lowering makes them the `llvm.br`'s properties) and
+/// from there into LLVM's `!llvm.loop` metadata: the name of `llvm.br`'s
+/// `loop_annotation`.
+static constexpr llvm::StringLiteral kLoopAnnotationAttrName =
+    "loop_annotation";
+
+/// LLVM's loop annotation that keeps a loop from being unrolled.
+static LLVM::LoopAnnotationAttr notUnrolledLoop(MLIRContext *context) {
+  auto unroll = LLVM::LoopUnrollAttr::get(
+      context, BoolAttr::get(context, true), /*count=*/{},
+      /*runtimeDisable=*/{}, /*full=*/{}, /*followupUnrolled=*/{},
+      /*followupRemainder=*/{}, /*followupAll=*/{});
+  return LLVM::LoopAnnotationAttr::get(
+      context, /*disableNonforced=*/{}, /*vectorize=*/{}, /*interleave=*/{},
+      unroll, /*unrollAndJam=*/{}, /*licm=*/{}, /*distribute=*/{},
+      /*pipeline=*/{}, /*peeled=*/{}, /*unswitch=*/{}, /*mustProgress=*/{},
+      /*isVectorized=*/{}, /*startLoc=*/{}, /*endLoc=*/{},
+      /*parallelAccesses=*/{});
+}
+
+/// A `memref.alloca` of `type`, aligned to a line, at the start of the
+/// function around `op`, allocated once per call whatever loops `op` is in;
+/// nothing when `op` is not in a function or is in a region other than the
+/// bodies of sequential loops and conditionals (a parallel loop's
+/// iterations would share the buffer). Upstream's lowering frees nothing at
+/// the end of an `scf.for` iteration: an alloca in a loop's body takes new
+/// stack every trip.
+static Value stagingBuffer(OpBuilder &builder, Operation *op, MemRefType type) {
+  Operation *parent = op->getParentOp();
+  while (parent && !isa<FunctionOpInterface>(parent)) {
+    if (!isa<scf::ForOp, scf::IfOp, scf::WhileOp, scf::IndexSwitchOp,
+             scf::ExecuteRegionOp, affine::AffineForOp, affine::AffineIfOp>(
+            parent))
+      return Value();
+    parent = parent->getParentOp();
+  }
+  if (!parent || parent->getRegion(0).empty())
+    return Value();
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPointToStart(&parent->getRegion(0).front());
+  return memref::AllocaOp::create(
+      builder, op->getLoc(), type, ValueRange(),
+      builder.getI64IntegerAttr(kNontemporalAlignment));
+}
+
 /// Two vectors of the same type concatenated: x0 ... y0 ...
 static Value concatPair(OpBuilder &builder, Location loc, Value x, Value y) {
   int64_t n = cast<VectorType>(x.getType()).getNumElements();
@@ -437,67 +485,50 @@ static Value concatPieces(OpBuilder &builder, Location loc,
   return level.front();
 }
 
-/// The S rows of an S x S block transposed (S a power of two), as vectors of
-/// integer lanes of the element's width (see withLaneType: x86 without native
-/// vectors of the element, as bf16 on AVX2, moves a block of `<32 x bfloat>`
-/// rows element by element). Rows are cut into 128-bit lanes of L elements
-/// (L = min(S, 128 / width)); every SIMD instruction set interleaves within
-/// such lanes in one instruction (x86's punpckl/punpckh of any width, AArch64's
-/// zip1/zip2). With the index of a row and of a column each split into a lane
-/// part (high bits) and a position within the lane (low bits):
-/// - log2(L) rounds interleave, within each lane, the low halves and the high
-///   halves of rows i and i + L/2 of each group of L rows into rows 2i and
-///   2i + 1 of the group. Each round rotates the position bits of the row
-///   index and of the column into each other; after log2(L) of them they
-///   have been exchanged.
-/// - then, per bit h >= L, rows i and i + h (i & h == 0) exchange their
-///   upper-right and lower-left h x h blocks: the bit h of the row and of the
-///   column swapped (a permute of whole lanes, or no instruction where h
-///   covers whole registers).
-/// On an AVX2 host this is a third of the shuffles of exchanging blocks at
-/// every bit (the 64 x 64 s8 block: 640 against 1,282, each instruction).
-static SmallVector<Value> transposeBlock(OpBuilder &builder, Location loc,
+/// The elements of `elementType` in one 128-bit lane, the unit within which
+/// every SIMD instruction set interleaves two vectors in one instruction
+/// (x86's punpckl/punpckh of any width, AArch64's zip1/zip2).
+static int64_t laneElements(Type elementType) {
+  return kMinVectorRegisterBytes * 8 / elementType.getIntOrFloatBitWidth();
+}
+
+/// The L vectors of `rows` (L a power of two, each of n elements, n a
+/// multiple of L), each transposed as L x L blocks within every run of L
+/// lanes: element j of lane k of the result's vector t is element t of lane
+/// k of `rows[j]`. When lane k of `rows[i]` holds L elements of one row of
+/// a matrix (row i + k * L, from one column on), vector t of the result
+/// holds column t of rows 0 to n - 1 in order: one register of a transposed
+/// run. Returned as vectors of integer lanes of the element's width (see
+/// withLaneType: x86 without native vectors of the element, as bf16 on
+/// AVX2, moves a block of `<32 x bfloat>` rows element by element).
+/// log2(L) rounds interleave, within each lane, the low halves and the high
+/// halves of vectors i and i + L/2 into vectors 2i and 2i + 1; each rotates
+/// the bits of the vector index and of the position within the lane into
+/// each other, and after log2(L) of them they have been exchanged. No
+/// instruction crosses a lane: one punpck or zip a vector a round.
+static SmallVector<Value> transposeLanes(OpBuilder &builder, Location loc,
                                          SmallVector<Value> rows) {
-  int64_t s = rows.size();
-  Type elementType = cast<VectorType>(rows.front().getType()).getElementType();
-  Type laneType = getIntegerLaneType(elementType);
+  int64_t lane = rows.size();
+  auto type = cast<VectorType>(rows.front().getType());
+  int64_t n = type.getNumElements();
+  Type laneType = getIntegerLaneType(type.getElementType());
   for (Value &row : rows)
     row = withLaneType(builder, loc, row, laneType);
-  int64_t lane = std::min<int64_t>(s, kMinVectorRegisterBytes * 8 /
-                                          elementType.getIntOrFloatBitWidth());
   SmallVector<int64_t> low, high;
-  for (int64_t start = 0; start < s; start += lane) {
+  for (int64_t start = 0; start < n; start += lane) {
     for (int64_t c = 0; c < lane / 2; ++c) {
-      low.append({start + c, s + start + c});
-      high.append({start + lane / 2 + c, s + start + lane / 2 + c});
+      low.append({start + c, n + start + c});
+      high.append({start + lane / 2 + c, n + start + lane / 2 + c});
     }
   }
   for (int64_t round = 1; round < lane; round *= 2) {
-    SmallVector<Value> next(s);
-    for (int64_t group = 0; group < s; group += lane) {
-      for (int64_t i = 0; i < lane / 2; ++i) {
-        Value x = rows[group + i], y = rows[group + i + lane / 2];
-        next[group + 2 * i] =
-            vector::ShuffleOp::create(builder, loc, x, y, low);
-        next[group + 2 * i + 1] =
-            vector::ShuffleOp::create(builder, loc, x, y, high);
-      }
+    SmallVector<Value> next(lane);
+    for (int64_t i = 0; i < lane / 2; ++i) {
+      Value x = rows[i], y = rows[i + lane / 2];
+      next[2 * i] = vector::ShuffleOp::create(builder, loc, x, y, low);
+      next[2 * i + 1] = vector::ShuffleOp::create(builder, loc, x, y, high);
     }
     rows = std::move(next);
-  }
-  for (int64_t h = s / 2; h >= lane; h /= 2) {
-    SmallVector<int64_t> upper, lower;
-    for (int64_t col = 0; col < s; ++col) {
-      upper.push_back(col & h ? s + col - h : col);
-      lower.push_back(col & h ? s + col : col + h);
-    }
-    for (int64_t i = 0; i < s; ++i) {
-      if (i & h)
-        continue;
-      Value x = rows[i], y = rows[i + h];
-      rows[i] = vector::ShuffleOp::create(builder, loc, x, y, upper);
-      rows[i + h] = vector::ShuffleOp::create(builder, loc, x, y, lower);
-    }
   }
   return rows;
 }
@@ -535,6 +566,8 @@ struct TransposeSide {
   Value buffer;
   AffineMap indexMap;
   unsigned runDim;
+  /// Whether the side's layout has a tile (its runs lie in tile rows).
+  bool tiled;
 };
 
 /// `memref.copy` between two static 2-D layouts of the same shape whose
@@ -564,11 +597,10 @@ struct TransposingCopyLowering : TiledOpConversionPattern<memref::CopyOp> {
   /// sub-blocks that blocks are transposed by.
   int64_t vectorRegisterBytes;
 
-  /// The rows and columns of a sub-block of a block of `b` x `b` elements
-  /// of `elementType` (b a power of two): one vector register a row, at
-  /// most the block, and a power of two (as transposeBlock needs) whatever
-  /// width a caller of the populate function passes.
-  int64_t subBlockSize(Type elementType, int64_t b) const {
+  /// The elements of `elementType` in one vector register, at most the
+  /// block of `b` (a power of two), and a power of two (as the sub-blocks
+  /// need) whatever width a caller of the populate function passes.
+  int64_t registerElements(Type elementType, int64_t b) const {
     auto registerBits = static_cast<uint64_t>(
         8 * std::max(vectorRegisterBytes, kMinVectorRegisterBytes));
     return std::min<int64_t>(
@@ -597,7 +629,8 @@ struct TransposingCopyLowering : TiledOpConversionPattern<memref::CopyOp> {
     if (!getLayoutAttr(type))
       return TransposeSide{
           lowered.front(),
-          AffineMap::getMultiDimIdentityMap(2, op.getContext()), *runDim};
+          AffineMap::getMultiDimIdentityMap(2, op.getContext()), *runDim,
+          /*tiled=*/false};
     FailureOr<PhysicalLayout> layout = layoutFor(*this, op, type);
     if (failed(layout) || layout->packedBits ||
         !layout->type.hasStaticShape() ||
@@ -605,7 +638,9 @@ struct TransposingCopyLowering : TiledOpConversionPattern<memref::CopyOp> {
         lowered.front().getType() != layout->type ||
         layout->indexMap.getNumSymbols() != 0)
       return failure();
-    return TransposeSide{lowered.front(), layout->indexMap, *runDim};
+    std::optional<TiledLayout> tiledLayout = plainTiledLayout(type);
+    return TransposeSide{lowered.front(), layout->indexMap, *runDim,
+                         tiledLayout && tiledLayout->hasTiles()};
   }
 
   LogicalResult
@@ -671,31 +706,111 @@ struct TransposingCopyLowering : TiledOpConversionPattern<memref::CopyOp> {
       point[run] = runAt;
       return simplifyAffineMap(side.indexMap.compose(mapOf(4, point, context)));
     };
+    Type laneType = getIntegerLaneType(elementType);
+    auto lineType = VectorType::get({b}, elementType);
+    // The staging buffer of a tiled source (see below), one for both nests.
+    Value stage = from->tiled ? stagingBuffer(rewriter, op,
+                                              MemRefType::get({b, b}, laneType))
+                              : Value();
     auto emitNest = [&](bool nontemporal) {
       OpBuilder::InsertionGuard guard(rewriter);
       SmallVector<Value> ivs =
           buildLoops(rewriter, loc, {otherBlocks / s, runBlocks / s, s, s});
-      // The block goes by sub-blocks of S x S (S elements in one vector
-      // register), transposed one after the other: a block of whole lines
-      // would keep 32 to 128 registers of 32 bytes live through the
-      // shuffles. The S sub-blocks along `other` of each band of S target
-      // runs are transposed together and their rows concatenated, so that
-      // each run of the target is still stored whole.
-      int64_t sub = subBlockSize(elementType, b);
-      auto subType = VectorType::get({sub}, elementType);
-      for (int64_t q = 0; q < b; q += sub) {
+      // A tiled source's B runs are first copied whole, one line each, into
+      // a buffer of B x B elements that stays in the L1 cache, while the
+      // same lines of the next block are prefetched; the sub-blocks then
+      // read parts of runs from the buffer. The runs of a block of a tiled
+      // source lie in B / (tile rows) tiles far apart, lines that the
+      // hardware prefetchers do not follow from one block to the next: on
+      // an AVX2 host, tiled transposes of bf16 and s8 ran at 0.7-0.9 of
+      // memcpy read from the source and at 1.0-1.2 staged. The rows of a
+      // row-major source are streams the prefetchers follow, and staging
+      // them cost f32 and bf16 a fifth. The loop is kept a loop (LLVM would
+      // forward the stores of an unrolled one to the sub-blocks' loads and
+      // keep the whole block in registers).
+      if (stage) {
+        OpBuilder::InsertionGuard stageGuard(rewriter);
+        auto lineLoop = scf::ForOp::create(
+            rewriter, loc, arith::ConstantIndexOp::create(rewriter, loc, 0),
+            arith::ConstantIndexOp::create(rewriter, loc, b),
+            arith::ConstantIndexOp::create(rewriter, loc, 1));
+        lineLoop->setAttr(kLoopAnnotationAttrName,
+                          notUnrolledLoop(rewriter.getContext()));
+        rewriter.setInsertionPointToStart(lineLoop.getBody());
+        SmallVector<Value> operands(ivs);
+        operands.push_back(lineLoop.getInductionVar());
+        auto lineAt = [&](AffineExpr otherAt, AffineExpr runAt) {
+          SmallVector<AffineExpr, 2> point(2);
+          point[other] = otherAt + getAffineDimExpr(4, context);
+          point[run] = runAt;
+          return simplifyAffineMap(
+              from->indexMap.compose(mapOf(5, point, context)));
+        };
+        Value line = vector::LoadOp::create(
+            rewriter, loc, lineType, from->buffer,
+            emitResults(rewriter, loc, lineAt(otherStart, runStart), operands,
+                        {}));
+        // The same line of the next block in the nest's order (within the
+        // group, then on along `other`, wrapping at the end of the array).
+        AffineExpr next =
+            getAffineDimExpr(2, context) * s + getAffineDimExpr(3, context) + 1;
+        AffineExpr nextOther =
+            ((getAffineDimExpr(0, context) * s + next.floorDiv(s)) %
+             otherBlocks) *
+            b;
+        AffineExpr nextRun = (getAffineDimExpr(1, context) * s + next % s) * b;
+        memref::PrefetchOp::create(
+            rewriter, loc, from->buffer,
+            emitResults(rewriter, loc, lineAt(nextOther, nextRun), operands,
+                        {}),
+            /*isWrite=*/false, /*localityHint=*/3, /*isDataCache=*/true);
+        Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+        vector::StoreOp::create(
+            rewriter, loc, withLaneType(rewriter, loc, line, laneType), stage,
+            ValueRange{lineLoop.getInductionVar(), zero});
+      }
+      // The block goes by sub-blocks of R x L elements (L in one 128-bit
+      // lane, R in one vector register): lane k of register i holds the L
+      // elements of source run i + k * L from the band's first column, and
+      // the in-lane transposes leave in register t the R elements of the
+      // band's column t. A band of L target runs is the B / R sub-blocks
+      // along `other`, their registers concatenated so that each run of the
+      // target is stored whole (a line, as non-temporal stores need).
+      int64_t reg = registerElements(elementType, b);
+      int64_t lane = std::min(reg, laneElements(elementType));
+      auto laneVector = VectorType::get({lane}, laneType);
+      for (int64_t q = 0; q < b; q += lane) {
         SmallVector<SmallVector<Value>> pieces;
-        for (int64_t p = 0; p < b; p += sub) {
-          SmallVector<Value> block;
-          for (int64_t i = 0; i < sub; ++i)
-            block.push_back(affine::AffineVectorLoadOp::create(
-                rewriter, loc, subType, from->buffer,
-                indexMap(*from, otherStart + p + i, runStart + q), ivs));
-          pieces.push_back(transposeBlock(rewriter, loc, block));
+        for (int64_t p = 0; p < b; p += reg) {
+          SmallVector<Value> rows;
+          for (int64_t i = 0; i < lane; ++i) {
+            SmallVector<Value> lanes;
+            for (int64_t k = 0; k < reg; k += lane)
+              lanes.push_back(
+                  stage
+                      ? affine::AffineVectorLoadOp::create(
+                            rewriter, loc, laneVector, stage,
+                            mapOf(0,
+                                  {getAffineConstantExpr(p + k + i, context),
+                                   getAffineConstantExpr(q, context)},
+                                  context),
+                            ValueRange())
+                      : withLaneType(rewriter, loc,
+                                     affine::AffineVectorLoadOp::create(
+                                         rewriter, loc,
+                                         VectorType::get({lane}, elementType),
+                                         from->buffer,
+                                         indexMap(*from, otherStart + p + k + i,
+                                                  runStart + q),
+                                         ivs),
+                                     laneType));
+            rows.push_back(concatPieces(rewriter, loc, lanes));
+          }
+          pieces.push_back(transposeLanes(rewriter, loc, rows));
         }
-        // Row t of the band holds the elements at `runStart + q + t` along
-        // `run`, in order along `other`: one run of the target.
-        for (int64_t t = 0; t < sub; ++t) {
+        // Register t of each piece holds the elements at `runStart + q + t`
+        // along `run`, in order along `other`: one run of the target.
+        for (int64_t t = 0; t < lane; ++t) {
           SmallVector<Value> run;
           for (ArrayRef<Value> piece : pieces)
             run.push_back(piece[t]);

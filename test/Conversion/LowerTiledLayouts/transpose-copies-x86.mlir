@@ -1,12 +1,14 @@
 // The transposing copies' shuffles as x86 code without AVX-512. LLVM 22
 // moves a block of `<32 x bfloat>` rows element by element (movzwl/movw,
 // 2,000 of each per block: a twentieth of memcpy's speed on an AVX2 host),
-// so the copies shuffle integer lanes of the element's width. Each round of
-// the transpose is an interleave within 128-bit lanes (one
-// vpunpckl/vpunpckh a register) or an exchange of whole lanes
-// (vperm2i128/vinserti128), by sub-blocks of one 32-byte register a row;
-// the exchanges of blocks at every bit that the copies shuffled by before
-// took vpshufb byte shuffles and blends, twice the instructions.
+// and inserts the elements of `<8 x bfloat>` loads one by one (vpinsrw), so
+// the copies load and shuffle integer lanes of the element's width. A
+// sub-block is one 32-byte register by one 128-bit lane: the two lanes of
+// a register are loaded from two source runs (vinserti128 from memory) and
+// every round of the transpose is an interleave within lanes (one
+// vpunpckl/vpunpckh a register), with no exchange of lanes (vperm2i128).
+// A tiled source is staged through a buffer with a prefetch of the next
+// block.
 // REQUIRES: x86-registered-target
 // RUN: tlayout-opt %s --tlayout-lower-to-llvm \
 // RUN:   | mlir-translate --mlir-to-llvmir \
@@ -18,23 +20,24 @@
 #TT = #tlayout.tiled<{0,1:T(8,128)}>
 
 // CHECK-LABEL: to_colmajor:
-// CHECK-NOT: {{movzwl|vpshufb}}
+// CHECK-NOT: {{movzwl|vpshufb|vpinsrw|vperm2i128}}
+// CHECK: vinserti128 $1, {{[0-9]*}}(%
+// CHECK-NOT: {{movzwl|vpshufb|vpinsrw|vperm2i128}}
 // CHECK: vpunpcklwd
-// CHECK-NOT: {{movzwl|vpshufb}}
-// CHECK: vperm2i128
-// CHECK-NOT: {{movzwl|vpshufb}}
+// CHECK-NOT: {{movzwl|vpshufb|vpinsrw|vperm2i128}}
 // CHECK-LABEL: tiled_transposed:
-// CHECK-NOT: {{movzwl|vpshufb}}
-// CHECK: vpunpckhwd
-// CHECK-NOT: {{movzwl|vpshufb}}
+// CHECK-NOT: {{movzwl|vpshufb|vpinsrw|vperm2i128}}
+// CHECK-DAG: prefetcht0
+// CHECK-DAG: vpunpckhwd
+// CHECK-NOT: {{movzwl|vpshufb|vpinsrw|vperm2i128}}
 // CHECK-LABEL: to_colmajor_s8:
-// CHECK-NOT: vpshufb
+// CHECK-NOT: {{vpshufb|vperm2i128}}
 // CHECK: vpunpcklbw
-// CHECK-NOT: vpshufb
+// CHECK-NOT: {{vpshufb|vperm2i128}}
 // CHECK-LABEL: to_colmajor_f32:
-// CHECK-NOT: {{vpshufb|vblendps}}
+// CHECK-NOT: {{vpshufb|vblendps|vperm2f128}}
 // CHECK: vunpcklps
-// CHECK-NOT: {{vpshufb|vblendps}}
+// CHECK-NOT: {{vpshufb|vblendps|vperm2f128}}
 // CHECK: .Lfunc_end3:
 func.func @to_colmajor(%a: memref<64x64xbf16>, %b: memref<64x64xbf16, #C>) {
   memref.copy %a, %b : memref<64x64xbf16> to memref<64x64xbf16, #C>

@@ -125,30 +125,36 @@ func.func @fallbacks(%a: memref<6x16xbf16>, %b: memref<6x16xbf16, #B>,
 #C = #tlayout.tiled<{0,1}>
 
 // Row-major to column-major: 16 x 16 blocks of f32 (here by groups of 2 x 2
-// blocks; 16 x 16 where the shape allows), each as 2 x 2 sub-blocks of 8 x 8
-// (one 32-byte register a row, vector-register-bytes' default): 8 row
-// loads, two rounds of interleaves within 128-bit lanes and one exchange
-// of lanes (24 shuffles on i32 lanes); the two sub-blocks of a band of 8
-// target runs are concatenated into 8 runs of 16, stored into the
-// transposed buffer.
+// blocks; 16 x 16 where the shape allows), each as sub-blocks of one
+// 32-byte register by one 128-bit lane (vector-register-bytes' default):
+// register i of a sub-block is the 4-element lanes of source runs i and
+// i + 4 concatenated, and two rounds of interleaves within lanes leave in
+// register t the 8 elements of column t (8 shuffles on i32 lanes, none
+// across lanes). The two sub-blocks of a band of 4 target runs are
+// concatenated into 4 runs of 16, stored into the transposed buffer. The
+// source's rows are streams: read in place, no staging buffer.
 // CHECK-LABEL: func.func @to_column_major(
 // CHECK-SAME: %[[SRC:.*]]: memref<64x32xf32>, %[[DST:.*]]: memref<32x64xf32>
+// CHECK-NOT: memref.alloca
 // CHECK: affine.for %[[GX:.*]] = 0 to 2 {
 // CHECK: affine.for %[[GY:.*]] = 0 to 1 {
 // CHECK: affine.for %[[X:.*]] = 0 to 2 {
 // CHECK: affine.for %[[Y:.*]] = 0 to 2 {
-// CHECK: affine.vector_load %[[SRC]][%[[GX]] * 32 + %[[X]] * 16, %[[GY]] * 32 + %[[Y]] * 16] : memref<64x32xf32>, vector<8xf32>
-// CHECK-COUNT-7: affine.vector_load %[[SRC]][%[[GX]] * 32 + %[[X]] * 16 + {{[1-7]}}, %[[GY]] * 32 + %[[Y]] * 16] : memref<64x32xf32>, vector<8xf32>
-// CHECK-COUNT-8: vector.shuffle %{{.*}}, %{{.*}} [{{0, 8, 1, 9, 4, 12, 5, 13|2, 10, 3, 11, 6, 14, 7, 15}}] : vector<8xi32>, vector<8xi32>
-// CHECK-COUNT-8: vector.shuffle %{{.*}}, %{{.*}} [{{0, 8, 1, 9, 4, 12, 5, 13|2, 10, 3, 11, 6, 14, 7, 15}}] : vector<8xi32>, vector<8xi32>
-// CHECK-COUNT-8: vector.shuffle %{{.*}}, %{{.*}} [{{0, 1, 2, 3, 8, 9, 10, 11|4, 5, 6, 7, 12, 13, 14, 15}}] : vector<8xi32>, vector<8xi32>
-// CHECK-COUNT-8: affine.vector_load %[[SRC]][%[[GX]] * 32 + %[[X]] * 16 + {{8|9|1[0-5]}}, %[[GY]] * 32 + %[[Y]] * 16] : memref<64x32xf32>, vector<8xf32>
-// CHECK-COUNT-24: vector.shuffle {{.*}} : vector<8xi32>, vector<8xi32>
+// CHECK: %[[R0:.*]] = affine.vector_load %[[SRC]][%[[GX]] * 32 + %[[X]] * 16, %[[GY]] * 32 + %[[Y]] * 16] : memref<64x32xf32>, vector<4xf32>
+// CHECK: %[[I0:.*]] = vector.bitcast %[[R0]] : vector<4xf32> to vector<4xi32>
+// CHECK: %[[R4:.*]] = affine.vector_load %[[SRC]][%[[GX]] * 32 + %[[X]] * 16 + 4, %[[GY]] * 32 + %[[Y]] * 16] : memref<64x32xf32>, vector<4xf32>
+// CHECK: %[[I4:.*]] = vector.bitcast %[[R4]] : vector<4xf32> to vector<4xi32>
+// CHECK: vector.shuffle %[[I0]], %[[I4]] [0, 1, 2, 3, 4, 5, 6, 7] : vector<4xi32>, vector<4xi32>
+// CHECK-COUNT-6: affine.vector_load %[[SRC]][%[[GX]] * 32 + %[[X]] * 16 + {{[1-7]}}, %[[GY]] * 32 + %[[Y]] * 16] : memref<64x32xf32>, vector<4xf32>
+// CHECK-COUNT-4: vector.shuffle %{{.*}}, %{{.*}} [{{0, 8, 1, 9, 4, 12, 5, 13|2, 10, 3, 11, 6, 14, 7, 15}}] : vector<8xi32>, vector<8xi32>
+// CHECK-COUNT-4: vector.shuffle %{{.*}}, %{{.*}} [{{0, 8, 1, 9, 4, 12, 5, 13|2, 10, 3, 11, 6, 14, 7, 15}}] : vector<8xi32>, vector<8xi32>
+// CHECK-COUNT-8: affine.vector_load %[[SRC]][%[[GX]] * 32 + %[[X]] * 16 + {{8|9|1[0-5]}}, %[[GY]] * 32 + %[[Y]] * 16] : memref<64x32xf32>, vector<4xf32>
+// CHECK-COUNT-8: vector.shuffle {{.*}} : vector<8xi32>, vector<8xi32>
 // CHECK: vector.shuffle %{{.*}}, %{{.*}} [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15] : vector<8xi32>, vector<8xi32>
 // CHECK: affine.vector_store %{{.*}}, %[[DST]][%[[GY]] * 32 + %[[Y]] * 16, %[[GX]] * 32 + %[[X]] * 16] : memref<32x64xf32>, vector<16xf32>
-// CHECK-COUNT-7: affine.vector_store %{{.*}}, %[[DST]][%[[GY]] * 32 + %[[Y]] * 16 + {{[1-7]}}, %[[GX]] * 32 + %[[X]] * 16] : memref<32x64xf32>, vector<16xf32>
-// CHECK: affine.vector_load %[[SRC]][%[[GX]] * 32 + %[[X]] * 16, %[[GY]] * 32 + %[[Y]] * 16 + 8] : memref<64x32xf32>, vector<8xf32>
-// CHECK-COUNT-8: affine.vector_store %{{.*}}, %[[DST]][%[[GY]] * 32 + %[[Y]] * 16 + {{8|9|1[0-5]}}, %[[GX]] * 32 + %[[X]] * 16] : memref<32x64xf32>, vector<16xf32>
+// CHECK-COUNT-3: affine.vector_store %{{.*}}, %[[DST]][%[[GY]] * 32 + %[[Y]] * 16 + {{[1-3]}}, %[[GX]] * 32 + %[[X]] * 16] : memref<32x64xf32>, vector<16xf32>
+// CHECK: affine.vector_load %[[SRC]][%[[GX]] * 32 + %[[X]] * 16, %[[GY]] * 32 + %[[Y]] * 16 + 4] : memref<64x32xf32>, vector<4xf32>
+// CHECK-COUNT-12: affine.vector_store %{{.*}}, %[[DST]][%[[GY]] * 32 + %[[Y]] * 16 + {{[4-9]|1[0-5]}}, %[[GX]] * 32 + %[[X]] * 16] : memref<32x64xf32>, vector<16xf32>
 // CHECK-NOT: vector.shuffle
 func.func @to_column_major(%a: memref<64x32xf32>, %b: memref<64x32xf32, #C>) {
   memref.copy %a, %b : memref<64x32xf32> to memref<64x32xf32, #C>
@@ -160,23 +166,24 @@ func.func @to_column_major(%a: memref<64x32xf32>, %b: memref<64x32xf32, #C>) {
 #C = #tlayout.tiled<{0,1}>
 
 // Column-major to row-major reads the transposed buffer by rows; f64 takes
-// 8 x 8 blocks, as 2 x 2 sub-blocks of 4 x 4 (one interleave of 64-bit
-// lanes, one exchange of 128-bit lanes: 8 shuffles each, 8 concatenations).
+// 8 x 8 blocks, as sub-blocks of 4 runs by 2 (one interleave of 64-bit
+// lanes: 2 shuffles each, no exchange of lanes), a band of 2 target runs
+// the concatenation of two sub-blocks.
 // CHECK-LABEL: func.func @from_column_major(
 // CHECK-SAME: %[[SRC:.*]]: memref<16x8xf64>, %[[DST:.*]]: memref<8x16xf64>
 // CHECK: affine.for %[[GX:.*]] = 0 to 2 {
 // CHECK: affine.for %[[GY:.*]] = 0 to 1 {
 // CHECK: affine.for %[[X:.*]] = 0 to 1 {
 // CHECK: affine.for %[[Y:.*]] = 0 to 1 {
-// CHECK-COUNT-4: affine.vector_load %[[SRC]][%[[GX]] * 8 + %[[X]] * 8{{.*}}, %[[GY]] * 8 + %[[Y]] * 8] : memref<16x8xf64>, vector<4xf64>
+// CHECK-COUNT-4: affine.vector_load %[[SRC]][%[[GX]] * 8 + %[[X]] * 8{{( \+ [1-3])?}}, %[[GY]] * 8 + %[[Y]] * 8] : memref<16x8xf64>, vector<2xf64>
 // CHECK-COUNT-2: vector.shuffle %{{.*}}, %{{.*}} [{{0, 4, 2, 6|1, 5, 3, 7}}] : vector<4xi64>, vector<4xi64>
+// CHECK-COUNT-4: affine.vector_load %[[SRC]][%[[GX]] * 8 + %[[X]] * 8 + {{[4-7]}}, %[[GY]] * 8 + %[[Y]] * 8] : memref<16x8xf64>, vector<2xf64>
 // CHECK-COUNT-2: vector.shuffle %{{.*}}, %{{.*}} [{{0, 4, 2, 6|1, 5, 3, 7}}] : vector<4xi64>, vector<4xi64>
-// CHECK-COUNT-4: vector.shuffle %{{.*}}, %{{.*}} [{{0, 1, 4, 5|2, 3, 6, 7}}] : vector<4xi64>, vector<4xi64>
-// CHECK-COUNT-4: affine.vector_load %[[SRC]][%[[GX]] * 8 + %[[X]] * 8 + {{[4-7]}}, %[[GY]] * 8 + %[[Y]] * 8] : memref<16x8xf64>, vector<4xf64>
-// CHECK-COUNT-8: vector.shuffle {{.*}} : vector<4xi64>, vector<4xi64>
-// CHECK-COUNT-4: affine.vector_store %{{.*}}, %[[DST]][%[[GY]] * 8 + %[[Y]] * 8{{.*}}, %[[GX]] * 8 + %[[X]] * 8] : memref<8x16xf64>, vector<8xf64>
-// CHECK-COUNT-8: affine.vector_load %[[SRC]]{{.*}} : memref<16x8xf64>, vector<4xf64>
-// CHECK-COUNT-4: affine.vector_store %{{.*}}, %[[DST]][%[[GY]] * 8 + %[[Y]] * 8 + {{[4-7]}}, %[[GX]] * 8 + %[[X]] * 8] : memref<8x16xf64>, vector<8xf64>
+// CHECK: vector.shuffle %{{.*}}, %{{.*}} [0, 1, 2, 3, 4, 5, 6, 7] : vector<4xi64>, vector<4xi64>
+// CHECK: affine.vector_store %{{.*}}, %[[DST]][%[[GY]] * 8 + %[[Y]] * 8, %[[GX]] * 8 + %[[X]] * 8] : memref<8x16xf64>, vector<8xf64>
+// CHECK: affine.vector_store %{{.*}}, %[[DST]][%[[GY]] * 8 + %[[Y]] * 8 + 1, %[[GX]] * 8 + %[[X]] * 8] : memref<8x16xf64>, vector<8xf64>
+// CHECK-COUNT-8: affine.vector_load %[[SRC]][%[[GX]] * 8 + %[[X]] * 8{{.*}}, %[[GY]] * 8 + %[[Y]] * 8 + 2] : memref<16x8xf64>, vector<2xf64>
+// CHECK-COUNT-6: affine.vector_store %{{.*}}, %[[DST]][%[[GY]] * 8 + %[[Y]] * 8 + {{[2-7]}}, %[[GX]] * 8 + %[[X]] * 8] : memref<8x16xf64>, vector<8xf64>
 // CHECK-NOT: vector.shuffle
 func.func @from_column_major(%a: memref<8x16xf64, #C>, %b: memref<8x16xf64>) {
   memref.copy %a, %b : memref<8x16xf64, #C> to memref<8x16xf64>
@@ -191,17 +198,11 @@ func.func @from_column_major(%a: memref<8x16xf64, #C>, %b: memref<8x16xf64>) {
 // element.
 // CHECK-LABEL: func.func @transpose_rest(
 // CHECK-SAME: %[[SRC:.*]]: memref<20x16xf32>, %[[DST:.*]]: memref<16x20xf32>
-// CHECK-COUNT-16: affine.vector_load %[[SRC]]{{.*}} vector<8xf32>
+// CHECK-COUNT-16: affine.vector_load %[[SRC]]{{.*}} vector<4xf32>
 // CHECK: vector.shuffle
-// CHECK-COUNT-8: affine.vector_store %{{.*}}, %[[DST]]{{.*}} vector<16xf32>
-// CHECK-COUNT-16: affine.vector_load %[[SRC]]{{.*}} vector<8xf32>
-// CHECK-COUNT-8: affine.vector_store %{{.*}}, %[[DST]]{{.*}} vector<16xf32>
-// CHECK: affine.for %[[J:.*]] = 0 to 16 {
-// CHECK-NEXT: affine.for %[[I:.*]] = 16 to 20 {
-// CHECK-NEXT: %[[E:.*]] = affine.load %[[SRC]][%[[I]], %[[J]]] : memref<20x16xf32>
-// CHECK-NEXT: affine.store %[[E]], %[[DST]][%[[J]], %[[I]]] : memref<16x20xf32>
-// CHECK-NOT: affine.for
-// CHECK: return
+// CHECK-COUNT-4: affine.vector_store %{{.*}}, %[[DST]]{{.*}} vector<16xf32>
+// CHECK-COUNT-16: affine.vector_load %[[SRC]]{{.*}} vector<4xf32>
+// CHECK-COUNT-12: affine.vector_store %{{.*}}, %[[DST]]{{.*}} vector<16xf32>
 func.func @transpose_rest(%a: memref<20x16xf32>, %b: memref<20x16xf32, #C>) {
   memref.copy %a, %b : memref<20x16xf32> to memref<20x16xf32, #C>
   return
@@ -227,25 +228,64 @@ func.func @negative_transpose_below_block(%a: memref<4x64xf32>, %b: memref<4x64x
 #T = #tlayout.tiled<{0,1:T(8,128)}>
 
 // T(8,128) to T(8,128) of the transposed array (`{0,1:T(8,128)}`): each
-// 16 x 16 block loads 16 half runs from two source tiles for each band of 8
-// target runs and stores 8 runs into two target tiles, both through the
-// layouts' index maps.
+// 16 x 16 block's source runs (half runs of two source tiles) are first
+// copied whole into a 16 x 16 buffer allocated at the function's start, in
+// a loop that LLVM must not unroll, while the same runs of the next block
+// are prefetched; the sub-blocks then read the buffer and store runs into
+// two target tiles through the target's index map.
+// CHECK-DAG: #[[NOUNROLL:.*]] = #llvm.loop_annotation<unroll = #{{.*}}>
 // CHECK-LABEL: func.func @tiles_to_transposed_tiles(
 // CHECK-SAME: %[[SRC:.*]]: memref<4x2x8x128xf32>, %[[DST:.*]]: memref<32x1x8x128xf32>
+// CHECK-NEXT: %[[STAGE:.*]] = memref.alloca() {alignment = 64 : i64} : memref<16x16xi32>
 // CHECK: affine.for %[[GX:.*]] = 0 to 1 {
 // CHECK: affine.for %[[GY:.*]] = 0 to 8 {
 // CHECK: affine.for %[[X:.*]] = 0 to 2 {
 // CHECK: affine.for %[[Y:.*]] = 0 to 2 {
-// CHECK-COUNT-8: affine.vector_load %[[SRC]][%[[GX]] * 4 + %[[X]] * 2, (%[[GY]] * 2 + %[[Y]]) floordiv 8, {{[0-7]}}, %[[GY]] * 32 + %[[Y]] * 16 - ((%[[GY]] * 2 + %[[Y]]) floordiv 8) * 128] : memref<4x2x8x128xf32>, vector<8xf32>
-// CHECK-COUNT-24: vector.shuffle
-// CHECK-COUNT-8: affine.vector_load %[[SRC]][%[[GX]] * 4 + %[[X]] * 2 + 1, (%[[GY]] * 2 + %[[Y]]) floordiv 8, {{[0-7]}}, %[[GY]] * 32 + %[[Y]] * 16 - ((%[[GY]] * 2 + %[[Y]]) floordiv 8) * 128] : memref<4x2x8x128xf32>, vector<8xf32>
-// CHECK-COUNT-24: vector.shuffle
-// CHECK-COUNT-8: affine.vector_store %{{.*}}, %[[DST]][%[[GY]] * 4 + %[[Y]] * 2, (%[[GX]] * 2 + %[[X]]) floordiv 8, {{[0-7]}}, %[[GX]] * 32 + %[[X]] * 16 - ((%[[GX]] * 2 + %[[X]]) floordiv 8) * 128] : memref<32x1x8x128xf32>, vector<16xf32>
-// CHECK-COUNT-16: affine.vector_load %[[SRC]]{{.*}} * 128 + 8] : memref<4x2x8x128xf32>, vector<8xf32>
+// CHECK: scf.for %[[LINE:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
+// CHECK: %[[WHOLE:.*]] = vector.load %[[SRC]][{{.*}}] : memref<4x2x8x128xf32>, vector<16xf32>
+// CHECK: memref.prefetch %[[SRC]][{{.*}}], read, locality<3>, data : memref<4x2x8x128xf32>
+// CHECK: %[[BITS:.*]] = vector.bitcast %[[WHOLE]] : vector<16xf32> to vector<16xi32>
+// CHECK: vector.store %[[BITS]], %[[STAGE]][%[[LINE]], %{{.*}}] : memref<16x16xi32>, vector<16xi32>
+// CHECK: } {loop_annotation = #[[NOUNROLL]]}
+// CHECK: affine.vector_load %[[STAGE]][0, 0] : memref<16x16xi32>, vector<4xi32>
+// CHECK: affine.vector_load %[[STAGE]][4, 0] : memref<16x16xi32>, vector<4xi32>
+// CHECK-COUNT-6: affine.vector_load %[[STAGE]][{{[1-35-7]}}, 0] : memref<16x16xi32>, vector<4xi32>
+// CHECK-COUNT-8: vector.shuffle {{.*}} : vector<8xi32>, vector<8xi32>
+// CHECK-COUNT-8: affine.vector_load %[[STAGE]][{{8|9|1[0-5]}}, 0] : memref<16x16xi32>, vector<4xi32>
+// CHECK-COUNT-8: vector.shuffle {{.*}} : vector<8xi32>, vector<8xi32>
+// CHECK-COUNT-4: affine.vector_store %{{.*}}, %[[DST]][%[[GY]] * 4 + %[[Y]] * 2, (%[[GX]] * 2 + %[[X]]) floordiv 8, {{[0-3]}}, %[[GX]] * 32 + %[[X]] * 16 - ((%[[GX]] * 2 + %[[X]]) floordiv 8) * 128] : memref<32x1x8x128xf32>, vector<16xf32>
+// CHECK-COUNT-16: affine.vector_load %[[STAGE]][{{[0-9]+}}, 4] : memref<16x16xi32>, vector<4xi32>
+// CHECK-COUNT-4: affine.vector_store %{{.*}}, %[[DST]][%[[GY]] * 4 + %[[Y]] * 2, (%[[GX]] * 2 + %[[X]]) floordiv 8, {{[4-7]}}, %[[GX]] * 32 + %[[X]] * 16 - ((%[[GX]] * 2 + %[[X]]) floordiv 8) * 128] : memref<32x1x8x128xf32>, vector<16xf32>
 // CHECK-COUNT-8: affine.vector_store %{{.*}}, %[[DST]][%[[GY]] * 4 + %[[Y]] * 2 + 1, (%[[GX]] * 2 + %[[X]]) floordiv 8, {{[0-7]}}, %[[GX]] * 32 + %[[X]] * 16 - ((%[[GX]] * 2 + %[[X]]) floordiv 8) * 128] : memref<32x1x8x128xf32>, vector<16xf32>
 // CHECK-NOT: vector.shuffle
 func.func @tiles_to_transposed_tiles(%a: memref<32x256xf32, #R>, %b: memref<32x256xf32, #T>) {
   memref.copy %a, %b : memref<32x256xf32, #R> to memref<32x256xf32, #T>
+  return
+}
+
+// -----
+
+#R = #tlayout.tiled<{1,0:T(8,128)}>
+#T = #tlayout.tiled<{0,1:T(8,128)}>
+
+// In a parallel loop the iterations would share a buffer at the function's
+// start: no staging, the sub-blocks read the source in place.
+// CHECK-LABEL: func.func @tiles_transpose_in_parallel_loop(
+// CHECK-SAME: %[[SRC:.*]]: memref<4x2x8x128xf32>
+// CHECK-NOT: memref.alloca
+// CHECK: scf.parallel
+// CHECK-NOT: memref.alloca
+// CHECK: affine.vector_load %[[SRC]]{{.*}} : memref<4x2x8x128xf32>, vector<4xf32>
+// CHECK-NOT: memref.alloca
+// CHECK: return
+func.func @tiles_transpose_in_parallel_loop(%a: memref<32x256xf32, #R>, %b: memref<32x256xf32, #T>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  scf.parallel (%i) = (%c0) to (%c4) step (%c1) {
+    memref.copy %a, %b : memref<32x256xf32, #R> to memref<32x256xf32, #T>
+    scf.reduce
+  }
   return
 }
 
@@ -256,7 +296,8 @@ func.func @tiles_to_transposed_tiles(%a: memref<32x256xf32, #R>, %b: memref<32x2
 
 // A tile row of 8 f32 does not hold a 16-element run: 8 x 8 blocks.
 // CHECK-LABEL: func.func @narrow_tiles_transpose(
-// CHECK-COUNT-8: affine.vector_load {{.*}} vector<8xf32>
+// CHECK: memref.alloca() {alignment = 64 : i64} : memref<8x8xi32>
+// CHECK-COUNT-8: affine.vector_load {{.*}} vector<4xi32>
 // CHECK: vector.shuffle
 // CHECK-NOT: affine.load
 // CHECK: return

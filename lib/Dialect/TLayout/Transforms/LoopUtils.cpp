@@ -573,6 +573,10 @@ FailureOr<StripMinedLoop> mlir::tlayout::stripMineByTile(
             });
         scf::YieldOp::create(b, loc, inner.getResults());
       });
+  // Both loops keep the discardable attributes of `loop`, as LLVM's loop
+  // annotations (a loop that must not be unrolled stays so, tile by tile).
+  outer->setDiscardableAttrs(loop->getDiscardableAttrDictionary());
+  inner->setDiscardableAttrs(loop->getDiscardableAttrDictionary());
   return replaceByTiles(loop, outer, inner, index, reductions, partials, c,
                         rewriter);
 }
