@@ -22,8 +22,8 @@ namespace mlir::tlayout {
 constexpr int64_t kDefaultNontemporalCopyThreshold = 8 << 20;
 
 /// The default of --lower-tiled-layouts' `vector-register-bytes`: 32, the
-/// registers of AVX2 (x86 without AVX-512), on which transposes by
-/// sub-blocks of one such register a row were measured fastest.
+/// registers of AVX2 (x86 without AVX-512), the host the transposes' sub-
+/// blocks (one such register by one 128-bit lane) were measured on.
 constexpr int64_t kDefaultVectorRegisterBytes = 32;
 
 /// The fewest bytes `vector-register-bytes` takes: one 128-bit lane, within

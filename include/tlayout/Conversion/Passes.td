@@ -56,13 +56,17 @@ def LowerTiledLayouts : Pass<"lower-tiled-layouts", "::mlir::ModuleOp"> {
     such as row-major and `{0,1}`, or `{1,0:T(8,128)}` and `{0,1:T(8,128)}`
     (XLA's transpose as a relayout; blocks of one 64-byte line a run, 16 x
     16 of 32-bit elements, 32 x 32 of 16-bit, 64 x 64 of 8-bit, each moved
-    as sub-blocks of one `vector-register-bytes` register a row: loaded,
-    transposed by shuffles on integer lanes (interleaves within 128-bit
-    lanes, then permutes of whole lanes), the sub-blocks of a band of target
-    runs concatenated and stored a whole run at a time. LLVM 22 on x86
-    without AVX-512 moves a block of `bf16` lanes element by element, hence
-    the integer lanes; the rows and columns past the last whole block go
-    element by element). Such a copy
+    as sub-blocks of one `vector-register-bytes` register by one 128-bit
+    lane: each register loaded from as many source runs as it has lanes,
+    transposed by interleaves within lanes on integer lanes (no permute
+    across lanes), the sub-blocks of a band of target runs concatenated and
+    stored a whole run at a time. A tiled source's block is first copied
+    line by line into a buffer at the function's start, while the next
+    block's lines are prefetched (a loop annotated for LLVM not to unroll
+    it; not in a parallel loop, whose iterations would share the buffer).
+    LLVM 22 on x86 without AVX-512 moves a block of `bf16` lanes element by
+    element, hence the integer lanes; the rows and columns past the last
+    whole block go element by element). Such a copy
     that writes at least `nontemporal-copy-threshold` bytes is emitted twice
     under a run-time check that its target is 64-byte aligned: with
     non-temporal stores and an `llvm.fence` after them where it is (a large
@@ -175,7 +179,8 @@ def LowerTiledLayouts : Pass<"lower-tiled-layouts", "::mlir::ModuleOp"> {
            "::mlir::tlayout::kDefaultVectorRegisterBytes",
            "The target's vector register width in bytes, a power of two of "
            "at least 16: transposing copies move their blocks by sub-blocks "
-           "of one register a row (default: 32, AVX2; 64 for AVX-512)">,
+           "of one register by one 128-bit lane (default: 32, AVX2; 64 for "
+           "AVX-512)">,
     Option<"cpuFastPaths", "cpu-fast-paths", "bool", "true",
            "Add the CPU-tuned fast paths to the lowering: relayout copies as "
            "vector shuffles (interleaving tiles, transposes) with "

@@ -65,8 +65,8 @@ struct LowerToLLVMOptions : public PassPipelineOptions<LowerToLLVMOptions> {
       llvm::cl::desc(
           "--lower-tiled-layouts' option: the target's vector register "
           "width in bytes, a power of two of at least 16; transposing copies "
-          "move their blocks by sub-blocks of one register a row (default: "
-          "32, AVX2; 64 for AVX-512)"),
+          "move their blocks by sub-blocks of one register by one 128-bit "
+          "lane (default: 32, AVX2; 64 for AVX-512)"),
       llvm::cl::init(kDefaultVectorRegisterBytes)};
 
   /// --lower-tiled-layouts' options as this pipeline sets them.

@@ -141,7 +141,8 @@ void populateTiledCopyPatterns(const TiledLayoutTypeConverter &typeConverter,
 /// path. Copies that
 /// write at least `nontemporalThreshold` bytes (0: none) store with
 /// non-temporal hints where the target is 64-byte aligned at run time.
-/// Transposes go by sub-blocks of one `vectorRegisterBytes` register a row.
+/// Transposes go by sub-blocks of one `vectorRegisterBytes` register by one
+/// 128-bit lane.
 void populateVectorizedCopyPatterns(
     const TiledLayoutTypeConverter &typeConverter, RewritePatternSet &patterns,
     int64_t nontemporalThreshold, int64_t vectorRegisterBytes);

@@ -25,13 +25,14 @@
 //   XLA's transpose as a relayout). The copy moves square blocks of B x B
 //   elements (B elements of one 64-byte line where the shape and the tile
 //   rows hold whole such blocks: 16 of 32 bits, 32 of 16, 64 of 8; fewer
-//   otherwise), each as sub-blocks of one vector register a row (the
-//   pass's vector-register-bytes): per sub-block, its row loads, rounds of
-//   interleaves within 128-bit lanes and exchanges of whole lanes (Eklundh's
-//   exchange of off-diagonal half blocks); the sub-blocks of a band of
-//   target runs concatenated into B-element runs and stored, by
+//   otherwise), each as sub-blocks of one vector register (the pass's
+//   vector-register-bytes) by one 128-bit lane: per sub-block, each
+//   register loaded lane by lane from as many source runs, rounds of
+//   interleaves within lanes (no permute across lanes); the sub-blocks of a
+//   band of target runs concatenated into B-element runs and stored, by
 //   groups of blocks of up to 256 x 256 elements that stay in the L2 cache
-//   and the TLB.
+//   and the TLB. A tiled source's block is first staged line by line in a
+//   buffer at the function's start, the next block's lines prefetched.
 //
 // Copies that write at least the non-temporal threshold's bytes into a
 // target that is 64-byte aligned at run time store with non-temporal hints;
@@ -576,11 +577,13 @@ struct TransposeSide {
 /// transposed array in tiles, XLA's transpose as a relayout), or any mix of
 /// the identity layout, tlayout layouts without tiles and single-tile
 /// layouts whose tile rows hold whole blocks. The copy moves square blocks
-/// of B x B elements, each as sub-blocks of S x S (S elements in one vector
-/// register): per band of S target runs, the B/S sub-blocks along the
-/// source's runs loaded (S partial runs each) and transposed, their rows
-/// concatenated into S runs of B stored into the target; the elements past
-/// the last whole block along either dimension go one by one.
+/// of B x B elements, each as sub-blocks of R x L (R elements in one vector
+/// register, L in one 128-bit lane): per band of L target runs, the B/R
+/// sub-blocks along `other` loaded (R partial runs each, L elements of each)
+/// and transposed within lanes, their registers concatenated into L runs of
+/// B stored into the target (from a staging buffer for a tiled source, see
+/// below); the elements past the last whole block along either dimension go
+/// one by one.
 struct TransposingCopyLowering : TiledOpConversionPattern<memref::CopyOp> {
   TransposingCopyLowering(const TiledLayoutTypeConverter &typeConverter,
                           MLIRContext *context, PatternBenefit benefit,

@@ -98,8 +98,8 @@ void populateLowerTiledLayoutsPatterns(
 /// hints (64-byte aligned stores that bypass the caches, then a fence)
 /// where its target is 64-byte aligned at run time, as the pass option
 /// `nontemporal-copy-threshold` does. Transposing copies move their blocks
-/// by sub-blocks of one `vectorRegisterBytes` register a row (a power of two
-/// of at least 16 bytes, as `vector-register-bytes`). --lower-tiled-layouts
+/// by sub-blocks of one `vectorRegisterBytes` register by one 128-bit lane
+/// (a power of two of at least 16 bytes, as `vector-register-bytes`). --lower-tiled-layouts
 /// adds them
 /// unless `cpu-fast-paths=false`.
 /// ```mlir
