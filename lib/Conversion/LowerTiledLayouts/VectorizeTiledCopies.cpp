@@ -567,8 +567,6 @@ struct TransposeSide {
   Value buffer;
   AffineMap indexMap;
   unsigned runDim;
-  /// Whether the side's layout has a tile (its runs lie in tile rows).
-  bool tiled;
 };
 
 /// `memref.copy` between two static 2-D layouts of the same shape whose
@@ -632,8 +630,7 @@ struct TransposingCopyLowering : TiledOpConversionPattern<memref::CopyOp> {
     if (!getLayoutAttr(type))
       return TransposeSide{
           lowered.front(),
-          AffineMap::getMultiDimIdentityMap(2, op.getContext()), *runDim,
-          /*tiled=*/false};
+          AffineMap::getMultiDimIdentityMap(2, op.getContext()), *runDim};
     FailureOr<PhysicalLayout> layout = layoutFor(*this, op, type);
     if (failed(layout) || layout->packedBits ||
         !layout->type.hasStaticShape() ||
@@ -641,9 +638,7 @@ struct TransposingCopyLowering : TiledOpConversionPattern<memref::CopyOp> {
         lowered.front().getType() != layout->type ||
         layout->indexMap.getNumSymbols() != 0)
       return failure();
-    std::optional<TiledLayout> tiledLayout = plainTiledLayout(type);
-    return TransposeSide{lowered.front(), layout->indexMap, *runDim,
-                         tiledLayout && tiledLayout->hasTiles()};
+    return TransposeSide{lowered.front(), layout->indexMap, *runDim};
   }
 
   LogicalResult
@@ -712,9 +707,11 @@ struct TransposingCopyLowering : TiledOpConversionPattern<memref::CopyOp> {
     Type laneType = getIntegerLaneType(elementType);
     auto lineType = VectorType::get({b}, elementType);
     // The staging buffer of a tiled source (see below), one for both nests.
-    Value stage = from->tiled ? stagingBuffer(rewriter, op,
-                                              MemRefType::get({b, b}, laneType))
-                              : Value();
+    std::optional<TiledLayout> srcLayout = plainTiledLayout(srcType);
+    Value stage =
+        srcLayout && srcLayout->hasTiles()
+            ? stagingBuffer(rewriter, op, MemRefType::get({b, b}, laneType))
+            : Value();
     auto emitNest = [&](bool nontemporal) {
       OpBuilder::InsertionGuard guard(rewriter);
       SmallVector<Value> ivs =

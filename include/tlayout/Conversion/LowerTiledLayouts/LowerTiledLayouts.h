@@ -99,9 +99,8 @@ void populateLowerTiledLayoutsPatterns(
 /// where its target is 64-byte aligned at run time, as the pass option
 /// `nontemporal-copy-threshold` does. Transposing copies move their blocks
 /// by sub-blocks of one `vectorRegisterBytes` register by one 128-bit lane
-/// (a power of two of at least 16 bytes, as `vector-register-bytes`). --lower-tiled-layouts
-/// adds them
-/// unless `cpu-fast-paths=false`.
+/// (a power of two of at least 16 bytes, as `vector-register-bytes`).
+/// --lower-tiled-layouts adds them unless `cpu-fast-paths=false`.
 /// ```mlir
 /// memref.copy %a, %b : memref<16x256xbf16> to
 ///     memref<16x256xbf16, #tlayout.tiled<{1,0:T(8,128)(2,1)}>>
