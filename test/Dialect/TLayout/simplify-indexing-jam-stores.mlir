@@ -470,3 +470,139 @@ func.func @vector_column_loop_index(%a: memref<4x8xi32>,
   }
   return
 }
+
+// -----
+
+// Sums of columns over groups of rows: the rows of a group store to the
+// same sums, but every group revisits them, so they stay in cache. The jam
+// would save only cache traffic and read each group's rows side by side:
+// nothing is jammed, within kMaxRevisitedBytes (256 KiB, here exactly), for
+// an affine loop around the rows as for an scf.for.
+// CHECK-LABEL: func.func @negative_revisited_accumulator
+// CHECK:       affine.for %{{.*}} = 0 to 16 {
+// CHECK:         affine.for %{{.*}} = 0 to 2 {
+// CHECK-NEXT:      affine.for %{{.*}} = 0 to 65536 {
+// CHECK:       scf.for
+// CHECK-NEXT:    affine.for %{{.*}} = 0 to 2 {
+// CHECK-NEXT:      affine.for %{{.*}} = 0 to 16 {
+func.func @negative_revisited_accumulator(%a: memref<32x65536xf32>,
+                                          %out: memref<65536xf32>,
+                                          %n: index) {
+  affine.for %g = 0 to 16 {
+    affine.for %r = 0 to 2 {
+      affine.for %t = 0 to 65536 {
+        %row = affine.apply affine_map<(g, r) -> (g * 2 + r)>(%g, %r)
+        %x = affine.load %a[%row, %t] : memref<32x65536xf32>
+        %o = affine.load %out[%t] : memref<65536xf32>
+        %s = arith.addf %o, %x : f32
+        affine.store %s, %out[%t] : memref<65536xf32>
+      }
+    }
+  }
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %g = %c0 to %n step %c1 {
+    affine.for %r = 0 to 2 {
+      affine.for %t = 0 to 16 {
+        %x = affine.load %a[%r, %t] : memref<32x65536xf32>
+        %o = affine.load %out[%t] : memref<65536xf32>
+        %s = arith.addf %o, %x : f32
+        affine.store %s, %out[%t] : memref<65536xf32>
+      }
+    }
+  }
+  return
+}
+
+// -----
+
+// The same sums one element past kMaxRevisitedBytes no longer stay in
+// cache between groups (nor are they sure to be small where a loop in
+// between has no known trip count): jammed. A loop of one trip around the
+// rows (one that is not jammed with them, as it writes) revisits nothing:
+// jammed.
+// CHECK-LABEL: func.func @accumulator_past_cache
+// CHECK:       affine.for %{{.*}} = 0 to 16 {
+// CHECK-NOT:     affine.for %{{.*}} = 0 to 2 {
+// CHECK:         affine.for %{{.*}} = 0 to 65537 {
+// CHECK-COUNT-2: affine.load %{{.*}} : memref<32x65537xf32>
+// CHECK:       affine.for %{{.*}} = 0 to 3 {
+// CHECK-NEXT:    affine.for %{{.*}} = 0 to %{{.*}} {
+// CHECK-NOT:       affine.for %{{.*}} = 0 to 2 {
+// CHECK:           affine.for %{{.*}} = 0 to 16 {
+// CHECK-COUNT-2:     affine.load %{{.*}} : memref<32x65537xf32>
+// CHECK:       affine.for %{{.*}} = 0 to 1 {
+// CHECK-NEXT:    affine.store
+// CHECK-NOT:     affine.for %{{.*}} = 0 to 2 {
+// CHECK:         affine.for %{{.*}} = 0 to 16 {
+// CHECK-COUNT-2:   affine.load %{{.*}} : memref<32x65537xf32>
+func.func @accumulator_past_cache(%a: memref<32x65537xf32>,
+                                  %out: memref<65537xf32>, %n: index,
+                                  %other: memref<1xf32>) {
+  affine.for %g = 0 to 16 {
+    affine.for %r = 0 to 2 {
+      affine.for %t = 0 to 65537 {
+        %row = affine.apply affine_map<(g, r) -> (g * 2 + r)>(%g, %r)
+        %x = affine.load %a[%row, %t] : memref<32x65537xf32>
+        %o = affine.load %out[%t] : memref<65537xf32>
+        %s = arith.addf %o, %x : f32
+        affine.store %s, %out[%t] : memref<65537xf32>
+      }
+    }
+  }
+  affine.for %g = 0 to 3 {
+    affine.for %k = 0 to %n {
+      affine.for %r = 0 to 2 {
+        affine.for %t = 0 to 16 {
+          %i = affine.apply affine_map<(k) -> (k * 16)>(%k)
+          %j = affine.apply affine_map<(k, t) -> (k * 16 + t)>(%k, %t)
+          %x = affine.load %a[%r, %t] : memref<32x65537xf32>
+          %o = memref.load %out[%j] : memref<65537xf32>
+          %s = arith.addf %o, %x : f32
+          memref.store %s, %out[%j] : memref<65537xf32>
+        }
+      }
+    }
+  }
+  %z = arith.constant 0.0 : f32
+  affine.for %g = 0 to 1 {
+    affine.store %z, %other[0] : memref<1xf32>
+    affine.for %r = 0 to 2 {
+      affine.for %t = 0 to 16 {
+        %x = affine.load %a[%r, %t] : memref<32x65537xf32>
+        %o = affine.load %out[%t] : memref<65537xf32>
+        %s = arith.addf %o, %x : f32
+        affine.store %s, %out[%t] : memref<65537xf32>
+      }
+    }
+  }
+  return
+}
+
+// -----
+
+// Groups of rows that each write words of their own (as packed groups do):
+// the locations the rows repeat are new at every trip of the groups, so the
+// rows are jammed.
+// CHECK-LABEL: func.func @positive_groups
+// CHECK:       affine.for %[[G:.*]] = 0 to 3 {
+// CHECK-NOT:     affine.for %{{.*}} = 0 to 2 {
+// CHECK:         affine.for %[[T:.*]] = 0 to 16 {
+// CHECK-COUNT-2: affine.load %{{.*}} : memref<6x16xi32>
+// CHECK:         affine.store %{{.*}}, %{{.*}}[%[[G]] * 16 + %[[T]]]
+// CHECK-NEXT:    }
+// CHECK-NEXT:  }
+func.func @positive_groups(%a: memref<6x16xi32>, %out: memref<48xi32>) {
+  affine.for %g = 0 to 3 {
+    affine.for %r = 0 to 2 {
+      affine.for %t = 0 to 16 {
+        %row = affine.apply affine_map<(g, r) -> (g * 2 + r)>(%g, %r)
+        %x = affine.load %a[%row, %t] : memref<6x16xi32>
+        %o = affine.load %out[%g * 16 + %t] : memref<48xi32>
+        %s = arith.addi %o, %x : i32
+        affine.store %s, %out[%g * 16 + %t] : memref<48xi32>
+      }
+    }
+  }
+  return
+}

@@ -20,18 +20,15 @@
 // CHECK-NEXT:      %[[ID:.*]] = arith.constant -0.000000e+00 : f32
 // CHECK-NEXT:      affine.for %[[F:.*]] = 0 to 128 {
 // CHECK-NEXT:        affine.store %[[ID]], %[[P]][%[[F]]]
-// The row's two tiles, which store to the same partials, run inside the
-// loop over a tile's columns (physical order): each partial is loaded once,
-// takes both tiles in their order, and is stored once.
-// CHECK-DAG:       %[[C0:.*]] = arith.constant 0 : index
-// CHECK-DAG:       %[[C1:.*]] = arith.constant 1 : index
-// CHECK:           affine.for %[[EJ:.*]] = 0 to 128 {
-// CHECK-NEXT:        %[[A:.*]] = affine.load %[[P]][%[[EJ]]]
-// CHECK-NEXT:        %[[X:.*]] = affine.load %{{.*}}[%[[TI]], %[[C0]], %[[EI]], %[[EJ]]]
-// CHECK-NEXT:        %[[N:.*]] = arith.addf %[[A]], %[[X]] fastmath<reassoc>
-// CHECK-NEXT:        %[[X1:.*]] = affine.load %{{.*}}[%[[TI]], %[[C1]], %[[EI]], %[[EJ]]]
-// CHECK-NEXT:        %[[N1:.*]] = arith.addf %[[N]], %[[X1]] fastmath<reassoc>
-// CHECK-NEXT:        affine.store %[[N1]], %[[P]][%[[EJ]]]
+// The row's two tiles store to the same partials, which every row
+// revisits in cache: they stay a loop, each tile's row read in order.
+// CHECK:           affine.for %[[TJ:.*]] = 0 to 2 {
+// CHECK-NEXT:        affine.for %[[EJ:.*]] = 0 to 128 {
+// CHECK-NEXT:          %[[A:.*]] = affine.load %[[P]][%[[EJ]]]
+// CHECK-NEXT:          %[[X:.*]] = affine.load %{{.*}}[%[[TI]], %[[TJ]], %[[EI]], %[[EJ]]]
+// CHECK-NEXT:          %[[N:.*]] = arith.addf %[[A]], %[[X]] fastmath<reassoc>
+// CHECK-NEXT:          affine.store %[[N]], %[[P]][%[[EJ]]]
+// CHECK-NEXT:        }
 // CHECK-NEXT:      }
 // CHECK-NEXT:      %[[R:.*]] = affine.for %[[G:.*]] = 0 to 128 iter_args(%[[B:.*]] = %{{.*}}) -> (f32) {
 // CHECK-NEXT:        %[[Q:.*]] = affine.load %[[P]][%[[G]]]

@@ -23,7 +23,11 @@ families, drawn per kernel (--jam-fraction):
               a fixed element of the output. When the location does not
               depend on a row, every trip of that row stores to the same
               places: jam-repeated-stores runs such rows inside the tile
-              loop (and forwards the stores) where that is proved legal.
+              loop (and forwards the stores) where that is proved legal,
+              and not where a loop around the rows revisits those places
+              (an accumulator in cache). Sometimes a loop of groups runs
+              around the rows, each group writing a region of its own
+              along the first dimension (as packed groups of rows do).
               With --straddle, some 2-D outputs of vectors are written at a
               fixed column near the end of their rows, so that each vector
               runs on into the next rows, where the next trips' vectors
@@ -162,12 +166,22 @@ def jam_kernel(name, rng, straddle=False):
     output of vectors is written at a fixed column near the end of its
     rows: each vector runs on into the next rows, where the next trips'
     vectors start."""
+    # Sometimes a loop of groups around the rows, each group writing a
+    # region of its own along the first dimension (as the groups of rows of
+    # a packed layout write their own words): the locations the rows repeat
+    # are new at every trip of the groups, not an accumulator they revisit.
+    # Its rows are few enough (8 trips) to be jammed together.
+    groups = rng.choice([2, 3]) if rng.random() < 0.4 else 0
     nrows = rng.choice([1, 1, 2, 2, 3])
     rows = []
+    trips = 1
     for _ in range(nrows):
         lb = rng.choice([0, 0, 0, 1, 2])
         step = rng.choice([1, 1, 1, 2, 3])
         trip = rng.choice([1, 2, 2, 3, 4])
+        while groups and trips * trip > 8:
+            trip -= 1
+        trips *= trip
         rows.append((lb, lb + step * (trip - 1) + rng.choice([1, step]), step))
     tile_lb = rng.choice([0, 0, 1])
     tile_step = rng.choice([1, 1, 2, 4])
@@ -220,9 +234,13 @@ def jam_kernel(name, rng, straddle=False):
         sizes[-1] -= width - 1
         sizes[0] += -(-width // sizes[-1])
 
+    group_stride = sizes[0]
+    if groups:
+        sizes[0] *= groups
+
     row_ivs = [f"%r{i}" for i in range(nrows)]
-    dims = ", ".join(f"d{i}" for i in range(nrows + 1))
-    operands = ", ".join(row_ivs + ["%t"])
+    dims = ", ".join(f"d{i}" for i in range(nrows + 2))
+    operands = ", ".join(row_ivs + ["%t", "%g" if groups else "%c0"])
 
     def expr_text(rc, tc, offset):
         terms = [f"d{i} * {c}" for i, c in enumerate(rc) if c]
@@ -244,8 +262,10 @@ def jam_kernel(name, rng, straddle=False):
     index = []
     for d, (rc, tc) in enumerate(exprs):
         i = fresh("i")
+        group_term = f"d{nrows + 1} * {group_stride} + " if d == 0 else ""
         body.append(f"{i} = affine.apply affine_map<({dims}) -> "
-                    f"({expr_text(rc, tc, offsets[d])})>({operands})")
+                    f"({group_term}{expr_text(rc, tc, offsets[d])})>"
+                    f"({operands})")
         index.append(i)
     index = ", ".join(index)
 
@@ -362,6 +382,9 @@ def jam_kernel(name, rng, straddle=False):
              "  %pad = arith.constant 0 : i32",
              "  %c0 = arith.constant 0 : index"]
     ind = "  "
+    if groups:
+        lines.append(f"{ind}affine.for %g = 0 to {groups} {{")
+        ind += "  "
     for i, (lb, ub, step) in enumerate(rows):
         lines.append(f"{ind}affine.for {row_ivs[i]} = {lb} to {ub} "
                      f"step {step} {{")
@@ -373,7 +396,7 @@ def jam_kernel(name, rng, straddle=False):
                  f"step {tiles[2]} {{")
     lines += [ind + "  " + b for b in body]
     lines.append(ind + "}")
-    for _ in range(nrows):
+    for _ in range(nrows + (1 if groups else 0)):
         ind = ind[:-2]
         lines.append(ind + "}")
     lines += ["  return", "}"]

@@ -1456,6 +1456,73 @@ static void forwardStores(affine::AffineForOp loop, RewriterBase &rewriter) {
   }
 }
 
+/// Whether the accesses `repeated` (those a jam of `rows` around `tiles`
+/// would do once for all rows, one per location) are to an accumulator that a
+/// loop around the rows revisits while it is still in cache: every one is
+/// invariant in that loop, and over the loops between it and the rows and
+/// `tiles` they touch at most kMaxRevisitedBytes (a bound that counts overlaps
+/// again). Where nothing bounds the bytes (a loop of unknown trips, or of
+/// another kind, in between), it answers no.
+static bool isRevisitedAccumulator(ArrayRef<AccessKey> repeated,
+                                   ArrayRef<affine::AffineForOp> rows,
+                                   affine::AffineForOp tiles) {
+  if (repeated.empty())
+    return false;
+  // The affine loops between the candidate and the rows, and `tiles`,
+  // with their trip counts; each access's bytes grow by the trips of those
+  // whose index it uses.
+  SmallVector<std::pair<Value, int64_t>> between;
+  std::optional<uint64_t> tileTrip = affine::getConstantTripCount(tiles);
+  if (!tileTrip)
+    return false;
+  between.push_back({tiles.getInductionVar(), *tileTrip});
+  auto isBetween = [&](Value value) {
+    return llvm::any_of(between,
+                        [&](const auto &loop) { return loop.first == value; });
+  };
+  for (Operation *op = rows.back()->getParentOp();
+       op && !isa<FunctionOpInterface>(op); op = op->getParentOp()) {
+    auto loop = dyn_cast<LoopLikeOpInterface>(op);
+    if (!loop)
+      continue;
+    std::optional<SmallVector<Value>> ivs = loop.getLoopInductionVars();
+    // An operand made inside the loop, other than an index of the loops
+    // between, may depend on the loop's trip.
+    auto isInvariant = [&](const AccessKey &key) {
+      return llvm::all_of(key.operands, [&](Value operand) {
+        return isBetween(operand) ||
+               !op->isAncestor(operand.getParentRegion()->getParentOp());
+      });
+    };
+    auto affineLoop = dyn_cast<affine::AffineForOp>(op);
+    std::optional<uint64_t> trip =
+        affineLoop ? affine::getConstantTripCount(affineLoop) : std::nullopt;
+    if (ivs && !ivs->empty() && !(trip && *trip <= 1) &&
+        llvm::all_of(repeated, isInvariant)) {
+      std::optional<int64_t> total = 0;
+      for (const AccessKey &key : repeated) {
+        auto vectorType = dyn_cast<VectorType>(key.type);
+        Type element = vectorType ? vectorType.getElementType() : key.type;
+        if (!element.isIntOrFloat() || (vectorType && vectorType.isScalable()))
+          return false;
+        std::optional<int64_t> bytes = llvm::checkedMul<int64_t>(
+            vectorType ? vectorType.getNumElements() : 1,
+            (element.getIntOrFloatBitWidth() + 7) / 8);
+        for (auto [iv, trip] : between)
+          if (bytes && llvm::is_contained(key.operands, iv))
+            bytes = llvm::checkedMul(*bytes, trip);
+        total =
+            bytes && total ? llvm::checkedAdd(*total, *bytes) : std::nullopt;
+      }
+      return total && *total <= kMaxRevisitedBytes;
+    }
+    if (!trip)
+      return false;
+    between.push_back({affineLoop.getInductionVar(), *trip});
+  }
+  return false;
+}
+
 bool mlir::tlayout::jamRepeatedStores(affine::AffineForOp tiles,
                                       RewriterBase &rewriter) {
   if (tiles.getNumIterOperands() != 0)
@@ -1596,6 +1663,23 @@ bool mlir::tlayout::jamRepeatedStores(affine::AffineForOp tiles,
                     })) {
     LDBG() << "not jammed: every access around " << tiles.getLoc()
            << " depends on the rows";
+    return false;
+  }
+  // The rows' accumulator stays in cache between the trips of a loop that
+  // revisits it: the jam would save only cache traffic, and would run the
+  // rows' own accesses side by side (column sums over groups of tile rows
+  // read each tile as one stream per row).
+  SmallVector<AccessKey> repeated;
+  for (const AccessKey &key : llvm::concat<AccessKey>(writes, keyedReads))
+    if (!usesRows(key) &&
+        llvm::is_contained(key.operands, tiles.getInductionVar()) &&
+        llvm::none_of(repeated, [&](const AccessKey &other) {
+          return other.isSameLocation(key);
+        }))
+      repeated.push_back(key);
+  if (isRevisitedAccumulator(repeated, rows, tiles)) {
+    LDBG() << "not jammed: a loop around " << tiles.getLoc()
+           << " revisits the repeated locations while they are in cache";
     return false;
   }
   std::optional<uint64_t> tileTrip = affine::getConstantTripCount(tiles);
