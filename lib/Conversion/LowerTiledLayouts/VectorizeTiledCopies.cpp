@@ -465,6 +465,41 @@ static Value stagingBuffer(OpBuilder &builder, Operation *op, MemRefType type) {
       builder.getI64IntegerAttr(kNontemporalAlignment));
 }
 
+/// Emits a loop over the rows of `stage` (its element type is that of
+/// `lineType`'s integer lanes) that LLVM must not unroll: row k is the whole
+/// line of `lineType` loaded from `source` at `lineMap(ivs, k)`, while the
+/// line at `prefetchMap(ivs, k)` is prefetched. (Unrolled, LLVM forwards the
+/// rows' stores to the loads that read them back and keeps the whole block
+/// in registers.)
+static void emitStagingLoop(OpBuilder &builder, Location loc, Value source,
+                            VectorType lineType, AffineMap lineMap,
+                            AffineMap prefetchMap, ValueRange ivs,
+                            Value stage) {
+  OpBuilder::InsertionGuard guard(builder);
+  auto stageType = cast<MemRefType>(stage.getType());
+  auto lineLoop = scf::ForOp::create(
+      builder, loc, arith::ConstantIndexOp::create(builder, loc, 0),
+      arith::ConstantIndexOp::create(builder, loc, stageType.getDimSize(0)),
+      arith::ConstantIndexOp::create(builder, loc, 1));
+  lineLoop->setAttr(kLoopAnnotationAttrName,
+                    notUnrolledLoop(builder.getContext()));
+  builder.setInsertionPointToStart(lineLoop.getBody());
+  SmallVector<Value> operands(ivs);
+  operands.push_back(lineLoop.getInductionVar());
+  Value line =
+      vector::LoadOp::create(builder, loc, lineType, source,
+                             emitResults(builder, loc, lineMap, operands, {}));
+  memref::PrefetchOp::create(
+      builder, loc, source,
+      emitResults(builder, loc, prefetchMap, operands, {}),
+      /*isWrite=*/false, /*localityHint=*/3, /*isDataCache=*/true);
+  Value zero = arith::ConstantIndexOp::create(builder, loc, 0);
+  vector::StoreOp::create(
+      builder, loc,
+      withLaneType(builder, loc, line, stageType.getElementType()), stage,
+      ValueRange{lineLoop.getInductionVar(), zero});
+}
+
 /// Two vectors of the same type concatenated: x0 ... y0 ...
 static Value concatPair(OpBuilder &builder, Location loc, Value x, Value y) {
   int64_t n = cast<VectorType>(x.getType()).getNumElements();
@@ -729,16 +764,7 @@ struct TransposingCopyLowering : TiledOpConversionPattern<memref::CopyOp> {
       // forward the stores of an unrolled one to the sub-blocks' loads and
       // keep the whole block in registers).
       if (stage) {
-        OpBuilder::InsertionGuard stageGuard(rewriter);
-        auto lineLoop = scf::ForOp::create(
-            rewriter, loc, arith::ConstantIndexOp::create(rewriter, loc, 0),
-            arith::ConstantIndexOp::create(rewriter, loc, b),
-            arith::ConstantIndexOp::create(rewriter, loc, 1));
-        lineLoop->setAttr(kLoopAnnotationAttrName,
-                          notUnrolledLoop(rewriter.getContext()));
-        rewriter.setInsertionPointToStart(lineLoop.getBody());
-        SmallVector<Value> operands(ivs);
-        operands.push_back(lineLoop.getInductionVar());
+        // Over the block's 4 indices and the line's (d4).
         auto lineAt = [&](AffineExpr otherAt, AffineExpr runAt) {
           SmallVector<AffineExpr, 2> point(2);
           point[other] = otherAt + getAffineDimExpr(4, context);
@@ -746,10 +772,6 @@ struct TransposingCopyLowering : TiledOpConversionPattern<memref::CopyOp> {
           return simplifyAffineMap(
               from->indexMap.compose(mapOf(5, point, context)));
         };
-        Value line = vector::LoadOp::create(
-            rewriter, loc, lineType, from->buffer,
-            emitResults(rewriter, loc, lineAt(otherStart, runStart), operands,
-                        {}));
         // The same line of the next block in the nest's order (within the
         // group, then on along `other`, wrapping at the end of the array).
         AffineExpr next =
@@ -759,15 +781,9 @@ struct TransposingCopyLowering : TiledOpConversionPattern<memref::CopyOp> {
              otherBlocks) *
             b;
         AffineExpr nextRun = (getAffineDimExpr(1, context) * s + next % s) * b;
-        memref::PrefetchOp::create(
-            rewriter, loc, from->buffer,
-            emitResults(rewriter, loc, lineAt(nextOther, nextRun), operands,
-                        {}),
-            /*isWrite=*/false, /*localityHint=*/3, /*isDataCache=*/true);
-        Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
-        vector::StoreOp::create(
-            rewriter, loc, withLaneType(rewriter, loc, line, laneType), stage,
-            ValueRange{lineLoop.getInductionVar(), zero});
+        emitStagingLoop(rewriter, loc, from->buffer, lineType,
+                        lineAt(otherStart, runStart),
+                        lineAt(nextOther, nextRun), ivs, stage);
       }
       // The block goes by sub-blocks of R x L elements (L in one 128-bit
       // lane, R in one vector register): lane k of register i holds the L
