@@ -517,8 +517,9 @@ func.func @negative_revisited_accumulator(%a: memref<32x65536xf32>,
 // -----
 
 // The same sums one element past kMaxRevisitedBytes no longer stay in
-// cache between groups (nor are they sure to be small where a loop in
-// between has no known trip count): jammed. A loop of one trip around the
+// cache between groups: jammed. Sums whose locations move with a loop of
+// unknown trips inside the group loop are not the same at every group:
+// jammed. A loop of one trip around the
 // rows (one that is not jammed with them, as it writes) revisits nothing:
 // jammed.
 // CHECK-LABEL: func.func @accumulator_past_cache
@@ -602,6 +603,74 @@ func.func @positive_groups(%a: memref<6x16xi32>, %out: memref<48xi32>) {
         %s = arith.addi %o, %x : i32
         affine.store %s, %out[%g * 16 + %t] : memref<48xi32>
       }
+    }
+  }
+  return
+}
+
+// -----
+
+// Jammed, as nothing shows a small accumulator revisited in cache: the
+// group writes words of its own through a view made in the group loop; an
+// accumulator of one f32 per 64-byte line spans 4 MiB (from its first byte
+// to its last) though its elements are 256 KiB; a loop without induction
+// variables (scf.while) between the rows and the group loop bounds nothing.
+// CHECK-LABEL: func.func @jammed_view_stride_while
+// CHECK:       affine.for %{{.*}} = 0 to 16 {
+// CHECK:         memref.view
+// CHECK-NOT:     affine.for %{{.*}} = 0 to 2 {
+// CHECK:         affine.for %{{.*}} = 0 to 16 {
+// CHECK-COUNT-2:   affine.load %{{.*}} : memref<32x16xi32>
+// CHECK:       affine.for %{{.*}} = 0 to 16 {
+// CHECK-NOT:     affine.for %{{.*}} = 0 to 2 {
+// CHECK:         affine.for %{{.*}} = 0 to 65536 {
+// CHECK-COUNT-2:   affine.load %{{.*}} : memref<32x65536xf32>
+// CHECK:       affine.for %{{.*}} = 0 to 16 {
+// CHECK:         scf.while
+// CHECK-NOT:     affine.for %{{.*}} = 0 to 2 {
+// CHECK:           affine.for %{{.*}} = 0 to 16 {
+// CHECK-COUNT-2:     affine.load %{{.*}} : memref<32x16xi32>
+func.func @jammed_view_stride_while(%a: memref<32x16xi32>, %buf: memref<?xi8>,
+                                    %f: memref<32x65536xf32>,
+                                    %strided: memref<1048576xf32>,
+                                    %out: memref<16xi32>, %c: i1) {
+  affine.for %g = 0 to 16 {
+    %off = affine.apply affine_map<(g) -> (g * 64)>(%g)
+    %w = memref.view %buf[%off][] : memref<?xi8> to memref<16xi32>
+    affine.for %r = 0 to 2 {
+      affine.for %t = 0 to 16 {
+        %row = affine.apply affine_map<(g, r) -> (g * 2 + r)>(%g, %r)
+        %x = affine.load %a[%row, %t] : memref<32x16xi32>
+        %o = affine.load %w[%t] : memref<16xi32>
+        %s = arith.addi %o, %x : i32
+        affine.store %s, %w[%t] : memref<16xi32>
+      }
+    }
+  }
+  affine.for %g = 0 to 16 {
+    affine.for %r = 0 to 2 {
+      affine.for %t = 0 to 65536 {
+        %row = affine.apply affine_map<(g, r) -> (g * 2 + r)>(%g, %r)
+        %x = affine.load %f[%row, %t] : memref<32x65536xf32>
+        %o = affine.load %strided[%t * 16] : memref<1048576xf32>
+        %s = arith.addf %o, %x : f32
+        affine.store %s, %strided[%t * 16] : memref<1048576xf32>
+      }
+    }
+  }
+  affine.for %g = 0 to 16 {
+    scf.while : () -> () {
+      scf.condition(%c)
+    } do {
+      affine.for %r = 0 to 2 {
+        affine.for %t = 0 to 16 {
+          %x = affine.load %a[%r, %t] : memref<32x16xi32>
+          %o = affine.load %out[%t] : memref<16xi32>
+          %s = arith.addi %o, %x : i32
+          affine.store %s, %out[%t] : memref<16xi32>
+        }
+      }
+      scf.yield
     }
   }
   return

@@ -16,6 +16,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Utils/IndexingUtils.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/IRMapping.h"
@@ -1456,69 +1457,156 @@ static void forwardStores(affine::AffineForOp loop, RewriterBase &rewriter) {
   }
 }
 
+namespace {
+/// A loop index with its step and trip count.
+struct LoopExtent {
+  Value iv;
+  int64_t step;
+  int64_t trip;
+};
+} // namespace
+
+/// The bytes between the first and the last byte that `key` touches while
+/// the indices of `extents` run through their trips (the others fixed), as
+/// a static identity-layout memref holds its elements: the access's own
+/// bytes plus, for each index, its stride in bytes times its steps. Nothing
+/// where that is not known: a memref of another layout or of dynamic
+/// shape, elements that are not integers or floats of a known width
+/// (`index`), a scalable vector, or an index that enters a location
+/// other than as a pure affine term.
+static std::optional<int64_t> getSpanBytes(const AccessKey &key,
+                                           ArrayRef<LoopExtent> extents) {
+  auto type = dyn_cast<MemRefType>(key.memref.getType());
+  if (!type || !type.hasStaticShape() || !type.getLayout().isIdentity() ||
+      !type.getElementType().isIntOrFloat() ||
+      type.getRank() != key.map.getNumResults())
+    return std::nullopt;
+  int64_t elementBytes =
+      llvm::divideCeil(type.getElementType().getIntOrFloatBitWidth(), 8);
+  auto vectorType = dyn_cast<VectorType>(key.type);
+  if (vectorType && vectorType.isScalable())
+    return std::nullopt;
+  std::optional<int64_t> span = llvm::checkedMul<int64_t>(
+      vectorType ? vectorType.getNumElements() : 1, elementBytes);
+  SmallVector<int64_t> strides = computeSuffixProduct(type.getShape());
+  unsigned numDims = key.map.getNumDims();
+  for (const LoopExtent &extent : extents) {
+    auto it = llvm::find(key.operands, extent.iv);
+    if (it == key.operands.end())
+      continue;
+    unsigned position = it - key.operands.begin();
+    AffineExpr var =
+        position < numDims
+            ? getAffineDimExpr(position, key.map.getContext())
+            : getAffineSymbolExpr(position - numDims, key.map.getContext());
+    std::optional<int64_t> stride = 0;
+    for (auto [d, result] : llvm::enumerate(key.map.getResults())) {
+      bool uses = false;
+      result.walk([&](AffineExpr e) { uses |= e == var; });
+      if (!uses)
+        continue;
+      std::optional<int64_t> coefficient =
+          result.isPureAffine() ? getLinearCoefficient(result, var)
+                                : std::nullopt;
+      std::optional<int64_t> term =
+          coefficient && stride ? llvm::checkedMul(*coefficient, strides[d])
+                                : std::nullopt;
+      stride = term ? llvm::checkedAdd(*stride, *term) : std::nullopt;
+    }
+    std::optional<int64_t> move =
+        stride ? llvm::checkedMul(std::abs(*stride), elementBytes)
+               : std::nullopt;
+    move = move ? llvm::checkedMul(*move, extent.step) : std::nullopt;
+    move = move ? llvm::checkedMul(*move, std::max<int64_t>(0, extent.trip - 1))
+                : std::nullopt;
+    span = span && move ? llvm::checkedAdd(*span, *move) : std::nullopt;
+  }
+  return span;
+}
+
+/// The trip count of `loop` where it is static (affine.for's own analysis,
+/// which the interface's default does not use, or the interface's).
+static std::optional<uint64_t> getStaticTrips(LoopLikeOpInterface loop) {
+  if (auto affineLoop = dyn_cast<affine::AffineForOp>(loop.getOperation()))
+    return affine::getConstantTripCount(affineLoop);
+  std::optional<APInt> trip = loop.getStaticTripCount();
+  if (!trip || trip->getActiveBits() > 64)
+    return std::nullopt;
+  return trip->getZExtValue();
+}
+
 /// Whether the accesses `repeated` (those a jam of `rows` around `tiles`
 /// would do once for all rows, one per location) are to an accumulator that a
 /// loop around the rows revisits while it is still in cache: every one is
-/// invariant in that loop, and over the loops between it and the rows and
-/// `tiles` they touch at most kMaxRevisitedBytes (a bound that counts overlaps
-/// again). Where nothing bounds the bytes (a loop of unknown trips, or of
-/// another kind, in between), it answers no.
+/// invariant in that loop (its buffer and location made outside it, or by
+/// the loops in between), the loop runs more than once (or its trips are not
+/// known), and over the loops between it and the rows and `tiles` the
+/// accesses span at most kMaxRevisitedBytes together (getSpanBytes, from
+/// the first byte to the last: a strided accumulator counts the lines it
+/// spreads over). Where nothing bounds the bytes (a loop in between without
+/// a static trip count or induction variables, or a span that is not
+/// known), it answers no.
 static bool isRevisitedAccumulator(ArrayRef<AccessKey> repeated,
                                    ArrayRef<affine::AffineForOp> rows,
                                    affine::AffineForOp tiles) {
   if (repeated.empty())
     return false;
-  // The affine loops between the candidate and the rows, and `tiles`,
-  // with their trip counts; each access's bytes grow by the trips of those
-  // whose index it uses.
-  SmallVector<std::pair<Value, int64_t>> between;
-  std::optional<uint64_t> tileTrip = affine::getConstantTripCount(tiles);
-  if (!tileTrip)
+  // The loops between the candidate and the rows, and `tiles`.
+  SmallVector<LoopExtent> between;
+  auto asExtent = [](LoopLikeOpInterface loop) -> std::optional<LoopExtent> {
+    std::optional<SmallVector<Value>> ivs = loop.getLoopInductionVars();
+    std::optional<SmallVector<OpFoldResult>> steps = loop.getLoopSteps();
+    std::optional<uint64_t> trip = getStaticTrips(loop);
+    if (!ivs || ivs->size() != 1 || !steps || steps->size() != 1 || !trip ||
+        *trip > static_cast<uint64_t>(std::numeric_limits<int64_t>::max()))
+      return std::nullopt;
+    std::optional<int64_t> step = getConstantIntValue(steps->front());
+    if (!step || *step <= 0)
+      return std::nullopt;
+    return LoopExtent{ivs->front(), *step, static_cast<int64_t>(*trip)};
+  };
+  std::optional<LoopExtent> tileExtent =
+      asExtent(cast<LoopLikeOpInterface>(tiles.getOperation()));
+  if (!tileExtent)
     return false;
-  between.push_back({tiles.getInductionVar(), *tileTrip});
+  between.push_back(*tileExtent);
   auto isBetween = [&](Value value) {
-    return llvm::any_of(between,
-                        [&](const auto &loop) { return loop.first == value; });
+    return llvm::any_of(
+        between, [&](const LoopExtent &extent) { return extent.iv == value; });
   };
   for (Operation *op = rows.back()->getParentOp();
        op && !isa<FunctionOpInterface>(op); op = op->getParentOp()) {
     auto loop = dyn_cast<LoopLikeOpInterface>(op);
     if (!loop)
       continue;
-    std::optional<SmallVector<Value>> ivs = loop.getLoopInductionVars();
-    // An operand made inside the loop, other than an index of the loops
-    // between, may depend on the loop's trip.
-    auto isInvariant = [&](const AccessKey &key) {
-      return llvm::all_of(key.operands, [&](Value operand) {
-        return isBetween(operand) ||
-               !op->isAncestor(operand.getParentRegion()->getParentOp());
-      });
+    // A buffer or an operand made inside the loop, other than an index of
+    // the loops between, may change with the loop's trip.
+    auto madeOutside = [&](Value value) {
+      return !op->isAncestor(value.getParentRegion()->getParentOp());
     };
-    auto affineLoop = dyn_cast<affine::AffineForOp>(op);
-    std::optional<uint64_t> trip =
-        affineLoop ? affine::getConstantTripCount(affineLoop) : std::nullopt;
+    auto isInvariant = [&](const AccessKey &key) {
+      return madeOutside(key.memref) &&
+             llvm::all_of(key.operands, [&](Value operand) {
+               return isBetween(operand) || madeOutside(operand);
+             });
+    };
+    std::optional<uint64_t> trip = getStaticTrips(loop);
+    std::optional<SmallVector<Value>> ivs = loop.getLoopInductionVars();
+    if (auto parallel = dyn_cast<affine::AffineParallelOp>(op))
+      ivs = llvm::to_vector_of<Value>(parallel.getIVs());
     if (ivs && !ivs->empty() && !(trip && *trip <= 1) &&
         llvm::all_of(repeated, isInvariant)) {
       std::optional<int64_t> total = 0;
       for (const AccessKey &key : repeated) {
-        auto vectorType = dyn_cast<VectorType>(key.type);
-        Type element = vectorType ? vectorType.getElementType() : key.type;
-        if (!element.isIntOrFloat() || (vectorType && vectorType.isScalable()))
-          return false;
-        std::optional<int64_t> bytes = llvm::checkedMul<int64_t>(
-            vectorType ? vectorType.getNumElements() : 1,
-            (element.getIntOrFloatBitWidth() + 7) / 8);
-        for (auto [iv, trip] : between)
-          if (bytes && llvm::is_contained(key.operands, iv))
-            bytes = llvm::checkedMul(*bytes, trip);
-        total =
-            bytes && total ? llvm::checkedAdd(*total, *bytes) : std::nullopt;
+        std::optional<int64_t> span = getSpanBytes(key, between);
+        total = span && total ? llvm::checkedAdd(*total, *span) : std::nullopt;
       }
       return total && *total <= kMaxRevisitedBytes;
     }
-    if (!trip)
+    std::optional<LoopExtent> extent = asExtent(loop);
+    if (!extent)
       return false;
-    between.push_back({affineLoop.getInductionVar(), *trip});
+    between.push_back(*extent);
   }
   return false;
 }

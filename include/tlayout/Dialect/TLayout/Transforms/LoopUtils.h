@@ -194,10 +194,11 @@ constexpr int64_t kMaxJammedTrips = 8;
 /// The most ops jamRepeatedStores copies into one tile loop.
 constexpr int64_t kMaxJammedOps = 1024;
 
-/// The most bytes of repeated locations (over the loops inside the one that
-/// revisits them) that jamRepeatedStores takes for an accumulator kept in
-/// cache between visits, and so leaves unjammed: half the 512 KiB L2 of a
-/// core of the smallest host measured.
+/// The most bytes that the repeated locations span (from the first byte to
+/// the last, over the loops inside the one that revisits them) where
+/// jamRepeatedStores takes them for an accumulator kept in cache between
+/// visits, and so leaves the rows unjammed: half the 512 KiB L2 of a core of
+/// the smallest host measured.
 constexpr int64_t kMaxRevisitedBytes = 256 * 1024;
 
 /// Runs the trips of the loops around `tiles` inside it, where they store
