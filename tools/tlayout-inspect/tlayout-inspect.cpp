@@ -542,12 +542,12 @@ int main(int argc, char **argv) {
   if (!text)
     return report(text.takeError());
   llvm::StringRef trimmed = llvm::StringRef(*text).trim();
-  if (compareWith.getNumOccurrences())
+  if (compareWith.getNumOccurrences()) {
     if (llvm::Error err = inspectComparison(
             trimmed, llvm::StringRef(compareWith).trim(), llvm::outs()))
       return report(std::move(err));
-    else
-      return 0;
+    return 0;
+  }
   for (const InputForm &form : inputForms)
     if (form.accepts(trimmed)) {
       if (llvm::Error err = form.inspect(trimmed))
