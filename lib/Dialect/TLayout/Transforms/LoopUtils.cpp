@@ -1280,23 +1280,43 @@ static std::optional<int64_t> getExtent(const AccessKey &key, int64_t d) {
   return vectorType.getDimSize(d - (rank - vectorRank));
 }
 
+/// The dim or symbol of `key`'s map that `value` is bound to; nothing where
+/// `value` is not one of its operands.
+static std::optional<AffineExpr> getOperandExpr(const AccessKey &key,
+                                                Value value) {
+  auto it = llvm::find(key.operands, value);
+  if (it == key.operands.end())
+    return std::nullopt;
+  unsigned position = it - key.operands.begin();
+  unsigned numDims = key.map.getNumDims();
+  return position < numDims
+             ? getAffineDimExpr(position, key.map.getContext())
+             : getAffineSymbolExpr(position - numDims, key.map.getContext());
+}
+
+/// Whether `key`'s buffer and every operand of its location are made
+/// outside `loop`, except operands that `isIndex` accepts (indices of loops
+/// inside it that the caller accounts for).
+static bool isMadeOutside(const AccessKey &key, LoopLikeOpInterface loop,
+                          function_ref<bool(Value)> isIndex) {
+  return loop.isDefinedOutsideOfLoop(key.memref) &&
+         llvm::all_of(key.operands, [&](Value operand) {
+           return isIndex(operand) || loop.isDefinedOutsideOfLoop(operand);
+         });
+}
+
 /// Whether the accesses of `key` at distinct trips of `tiles` touch
 /// disjoint elements: some index is pure affine in the tile loop's index,
 /// with a coefficient that moves it by at least the elements the access
 /// covers along that dimension at every trip.
 static bool separatesTrips(const AccessKey &key, affine::AffineForOp tiles) {
-  auto it = llvm::find(key.operands, tiles.getInductionVar());
-  if (it == key.operands.end())
+  std::optional<AffineExpr> var = getOperandExpr(key, tiles.getInductionVar());
+  if (!var)
     return false;
-  unsigned position = it - key.operands.begin();
-  AffineExpr var = position < key.map.getNumDims()
-                       ? getAffineDimExpr(position, key.map.getContext())
-                       : getAffineSymbolExpr(position - key.map.getNumDims(),
-                                             key.map.getContext());
   for (auto [d, result] : llvm::enumerate(key.map.getResults())) {
     if (!result.isPureAffine())
       continue;
-    std::optional<int64_t> coefficient = getLinearCoefficient(result, var);
+    std::optional<int64_t> coefficient = getLinearCoefficient(result, *var);
     if (!coefficient || *coefficient == 0)
       continue;
     std::optional<int64_t> extent = getExtent(key, d);
@@ -1354,24 +1374,19 @@ struct JammedIndex {
 /// the smaller ones and of the access itself; an index of unknown trip
 /// count must move the most).
 static bool isInjective(const AccessKey &key, ArrayRef<JammedIndex> indices) {
-  unsigned numDims = key.map.getNumDims();
   int64_t rank = key.map.getNumResults();
   // Per dimension: (|coefficient * step|, trip) of its indices.
   SmallVector<SmallVector<std::pair<int64_t, int64_t>>> digits(rank);
   for (const JammedIndex &index : indices) {
-    auto it = llvm::find(key.operands, index.iv);
-    if (it == key.operands.end()) {
+    std::optional<AffineExpr> operand = getOperandExpr(key, index.iv);
+    if (!operand) {
       // An index of one trip moves nothing; any other must move the
       // location.
       if (index.trip == 1)
         continue;
       return false;
     }
-    unsigned position = it - key.operands.begin();
-    AffineExpr var =
-        position < numDims
-            ? getAffineDimExpr(position, key.map.getContext())
-            : getAffineSymbolExpr(position - numDims, key.map.getContext());
+    AffineExpr var = *operand;
     int found = 0;
     for (auto [d, result] : llvm::enumerate(key.map.getResults())) {
       bool uses = false;
@@ -1489,24 +1504,18 @@ static std::optional<int64_t> getSpanBytes(const AccessKey &key,
   std::optional<int64_t> span = llvm::checkedMul<int64_t>(
       vectorType ? vectorType.getNumElements() : 1, elementBytes);
   SmallVector<int64_t> strides = computeSuffixProduct(type.getShape());
-  unsigned numDims = key.map.getNumDims();
   for (const LoopExtent &extent : extents) {
-    auto it = llvm::find(key.operands, extent.iv);
-    if (it == key.operands.end())
+    std::optional<AffineExpr> var = getOperandExpr(key, extent.iv);
+    if (!var)
       continue;
-    unsigned position = it - key.operands.begin();
-    AffineExpr var =
-        position < numDims
-            ? getAffineDimExpr(position, key.map.getContext())
-            : getAffineSymbolExpr(position - numDims, key.map.getContext());
     std::optional<int64_t> stride = 0;
     for (auto [d, result] : llvm::enumerate(key.map.getResults())) {
       bool uses = false;
-      result.walk([&](AffineExpr e) { uses |= e == var; });
+      result.walk([&](AffineExpr e) { uses |= e == *var; });
       if (!uses)
         continue;
       std::optional<int64_t> coefficient =
-          result.isPureAffine() ? getLinearCoefficient(result, var)
+          result.isPureAffine() ? getLinearCoefficient(result, *var)
                                 : std::nullopt;
       std::optional<int64_t> term =
           coefficient && stride ? llvm::checkedMul(*coefficient, strides[d])
@@ -1581,14 +1590,8 @@ static bool isRevisitedAccumulator(ArrayRef<AccessKey> repeated,
       continue;
     // A buffer or an operand made inside the loop, other than an index of
     // the loops between, may change with the loop's trip.
-    auto madeOutside = [&](Value value) {
-      return !op->isAncestor(value.getParentRegion()->getParentOp());
-    };
     auto isInvariant = [&](const AccessKey &key) {
-      return madeOutside(key.memref) &&
-             llvm::all_of(key.operands, [&](Value operand) {
-               return isBetween(operand) || madeOutside(operand);
-             });
+      return isMadeOutside(key, loop, isBetween);
     };
     std::optional<uint64_t> trip = getStaticTrips(loop);
     std::optional<SmallVector<Value>> ivs = loop.getLoopInductionVars();
@@ -1676,13 +1679,12 @@ bool mlir::tlayout::jamRepeatedStores(affine::AffineForOp tiles,
     if (!pure)
       break;
     auto isOutside = [&](Value value) {
-      return !parent->isAncestor(value.getParentRegion()->getParentOp());
+      return parent.isDefinedOutsideOfLoop(value);
     };
     auto keyIsOutside = [&](const AccessKey &key) {
-      return isOutside(key.memref) &&
-             llvm::all_of(key.operands, [&](Value operand) {
-               return operand == tiles.getInductionVar() || isOutside(operand);
-             });
+      return isMadeOutside(key, parent, [&](Value operand) {
+        return operand == tiles.getInductionVar();
+      });
     };
     // A buffer that is only written may be written at locations that
     // depend on the rows (distinct ones, checked below).
