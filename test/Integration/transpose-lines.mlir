@@ -8,7 +8,13 @@
 // the lane of source run i + 8k (i16) or i + 16k (i8), transposed within
 // lanes and concatenated into whole target runs. A tiled source's block is
 // first copied line by line into a buffer on the stack (one loop that LLVM
-// must not unroll) while the next block's lines are prefetched. Each case
+// must not unroll) while the next block's lines are prefetched. A
+// row-major or column-major side of 8- or 16-bit elements whose blocks come
+// by fours along both dimensions goes by groups of 4 x 4 blocks (runs of 256
+// bytes) through two buffers: the group's runs copied in, its blocks
+// transposed from one buffer into the other, the other's rows stored as the
+// target's runs (groups_*: i8, i16 and bf16, with rows and columns past the
+// last group). Each case
 // prints the number of elements that differ from the row-major source: read
 // through the target's own loads, and after the copy back. The second run
 // lowers the non-temporal threshold to 1 byte: every tiled allocation is
@@ -46,7 +52,7 @@
 // IR: affine.for %{{.*}} = 64 to 80 {
 // The staging buffers go at the start of the function.
 // IR-LABEL: func.func @tiles_i8(
-// IR-NEXT: memref.alloca() {alignment = 64 : i64} : memref<64x64xi8>
+// IR-NEXT: memref.alloca() {alignment = 64 : i64, tlayout.staging_slot = 0 : i64} : memref<64x64xi8>
 // IR: memref.alloc() {alignment = 64 : i64} : memref<32x3x8x128xi8>
 // IR: scf.for %[[LINE:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
 // IR: %[[WHOLE:.*]] = vector.load %{{.*}} : memref<32x3x8x128xi8>, vector<64xi8>
@@ -67,11 +73,21 @@
 // IR-LABEL: func.func @tiles_i16_odd(
 // IR: vector.store {{.*}} {alignment = 64 : i64, nontemporal = true} : memref<10x1x8x128xi16>, vector<32xi16>
 // IR-LABEL: func.func @tiles_i8_loop(
-// IR-NEXT: memref.alloca() {alignment = 64 : i64} : memref<64x64xi8>
+// IR-NEXT: memref.alloca() {alignment = 64 : i64, tlayout.staging_slot = 0 : i64} : memref<64x64xi8>
 // IR-NOT: memref.alloca
 // IR: scf.for
 // IR-NOT: memref.alloca
 // IR: memref.prefetch
+// IR-LABEL: func.func @groups_i8(
+// IR-NEXT: memref.alloca() {{.*}}tlayout.staging_slot = 1{{.*}} : memref<256x256xi8>
+// IR-NEXT: memref.alloca() {{.*}}tlayout.staging_slot = 0{{.*}} : memref<256x256xi8>
+// IR-NOT: memref.alloca
+// IR: vector.store {{.*}} {alignment = 64 : i64, nontemporal = true} : memref<780x512xi8>, vector<64xi8>
+// IR-LABEL: func.func @groups_tiled_i8(
+// IR-NEXT: memref.alloca() {{.*}}tlayout.staging_slot = 0{{.*}} : memref<64x64xi8>
+// IR-NEXT: memref.alloca() {{.*}}tlayout.staging_slot = 1{{.*}} : memref<256x256xi8>
+// IR-NEXT: memref.alloca() {{.*}}tlayout.staging_slot = 0{{.*}} : memref<256x256xi8>
+// IR: vector.store {{.*}} {alignment = 64 : i64, nontemporal = true} : memref<64x1x8x256xi8>, vector<64xi8>
 
 func.func @fill16(%a: memref<?x?xi16>) {
   %c0 = arith.constant 0 : index
@@ -130,6 +146,44 @@ func.func @diff8(%a: memref<?x?xi8>, %b: memref<?x?xi8>) {
       %x = memref.load %a[%i, %j] : memref<?x?xi8>
       %y = memref.load %b[%i, %j] : memref<?x?xi8>
       %ne = arith.cmpi ne, %x, %y : i8
+      %d = arith.index_cast %ne : i1 to index
+      %s = arith.addi %nj, %d : index
+      scf.yield %s : index
+    }
+    scf.yield %m : index
+  }
+  vector.print %n : index
+  return
+}
+
+func.func @fillbf16(%a: memref<?x?xbf16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %rows = memref.dim %a, %c0 : memref<?x?xbf16>
+  %cols = memref.dim %a, %c1 : memref<?x?xbf16>
+  scf.for %i = %c0 to %rows step %c1 {
+    scf.for %j = %c0 to %cols step %c1 {
+      %k = affine.apply affine_map<(i, j) -> (i * 1000 + j)>(%i, %j)
+      %w = arith.index_cast %k : index to i16
+      %v = arith.bitcast %w : i16 to bf16
+      memref.store %v, %a[%i, %j] : memref<?x?xbf16>
+    }
+  }
+  return
+}
+// Compares the bits (a NaN's pattern is data like any other).
+func.func @diffbf16(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %rows = memref.dim %a, %c0 : memref<?x?xbf16>
+  %cols = memref.dim %a, %c1 : memref<?x?xbf16>
+  %n = scf.for %i = %c0 to %rows step %c1 iter_args(%ni = %c0) -> index {
+    %m = scf.for %j = %c0 to %cols step %c1 iter_args(%nj = %ni) -> index {
+      %x = memref.load %a[%i, %j] : memref<?x?xbf16>
+      %y = memref.load %b[%i, %j] : memref<?x?xbf16>
+      %xi = arith.bitcast %x : bf16 to i16
+      %yi = arith.bitcast %y : bf16 to i16
+      %ne = arith.cmpi ne, %xi, %yi : i16
       %d = arith.index_cast %ne : i1 to index
       %s = arith.addi %nj, %d : index
       scf.yield %s : index
@@ -352,8 +406,96 @@ func.func @tiles_i8_loop() {
   return
 }
 
+func.func @groups_i8() {
+  %a = memref.alloc() : memref<512x780xi8>
+  %r = memref.alloc() : memref<512x780xi8>
+  %b = memref.alloc() : memref<512x780xi8>
+  %ad = memref.cast %a : memref<512x780xi8> to memref<?x?xi8>
+  %rd = memref.cast %r : memref<512x780xi8> to memref<?x?xi8>
+  %bd = memref.cast %b : memref<512x780xi8> to memref<?x?xi8>
+  call @fill8(%ad) : (memref<?x?xi8>) -> ()
+  %t0 = memref.alloc() : memref<512x780xi8, #tlayout.tiled<{0,1}>>
+  memref.copy %a, %t0 : memref<512x780xi8> to memref<512x780xi8, #tlayout.tiled<{0,1}>>
+  affine.for %i = 0 to 512 {
+    affine.for %j = 0 to 780 {
+      %v = affine.load %t0[%i, %j] : memref<512x780xi8, #tlayout.tiled<{0,1}>>
+      affine.store %v, %r[%i, %j] : memref<512x780xi8>
+    }
+  }
+  call @diff8(%ad, %rd) : (memref<?x?xi8>, memref<?x?xi8>) -> ()
+  memref.copy %t0, %b : memref<512x780xi8, #tlayout.tiled<{0,1}>> to memref<512x780xi8>
+  call @diff8(%ad, %bd) : (memref<?x?xi8>, memref<?x?xi8>) -> ()
+  return
+}
+func.func @groups_i16() {
+  %a = memref.alloc() : memref<256x392xi16>
+  %r = memref.alloc() : memref<256x392xi16>
+  %b = memref.alloc() : memref<256x392xi16>
+  %ad = memref.cast %a : memref<256x392xi16> to memref<?x?xi16>
+  %rd = memref.cast %r : memref<256x392xi16> to memref<?x?xi16>
+  %bd = memref.cast %b : memref<256x392xi16> to memref<?x?xi16>
+  call @fill16(%ad) : (memref<?x?xi16>) -> ()
+  %t0 = memref.alloc() : memref<256x392xi16, #tlayout.tiled<{0,1}>>
+  memref.copy %a, %t0 : memref<256x392xi16> to memref<256x392xi16, #tlayout.tiled<{0,1}>>
+  affine.for %i = 0 to 256 {
+    affine.for %j = 0 to 392 {
+      %v = affine.load %t0[%i, %j] : memref<256x392xi16, #tlayout.tiled<{0,1}>>
+      affine.store %v, %r[%i, %j] : memref<256x392xi16>
+    }
+  }
+  call @diff16(%ad, %rd) : (memref<?x?xi16>, memref<?x?xi16>) -> ()
+  memref.copy %t0, %b : memref<256x392xi16, #tlayout.tiled<{0,1}>> to memref<256x392xi16>
+  call @diff16(%ad, %bd) : (memref<?x?xi16>, memref<?x?xi16>) -> ()
+  return
+}
+func.func @groups_bf16() {
+  %a = memref.alloc() : memref<384x136xbf16>
+  %r = memref.alloc() : memref<384x136xbf16>
+  %b = memref.alloc() : memref<384x136xbf16>
+  %ad = memref.cast %a : memref<384x136xbf16> to memref<?x?xbf16>
+  %rd = memref.cast %r : memref<384x136xbf16> to memref<?x?xbf16>
+  %bd = memref.cast %b : memref<384x136xbf16> to memref<?x?xbf16>
+  call @fillbf16(%ad) : (memref<?x?xbf16>) -> ()
+  %t0 = memref.alloc() : memref<384x136xbf16, #tlayout.tiled<{0,1}>>
+  memref.copy %a, %t0 : memref<384x136xbf16> to memref<384x136xbf16, #tlayout.tiled<{0,1}>>
+  affine.for %i = 0 to 384 {
+    affine.for %j = 0 to 136 {
+      %v = affine.load %t0[%i, %j] : memref<384x136xbf16, #tlayout.tiled<{0,1}>>
+      affine.store %v, %r[%i, %j] : memref<384x136xbf16>
+    }
+  }
+  call @diffbf16(%ad, %rd) : (memref<?x?xbf16>, memref<?x?xbf16>) -> ()
+  memref.copy %t0, %b : memref<384x136xbf16, #tlayout.tiled<{0,1}>> to memref<384x136xbf16>
+  call @diffbf16(%ad, %bd) : (memref<?x?xbf16>, memref<?x?xbf16>) -> ()
+  return
+}
+
+// Into tiles whose rows hold a group's runs of 256 (staged by groups); back
+// from them (a tiled source: staged by blocks).
+func.func @groups_tiled_i8() {
+  %a = memref.alloc() : memref<256x512xi8>
+  %r = memref.alloc() : memref<256x512xi8>
+  %b = memref.alloc() : memref<256x512xi8>
+  %ad = memref.cast %a : memref<256x512xi8> to memref<?x?xi8>
+  %rd = memref.cast %r : memref<256x512xi8> to memref<?x?xi8>
+  %bd = memref.cast %b : memref<256x512xi8> to memref<?x?xi8>
+  call @fill8(%ad) : (memref<?x?xi8>) -> ()
+  %t0 = memref.alloc() : memref<256x512xi8, #tlayout.tiled<{0,1:T(8,256)}>>
+  memref.copy %a, %t0 : memref<256x512xi8> to memref<256x512xi8, #tlayout.tiled<{0,1:T(8,256)}>>
+  affine.for %i = 0 to 256 {
+    affine.for %j = 0 to 512 {
+      %v = affine.load %t0[%i, %j] : memref<256x512xi8, #tlayout.tiled<{0,1:T(8,256)}>>
+      affine.store %v, %r[%i, %j] : memref<256x512xi8>
+    }
+  }
+  call @diff8(%ad, %rd) : (memref<?x?xi8>, memref<?x?xi8>) -> ()
+  memref.copy %t0, %b : memref<256x512xi8, #tlayout.tiled<{0,1:T(8,256)}>> to memref<256x512xi8>
+  call @diff8(%ad, %bd) : (memref<?x?xi8>, memref<?x?xi8>) -> ()
+  return
+}
+
 func.func @main() {
-  // CHECK-COUNT-17: {{^}}0{{$}}
+  // CHECK-COUNT-25: {{^}}0{{$}}
   // CHECK-NOT: {{.}}
   call @colmajor_i16() : () -> ()
   call @colmajor_i8() : () -> ()
@@ -364,5 +506,9 @@ func.func @main() {
   call @colmajor_i16_odd() : () -> ()
   call @tiles_i16_odd() : () -> ()
   call @tiles_i8_loop() : () -> ()
+  call @groups_i8() : () -> ()
+  call @groups_i16() : () -> ()
+  call @groups_bf16() : () -> ()
+  call @groups_tiled_i8() : () -> ()
   return
 }

@@ -73,6 +73,10 @@ using namespace mlir::tlayout;
 /// The alignment, in bytes, of every non-temporal store (one cache line).
 static constexpr int64_t kNontemporalAlignment = 64;
 
+/// The bytes of the runs that a group-staged transposing copy reads and
+/// writes (see TransposingCopyLowering).
+static constexpr int64_t kGroupRunBytes = 256;
+
 /// Whether `type` is a static 2-D memref with the identity layout (not a
 /// tlayout layout) whose elements vectors can hold.
 static bool isPlainMatrix(MemRefType type) {
@@ -158,10 +162,26 @@ static bool isVectorizableElement(Type type) {
          type.getIntOrFloatBitWidth() <= 64;
 }
 
+/// Stores `value` at `map(operands)` of the identity-layout `buffer`, where
+/// the operands need not be valid affine dims (an `scf.for`'s index): a
+/// `vector.store`, with the non-temporal hint and an alignment of 64 bytes
+/// when `nontemporal` (the caller checked that the store starts at a
+/// multiple of 64 bytes).
+static void storeRunAt(OpBuilder &builder, Location loc, Value value,
+                       Value buffer, AffineMap map, ValueRange operands,
+                       bool nontemporal) {
+  auto store =
+      vector::StoreOp::create(builder, loc, value, buffer,
+                              emitResults(builder, loc, map, operands, {}));
+  if (!nontemporal)
+    return;
+  store.setNontemporal(true);
+  store.setAlignmentAttr(builder.getI64IntegerAttr(kNontemporalAlignment));
+}
+
 /// Stores `value` at `map(ivs)` of the identity-layout `buffer`: an
-/// `affine.vector_store`, or, when `nontemporal`, a `vector.store` with the
-/// non-temporal hint and an alignment of 64 bytes (the caller checked that
-/// every such store starts at a multiple of 64 bytes).
+/// `affine.vector_store`, or, when `nontemporal`, storeRunAt's non-temporal
+/// store.
 static void storeRun(OpBuilder &builder, Location loc, Value value,
                      Value buffer, AffineMap map, ValueRange ivs,
                      bool nontemporal) {
@@ -169,10 +189,7 @@ static void storeRun(OpBuilder &builder, Location loc, Value value,
     affine::AffineVectorStoreOp::create(builder, loc, value, buffer, map, ivs);
     return;
   }
-  SmallVector<Value> indices = emitResults(builder, loc, map, ivs, {});
-  auto store = vector::StoreOp::create(builder, loc, value, buffer, indices);
-  store.setNontemporal(true);
-  store.setAlignmentAttr(builder.getI64IntegerAttr(kNontemporalAlignment));
+  storeRunAt(builder, loc, value, buffer, map, ivs, /*nontemporal=*/true);
 }
 
 /// Emits a copy's loop nest through `emitNest(nontemporal)`. When
@@ -440,14 +457,23 @@ static LLVM::LoopAnnotationAttr notUnrolledLoop(MLIRContext *context) {
       /*parallelAccesses=*/{});
 }
 
+/// The attribute that marks a staging buffer of this file, its slot: the
+/// copies of one function take turns with the same buffers (they run one
+/// after another; none is in a parallel loop).
+static constexpr llvm::StringLiteral kStagingSlotAttrName =
+    "tlayout.staging_slot";
+
 /// A `memref.alloca` of `type`, aligned to a line, at the start of the
-/// function around `op`, allocated once per call whatever loops `op` is in;
+/// function around `op`, allocated once per call whatever loops `op` is in
+/// and shared by the copies of the function that ask for the same type and
+/// `slot` (a copy that needs two buffers of one type asks for two slots);
 /// nothing when `op` is not in a function or is in a region other than the
 /// bodies of sequential loops and conditionals (a parallel loop's
 /// iterations would share the buffer). Upstream's lowering frees nothing at
 /// the end of an `scf.for` iteration: an alloca in a loop's body takes new
 /// stack every trip.
-static Value stagingBuffer(OpBuilder &builder, Operation *op, MemRefType type) {
+static Value stagingBuffer(OpBuilder &builder, Operation *op, MemRefType type,
+                           int64_t slot = 0) {
   Operation *parent = op->getParentOp();
   while (parent && !isa<FunctionOpInterface>(parent)) {
     if (!isa<scf::ForOp, scf::IfOp, scf::WhileOp, scf::IndexSwitchOp,
@@ -458,11 +484,31 @@ static Value stagingBuffer(OpBuilder &builder, Operation *op, MemRefType type) {
   }
   if (!parent || parent->getRegion(0).empty())
     return Value();
+  Block &entry = parent->getRegion(0).front();
+  for (auto alloca : entry.getOps<memref::AllocaOp>()) {
+    auto marked = alloca->getAttrOfType<IntegerAttr>(kStagingSlotAttrName);
+    if (marked && marked.getInt() == slot && alloca.getType() == type)
+      return alloca;
+  }
   OpBuilder::InsertionGuard guard(builder);
-  builder.setInsertionPointToStart(&parent->getRegion(0).front());
-  return memref::AllocaOp::create(
+  builder.setInsertionPointToStart(&entry);
+  auto alloca = memref::AllocaOp::create(
       builder, op->getLoc(), type, ValueRange(),
       builder.getI64IntegerAttr(kNontemporalAlignment));
+  alloca->setAttr(kStagingSlotAttrName, builder.getI64IntegerAttr(slot));
+  return alloca;
+}
+
+/// An `scf.for` from 0 to `trips` by 1 that LLVM must not unroll (see
+/// notUnrolledLoop).
+static scf::ForOp createNotUnrolledLoop(OpBuilder &builder, Location loc,
+                                        int64_t trips) {
+  auto loop = scf::ForOp::create(
+      builder, loc, arith::ConstantIndexOp::create(builder, loc, 0),
+      arith::ConstantIndexOp::create(builder, loc, trips),
+      arith::ConstantIndexOp::create(builder, loc, 1));
+  loop->setAttr(kLoopAnnotationAttrName, notUnrolledLoop(builder.getContext()));
+  return loop;
 }
 
 /// Emits a loop over the rows of `stage` (its element type is that of
@@ -477,22 +523,19 @@ static void emitStagingLoop(OpBuilder &builder, Location loc, Value source,
                             Value stage) {
   OpBuilder::InsertionGuard guard(builder);
   auto stageType = cast<MemRefType>(stage.getType());
-  auto lineLoop = scf::ForOp::create(
-      builder, loc, arith::ConstantIndexOp::create(builder, loc, 0),
-      arith::ConstantIndexOp::create(builder, loc, stageType.getDimSize(0)),
-      arith::ConstantIndexOp::create(builder, loc, 1));
-  lineLoop->setAttr(kLoopAnnotationAttrName,
-                    notUnrolledLoop(builder.getContext()));
+  scf::ForOp lineLoop =
+      createNotUnrolledLoop(builder, loc, stageType.getDimSize(0));
   builder.setInsertionPointToStart(lineLoop.getBody());
   SmallVector<Value> operands(ivs);
   operands.push_back(lineLoop.getInductionVar());
   Value line =
       vector::LoadOp::create(builder, loc, lineType, source,
                              emitResults(builder, loc, lineMap, operands, {}));
-  memref::PrefetchOp::create(
-      builder, loc, source,
-      emitResults(builder, loc, prefetchMap, operands, {}),
-      /*isWrite=*/false, /*localityHint=*/3, /*isDataCache=*/true);
+  if (prefetchMap)
+    memref::PrefetchOp::create(
+        builder, loc, source,
+        emitResults(builder, loc, prefetchMap, operands, {}),
+        /*isWrite=*/false, /*localityHint=*/3, /*isDataCache=*/true);
   Value zero = arith::ConstantIndexOp::create(builder, loc, 0);
   vector::StoreOp::create(
       builder, loc,
@@ -747,6 +790,52 @@ struct TransposingCopyLowering : TiledOpConversionPattern<memref::CopyOp> {
         srcLayout && srcLayout->hasTiles()
             ? stagingBuffer(rewriter, op, MemRefType::get({b, b}, laneType))
             : Value();
+    // One block: per band of L target runs, the B / R sub-blocks of R x L
+    // elements along `other` (L in one 128-bit lane, R in one vector
+    // register): lane k of register i holds the L elements of source run
+    // i + k * L from the band's first column (`loadLane(otherAt, runAt)`
+    // within the block, integer lanes), and the in-lane transposes leave in
+    // register t the R elements of the band's column t. With `wholeRuns`,
+    // the sub-blocks' registers are concatenated so that each run of the
+    // target is stored whole (a line, as non-temporal stores need):
+    // `storeTargetRun(run, runAt, 0)`; without, each sub-block's registers
+    // are stored as they come, `storeTargetRun(part, runAt, otherAt)`, and
+    // only one sub-block is live at a time (two of 16 registers each, for
+    // s8 on AVX2, spill).
+    int64_t reg = registerElements(elementType, b);
+    int64_t lane = std::min(reg, laneElements(elementType));
+    auto emitBlock =
+        [&](function_ref<Value(int64_t, int64_t)> loadLane,
+            function_ref<void(Value, int64_t, int64_t)> storeTargetRun,
+            bool wholeRuns) {
+          for (int64_t q = 0; q < b; q += lane) {
+            SmallVector<SmallVector<Value>> pieces;
+            for (int64_t p = 0; p < b; p += reg) {
+              SmallVector<Value> rows;
+              for (int64_t i = 0; i < lane; ++i) {
+                SmallVector<Value> lanes;
+                for (int64_t k = 0; k < reg; k += lane)
+                  lanes.push_back(loadLane(p + k + i, q));
+                rows.push_back(concatPieces(rewriter, loc, lanes));
+              }
+              SmallVector<Value> piece = transposeLanes(rewriter, loc, rows);
+              if (wholeRuns) {
+                pieces.push_back(std::move(piece));
+                continue;
+              }
+              for (int64_t t = 0; t < lane; ++t)
+                storeTargetRun(piece[t], q + t, p);
+            }
+            // Register t of each piece holds the elements at `q + t` along
+            // `run`, in order along `other`: one run of the target.
+            for (int64_t t = 0; wholeRuns && t < lane; ++t) {
+              SmallVector<Value> run;
+              for (ArrayRef<Value> piece : pieces)
+                run.push_back(piece[t]);
+              storeTargetRun(concatPieces(rewriter, loc, run), q + t, 0);
+            }
+          }
+        };
     auto emitNest = [&](bool nontemporal) {
       OpBuilder::InsertionGuard guard(rewriter);
       SmallVector<Value> ivs =
@@ -785,58 +874,32 @@ struct TransposingCopyLowering : TiledOpConversionPattern<memref::CopyOp> {
                         lineAt(otherStart, runStart),
                         lineAt(nextOther, nextRun), ivs, stage);
       }
-      // The block goes by sub-blocks of R x L elements (L in one 128-bit
-      // lane, R in one vector register): lane k of register i holds the L
-      // elements of source run i + k * L from the band's first column, and
-      // the in-lane transposes leave in register t the R elements of the
-      // band's column t. A band of L target runs is the B / R sub-blocks
-      // along `other`, their registers concatenated so that each run of the
-      // target is stored whole (a line, as non-temporal stores need).
-      int64_t reg = registerElements(elementType, b);
-      int64_t lane = std::min(reg, laneElements(elementType));
-      auto laneVector = VectorType::get({lane}, laneType);
-      for (int64_t q = 0; q < b; q += lane) {
-        SmallVector<SmallVector<Value>> pieces;
-        for (int64_t p = 0; p < b; p += reg) {
-          SmallVector<Value> rows;
-          for (int64_t i = 0; i < lane; ++i) {
-            SmallVector<Value> lanes;
-            for (int64_t k = 0; k < reg; k += lane)
-              lanes.push_back(
-                  stage
-                      ? affine::AffineVectorLoadOp::create(
-                            rewriter, loc, laneVector, stage,
-                            mapOf(0,
-                                  {getAffineConstantExpr(p + k + i, context),
-                                   getAffineConstantExpr(q, context)},
-                                  context),
-                            ValueRange())
-                      : withLaneType(rewriter, loc,
-                                     affine::AffineVectorLoadOp::create(
-                                         rewriter, loc,
-                                         VectorType::get({lane}, elementType),
-                                         from->buffer,
-                                         indexMap(*from, otherStart + p + k + i,
-                                                  runStart + q),
-                                         ivs),
-                                     laneType));
-            rows.push_back(concatPieces(rewriter, loc, lanes));
-          }
-          pieces.push_back(transposeLanes(rewriter, loc, rows));
-        }
-        // Register t of each piece holds the elements at `runStart + q + t`
-        // along `run`, in order along `other`: one run of the target.
-        for (int64_t t = 0; t < lane; ++t) {
-          SmallVector<Value> run;
-          for (ArrayRef<Value> piece : pieces)
-            run.push_back(piece[t]);
-          Value whole = withLaneType(
-              rewriter, loc, concatPieces(rewriter, loc, run), elementType);
-          storeRun(rewriter, loc, whole, to->buffer,
-                   indexMap(*to, otherStart, runStart + q + t), ivs,
-                   nontemporal);
-        }
-      }
+      emitBlock(
+          [&](int64_t otherAt, int64_t runAt) -> Value {
+            if (stage)
+              return affine::AffineVectorLoadOp::create(
+                  rewriter, loc, VectorType::get({lane}, laneType), stage,
+                  mapOf(0,
+                        {getAffineConstantExpr(otherAt, context),
+                         getAffineConstantExpr(runAt, context)},
+                        context),
+                  ValueRange());
+            return withLaneType(
+                rewriter, loc,
+                affine::AffineVectorLoadOp::create(
+                    rewriter, loc, VectorType::get({lane}, elementType),
+                    from->buffer,
+                    indexMap(*from, otherStart + otherAt, runStart + runAt),
+                    ivs),
+                laneType);
+          },
+          [&](Value run, int64_t runAt, int64_t) {
+            storeRun(rewriter, loc,
+                     withLaneType(rewriter, loc, run, elementType), to->buffer,
+                     indexMap(*to, otherStart, runStart + runAt), ivs,
+                     nontemporal);
+          },
+          /*wholeRuns=*/true);
     };
     // A run of the target starts at a multiple of b elements of a last
     // physical dimension that holds whole runs: with b elements in 64
@@ -847,10 +910,92 @@ struct TransposingCopyLowering : TiledOpConversionPattern<memref::CopyOp> {
     bool linesAligned =
         b * elementType.getIntOrFloatBitWidth() == 8 * kNontemporalAlignment &&
         targetType.hasStaticShape() && targetType.getShape().back() % b == 0;
+    // Group staging (see below): a group side of `groupBlocks` blocks.
+    int64_t bits = elementType.getIntOrFloatBitWidth();
+    int64_t groupBlocks = kGroupRunBytes * 8 / (b * bits);
+    int64_t g = groupBlocks * b;
+    Value groupIn, groupOut;
+    if (!stage && bits < 32 && groupBlocks >= 2 &&
+        otherBlocks % groupBlocks == 0 && runBlocks % groupBlocks == 0 &&
+        runDimension(srcType, g) == run && runDimension(dstType, g) == other) {
+      auto groupType = MemRefType::get({g, g}, elementType);
+      groupIn = stagingBuffer(rewriter, op, groupType);
+      groupOut = groupIn ? stagingBuffer(rewriter, op, groupType, /*slot=*/1)
+                         : Value();
+    }
+    // A row-major source of elements narrower than 32 bits goes by groups
+    // of g x g elements (runs of kGroupRunBytes on both sides) through two
+    // buffers that stay in the L2 cache: the group's g source runs copied
+    // whole into the first, its blocks transposed from the first into the
+    // second, and the second's g rows stored whole as the target's runs.
+    // Both sides then move runs of kGroupRunBytes, where the blocks alone
+    // read and write runs of one line, each on a page of its own.
+    auto emitGroupNest = [&](bool nontemporal) {
+      OpBuilder::InsertionGuard guard(rewriter);
+      int64_t groupsOther = otherBlocks / groupBlocks;
+      int64_t groupsRun = runBlocks / groupBlocks;
+      SmallVector<Value> ivs =
+          buildLoops(rewriter, loc, {groupsOther, groupsRun});
+      AffineExpr d1 = getAffineDimExpr(1, context);
+      AffineExpr d2 = getAffineDimExpr(2, context);
+      // Over the group's two indices and a row's (d2).
+      auto rowMap = [&](const TransposeSide &side, AffineExpr otherAt,
+                        AffineExpr runAt) {
+        SmallVector<AffineExpr, 2> point(2);
+        point[other] = otherAt;
+        point[run] = runAt;
+        return simplifyAffineMap(
+            side.indexMap.compose(mapOf(3, point, context)));
+      };
+      emitStagingLoop(
+          rewriter, loc, from->buffer, VectorType::get({g}, elementType),
+          rowMap(*from, d0 * g + d2, d1 * g), AffineMap(), ivs, groupIn);
+      {
+        OpBuilder::InsertionGuard blockGuard(rewriter);
+        SmallVector<Value> blockIvs =
+            buildLoops(rewriter, loc, {groupBlocks, groupBlocks});
+        emitBlock(
+            [&](int64_t otherAt, int64_t runAt) -> Value {
+              return withLaneType(
+                  rewriter, loc,
+                  affine::AffineVectorLoadOp::create(
+                      rewriter, loc, VectorType::get({lane}, elementType),
+                      groupIn,
+                      mapOf(2, {d0 * b + otherAt, d1 * b + runAt}, context),
+                      blockIvs),
+                  laneType);
+            },
+            [&](Value part, int64_t runAt, int64_t otherAt) {
+              affine::AffineVectorStoreOp::create(
+                  rewriter, loc, withLaneType(rewriter, loc, part, elementType),
+                  groupOut,
+                  mapOf(2, {d1 * b + runAt, d0 * b + otherAt}, context),
+                  blockIvs);
+            },
+            /*wholeRuns=*/false);
+      }
+      // A row of the second buffer, a run of the target, goes as lines of
+      // b elements (x86 without native vectors of bf16 moves longer ones
+      // element by element).
+      scf::ForOp rowLoop = createNotUnrolledLoop(rewriter, loc, g);
+      rewriter.setInsertionPointToStart(rowLoop.getBody());
+      SmallVector<Value> operands(ivs);
+      operands.push_back(rowLoop.getInductionVar());
+      for (int64_t at = 0; at < g; at += b) {
+        Value line = vector::LoadOp::create(
+            rewriter, loc, lineType, groupOut,
+            {rowLoop.getInductionVar(),
+             arith::ConstantIndexOp::create(rewriter, loc, at)});
+        storeRunAt(rewriter, loc, line, to->buffer,
+                   rowMap(*to, d0 * g + at, d1 * g + d2), operands,
+                   nontemporal);
+      }
+    };
     emitCopyNest(rewriter, loc, to->buffer,
                  linesAligned &&
                      reachesThreshold(dstType, nontemporalThreshold),
-                 emitNest);
+                 groupIn ? function_ref<void(bool)>(emitGroupNest)
+                         : function_ref<void(bool)>(emitNest));
     // The rest, element by element through the memrefs' own accesses
     // (lowered in turn): the rows past the last whole block along `other`,
     // then, above them, the columns past the last whole block along `run`.

@@ -212,6 +212,101 @@ func.func @transpose_rest(%a: memref<20x16xf32>, %b: memref<20x16xf32, #C>) {
 
 #C = #tlayout.tiled<{0,1}>
 
+// Row-major to column-major of i8 by groups of 256 x 256 (runs of 256 bytes
+// on both sides) through two buffers at the function's start: the group's
+// 256 source runs copied whole into the first (a loop LLVM must not
+// unroll), its 4 x 4 blocks of 64 x 64 transposed from the first into the
+// second, each sub-block's registers stored as they come (32 of the 64
+// elements of a target run), and the second's 256 rows stored as the
+// target's runs, a line at a time. A second copy in the function takes the
+// same buffers; the 16 columns past the last group go element by element.
+// CHECK-DAG: #[[NOUNROLL:.*]] = #llvm.loop_annotation<unroll = #{{.*}}>
+// CHECK-LABEL: func.func @groups_to_column_major(
+// CHECK-SAME: %[[SRC:.*]]: memref<512x528xi8>, %[[DST:.*]]: memref<528x512xi8>, %[[DST2:.*]]: memref<528x512xi8>
+// CHECK-NEXT: %[[OUT:.*]] = memref.alloca() {alignment = 64 : i64, tlayout.staging_slot = 1 : i64} : memref<256x256xi8>
+// CHECK-NEXT: %[[IN:.*]] = memref.alloca() {alignment = 64 : i64, tlayout.staging_slot = 0 : i64} : memref<256x256xi8>
+// CHECK-NOT: memref.alloca
+// CHECK: affine.for %[[GX:.*]] = 0 to 2 {
+// CHECK: affine.for %[[GY:.*]] = 0 to 2 {
+// CHECK: scf.for %[[ROW:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
+// CHECK: %[[WHOLE:.*]] = vector.load %[[SRC]][{{.*}}] : memref<512x528xi8>, vector<256xi8>
+// CHECK-NOT: memref.prefetch
+// CHECK: vector.store %[[WHOLE]], %[[IN]][%[[ROW]], %{{.*}}] : memref<256x256xi8>, vector<256xi8>
+// CHECK: } {loop_annotation = #[[NOUNROLL]]}
+// CHECK: affine.for %[[X:.*]] = 0 to 4 {
+// CHECK: affine.for %[[Y:.*]] = 0 to 4 {
+// CHECK: affine.vector_load %[[IN]][%[[X]] * 64, %[[Y]] * 64] : memref<256x256xi8>, vector<16xi8>
+// CHECK: affine.vector_load %[[IN]][%[[X]] * 64 + 16, %[[Y]] * 64] : memref<256x256xi8>, vector<16xi8>
+// CHECK-COUNT-30: affine.vector_load %[[IN]][%[[X]] * 64 + {{[0-9]+}}, %[[Y]] * 64] : memref<256x256xi8>, vector<16xi8>
+// CHECK-COUNT-16: affine.vector_store %{{.*}}, %[[OUT]][%[[Y]] * 64{{( \+ [0-9]+)?}}, %[[X]] * 64] : memref<256x256xi8>, vector<32xi8>
+// CHECK-COUNT-32: affine.vector_load %[[IN]][%[[X]] * 64 + {{[0-9]+}}, %[[Y]] * 64] : memref<256x256xi8>, vector<16xi8>
+// CHECK-COUNT-16: affine.vector_store %{{.*}}, %[[OUT]][%[[Y]] * 64{{( \+ [0-9]+)?}}, %[[X]] * 64 + 32] : memref<256x256xi8>, vector<32xi8>
+// CHECK: scf.for %[[TROW:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
+// CHECK: vector.load %[[OUT]][%[[TROW]], %{{.*}}] : memref<256x256xi8>, vector<64xi8>
+// CHECK: vector.store %{{.*}}, %[[DST]][%{{.*}}, %{{.*}}] : memref<528x512xi8>, vector<64xi8>
+// CHECK-COUNT-3: vector.store %{{.*}}, %[[DST]][%{{.*}}, %{{.*}}] : memref<528x512xi8>, vector<64xi8>
+// CHECK: } {loop_annotation = #[[NOUNROLL]]}
+// CHECK: affine.for %{{.*}} = 512 to 528 {
+// CHECK: affine.for %{{.*}} = 0 to 512 {
+// CHECK: vector.store %{{.*}}, %[[IN]]
+// CHECK: vector.store %{{.*}}, %[[DST2]]
+// CHECK: return
+func.func @groups_to_column_major(%a: memref<512x528xi8>, %b: memref<512x528xi8, #C>, %c: memref<512x528xi8, #C>) {
+  memref.copy %a, %b : memref<512x528xi8> to memref<512x528xi8, #C>
+  memref.copy %a, %c : memref<512x528xi8> to memref<512x528xi8, #C>
+  return
+}
+
+// -----
+
+#C = #tlayout.tiled<{0,1}>
+
+// bf16 goes by groups of 128 x 128 (runs of 256 bytes), its buffers of bf16
+// (the blocks bitcast their registers to i16 and back).
+// CHECK-LABEL: func.func @groups_bf16(
+// CHECK-NEXT: memref.alloca() {{.*}} : memref<128x128xbf16>
+// CHECK-NEXT: memref.alloca() {{.*}} : memref<128x128xbf16>
+// CHECK: vector.load %{{.*}} : memref<128x128xbf16>, vector<32xbf16>
+func.func @groups_bf16(%a: memref<128x256xbf16>, %b: memref<128x256xbf16, #C>) {
+  memref.copy %a, %b : memref<128x256xbf16> to memref<128x256xbf16, #C>
+  return
+}
+
+// -----
+
+#C = #tlayout.tiled<{0,1}>
+
+// Not staged by groups: 32-bit elements (their blocks' runs are already
+// lines the prefetchers follow), a block count that is not a multiple of 4
+// (192 rows of i8: 3 blocks), and a copy in a parallel loop (whose
+// iterations would share the buffers).
+// CHECK-LABEL: func.func @negative_groups(
+// CHECK-NOT: memref.alloca
+// CHECK: affine.vector_load {{.*}} : memref<256x256xf32>, vector<4xf32>
+// CHECK: affine.vector_load {{.*}} : memref<192x256xi8>, vector<16xi8>
+// CHECK: scf.parallel
+// CHECK: affine.vector_load {{.*}} : memref<256x256xi8>, vector<16xi8>
+// CHECK-NOT: memref.alloca
+// CHECK: return
+func.func @negative_groups(%a: memref<256x256xf32>, %b: memref<256x256xf32, #C>,
+                           %c: memref<192x256xi8>, %d: memref<192x256xi8, #C>,
+                           %e: memref<256x256xi8>, %f: memref<256x256xi8, #C>) {
+  memref.copy %a, %b : memref<256x256xf32> to memref<256x256xf32, #C>
+  memref.copy %c, %d : memref<192x256xi8> to memref<192x256xi8, #C>
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  scf.parallel (%i) = (%c0) to (%c2) step (%c1) {
+    memref.copy %e, %f : memref<256x256xi8> to memref<256x256xi8, #C>
+    scf.reduce
+  }
+  return
+}
+
+// -----
+
+#C = #tlayout.tiled<{0,1}>
+
 // Fewer than 8 rows: no block, the element-by-element nest.
 // CHECK-LABEL: func.func @negative_transpose_below_block(
 // CHECK-NOT: vector.shuffle
@@ -236,7 +331,7 @@ func.func @negative_transpose_below_block(%a: memref<4x64xf32>, %b: memref<4x64x
 // CHECK-DAG: #[[NOUNROLL:.*]] = #llvm.loop_annotation<unroll = #{{.*}}>
 // CHECK-LABEL: func.func @tiles_to_transposed_tiles(
 // CHECK-SAME: %[[SRC:.*]]: memref<4x2x8x128xf32>, %[[DST:.*]]: memref<32x1x8x128xf32>
-// CHECK-NEXT: %[[STAGE:.*]] = memref.alloca() {alignment = 64 : i64} : memref<16x16xi32>
+// CHECK-NEXT: %[[STAGE:.*]] = memref.alloca() {alignment = 64 : i64, tlayout.staging_slot = 0 : i64} : memref<16x16xi32>
 // CHECK: affine.for %[[GX:.*]] = 0 to 1 {
 // CHECK: affine.for %[[GY:.*]] = 0 to 8 {
 // CHECK: affine.for %[[X:.*]] = 0 to 2 {
@@ -296,7 +391,7 @@ func.func @tiles_transpose_in_parallel_loop(%a: memref<32x256xf32, #R>, %b: memr
 
 // A tile row of 8 f32 does not hold a 16-element run: 8 x 8 blocks.
 // CHECK-LABEL: func.func @narrow_tiles_transpose(
-// CHECK: memref.alloca() {alignment = 64 : i64} : memref<8x8xi32>
+// CHECK: memref.alloca() {alignment = 64 : i64, tlayout.staging_slot = 0 : i64} : memref<8x8xi32>
 // CHECK-COUNT-8: affine.vector_load {{.*}} vector<4xi32>
 // CHECK: vector.shuffle
 // CHECK-NOT: affine.load
