@@ -60,7 +60,10 @@ def LowerTiledLayouts : Pass<"lower-tiled-layouts", "::mlir::ModuleOp"> {
     lane: each register loaded from as many source runs as it has lanes,
     transposed by interleaves within lanes on integer lanes (no permute
     across lanes), the sub-blocks of a band of target runs concatenated and
-    stored a whole run at a time. A tiled source's block is first copied
+    stored a whole run at a time where the stores are non-temporal (which
+    need whole lines), each sub-block's registers stored as they come
+    otherwise (one sub-block live at a time: two of 16 registers each, for
+    8-bit elements on AVX2, spill). A tiled source's block is first copied
     line by line into a buffer at the function's start, while the next
     block's lines are prefetched (a loop annotated for LLVM not to unroll
     it; not in a parallel loop, whose iterations would share the buffer).

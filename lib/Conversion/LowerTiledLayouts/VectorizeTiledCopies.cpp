@@ -657,9 +657,11 @@ struct TransposeSide {
 /// register, L in one 128-bit lane): per band of L target runs, the B/R
 /// sub-blocks along `other` loaded (R partial runs each, L elements of each)
 /// and transposed within lanes, their registers concatenated into L runs of
-/// B stored into the target (from a staging buffer for a tiled source, see
-/// below); the elements past the last whole block along either dimension go
-/// one by one.
+/// B stored into the target where its stores are non-temporal, or stored
+/// register by register (from a staging buffer for a tiled source; by
+/// groups through two for a row-major side of narrow elements, see below);
+/// the elements past the last whole block along either dimension go one by
+/// one.
 struct TransposingCopyLowering : TiledOpConversionPattern<memref::CopyOp> {
   TransposingCopyLowering(const TiledLayoutTypeConverter &typeConverter,
                           MLIRContext *context, PatternBenefit benefit,
@@ -893,13 +895,13 @@ struct TransposingCopyLowering : TiledOpConversionPattern<memref::CopyOp> {
                     ivs),
                 laneType);
           },
-          [&](Value run, int64_t runAt, int64_t) {
+          [&](Value run, int64_t runAt, int64_t otherAt) {
             storeRun(rewriter, loc,
                      withLaneType(rewriter, loc, run, elementType), to->buffer,
-                     indexMap(*to, otherStart, runStart + runAt), ivs,
+                     indexMap(*to, otherStart + otherAt, runStart + runAt), ivs,
                      nontemporal);
           },
-          /*wholeRuns=*/true);
+          /*wholeRuns=*/nontemporal);
     };
     // A run of the target starts at a multiple of b elements of a last
     // physical dimension that holds whole runs: with b elements in 64

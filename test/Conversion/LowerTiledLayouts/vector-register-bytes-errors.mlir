@@ -15,7 +15,7 @@
 // ZERO: error: --lower-tiled-layouts: vector-register-bytes=0 is not a power of two of at least 16
 // OK-LABEL: func.func @transpose(
 // OK-COUNT-16: affine.vector_load {{.*}} vector<4xf32>
-// OK: affine.vector_store {{.*}} vector<16xf32>
+// OK: affine.vector_store {{.*}} vector<4xf32>
 
 #C = #tlayout.tiled<{0,1}>
 func.func @transpose(%a: memref<16x16xf32>, %b: memref<16x16xf32, #C>) {

@@ -130,8 +130,10 @@ func.func @fallbacks(%a: memref<6x16xbf16>, %b: memref<6x16xbf16, #B>,
 // register i of a sub-block is the 4-element lanes of source runs i and
 // i + 4 concatenated, and two rounds of interleaves within lanes leave in
 // register t the 8 elements of column t (8 shuffles on i32 lanes, none
-// across lanes). The two sub-blocks of a band of 4 target runs are
-// concatenated into 4 runs of 16, stored into the transposed buffer. The
+// across lanes). Each sub-block's 4 registers are stored as they come, half
+// runs of 8 of the transposed buffer (plain stores; a band's runs are
+// stored whole only where non-temporal stores need whole lines, see
+// nontemporal-copies.mlir), so only one sub-block is live at a time. The
 // source's rows are streams: read in place, no staging buffer.
 // CHECK-LABEL: func.func @to_column_major(
 // CHECK-SAME: %[[SRC:.*]]: memref<64x32xf32>, %[[DST:.*]]: memref<32x64xf32>
@@ -148,13 +150,13 @@ func.func @fallbacks(%a: memref<6x16xbf16>, %b: memref<6x16xbf16, #B>,
 // CHECK-COUNT-6: affine.vector_load %[[SRC]][%[[GX]] * 32 + %[[X]] * 16 + {{[1-7]}}, %[[GY]] * 32 + %[[Y]] * 16] : memref<64x32xf32>, vector<4xf32>
 // CHECK-COUNT-4: vector.shuffle %{{.*}}, %{{.*}} [{{0, 8, 1, 9, 4, 12, 5, 13|2, 10, 3, 11, 6, 14, 7, 15}}] : vector<8xi32>, vector<8xi32>
 // CHECK-COUNT-4: vector.shuffle %{{.*}}, %{{.*}} [{{0, 8, 1, 9, 4, 12, 5, 13|2, 10, 3, 11, 6, 14, 7, 15}}] : vector<8xi32>, vector<8xi32>
+// CHECK: affine.vector_store %{{.*}}, %[[DST]][%[[GY]] * 32 + %[[Y]] * 16, %[[GX]] * 32 + %[[X]] * 16] : memref<32x64xf32>, vector<8xf32>
+// CHECK-COUNT-3: affine.vector_store %{{.*}}, %[[DST]][%[[GY]] * 32 + %[[Y]] * 16 + {{[1-3]}}, %[[GX]] * 32 + %[[X]] * 16] : memref<32x64xf32>, vector<8xf32>
 // CHECK-COUNT-8: affine.vector_load %[[SRC]][%[[GX]] * 32 + %[[X]] * 16 + {{8|9|1[0-5]}}, %[[GY]] * 32 + %[[Y]] * 16] : memref<64x32xf32>, vector<4xf32>
 // CHECK-COUNT-8: vector.shuffle {{.*}} : vector<8xi32>, vector<8xi32>
-// CHECK: vector.shuffle %{{.*}}, %{{.*}} [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15] : vector<8xi32>, vector<8xi32>
-// CHECK: affine.vector_store %{{.*}}, %[[DST]][%[[GY]] * 32 + %[[Y]] * 16, %[[GX]] * 32 + %[[X]] * 16] : memref<32x64xf32>, vector<16xf32>
-// CHECK-COUNT-3: affine.vector_store %{{.*}}, %[[DST]][%[[GY]] * 32 + %[[Y]] * 16 + {{[1-3]}}, %[[GX]] * 32 + %[[X]] * 16] : memref<32x64xf32>, vector<16xf32>
+// CHECK-COUNT-4: affine.vector_store %{{.*}}, %[[DST]][%[[GY]] * 32 + %[[Y]] * 16{{( \+ [1-3])?}}, %[[GX]] * 32 + %[[X]] * 16 + 8] : memref<32x64xf32>, vector<8xf32>
 // CHECK: affine.vector_load %[[SRC]][%[[GX]] * 32 + %[[X]] * 16, %[[GY]] * 32 + %[[Y]] * 16 + 4] : memref<64x32xf32>, vector<4xf32>
-// CHECK-COUNT-12: affine.vector_store %{{.*}}, %[[DST]][%[[GY]] * 32 + %[[Y]] * 16 + {{[4-9]|1[0-5]}}, %[[GX]] * 32 + %[[X]] * 16] : memref<32x64xf32>, vector<16xf32>
+// CHECK-COUNT-24: affine.vector_store %{{.*}}, %[[DST]][%[[GY]] * 32 + %[[Y]] * 16 + {{[4-9]|1[0-5]}}, %[[GX]] * 32 + %[[X]] * 16{{( \+ 8)?}}] : memref<32x64xf32>, vector<8xf32>
 // CHECK-NOT: vector.shuffle
 func.func @to_column_major(%a: memref<64x32xf32>, %b: memref<64x32xf32, #C>) {
   memref.copy %a, %b : memref<64x32xf32> to memref<64x32xf32, #C>
@@ -167,8 +169,8 @@ func.func @to_column_major(%a: memref<64x32xf32>, %b: memref<64x32xf32, #C>) {
 
 // Column-major to row-major reads the transposed buffer by rows; f64 takes
 // 8 x 8 blocks, as sub-blocks of 4 runs by 2 (one interleave of 64-bit
-// lanes: 2 shuffles each, no exchange of lanes), a band of 2 target runs
-// the concatenation of two sub-blocks.
+// lanes: 2 shuffles each, no exchange of lanes), each sub-block's 2
+// registers stored as half runs of 4.
 // CHECK-LABEL: func.func @from_column_major(
 // CHECK-SAME: %[[SRC:.*]]: memref<16x8xf64>, %[[DST:.*]]: memref<8x16xf64>
 // CHECK: affine.for %[[GX:.*]] = 0 to 2 {
@@ -177,13 +179,14 @@ func.func @to_column_major(%a: memref<64x32xf32>, %b: memref<64x32xf32, #C>) {
 // CHECK: affine.for %[[Y:.*]] = 0 to 1 {
 // CHECK-COUNT-4: affine.vector_load %[[SRC]][%[[GX]] * 8 + %[[X]] * 8{{( \+ [1-3])?}}, %[[GY]] * 8 + %[[Y]] * 8] : memref<16x8xf64>, vector<2xf64>
 // CHECK-COUNT-2: vector.shuffle %{{.*}}, %{{.*}} [{{0, 4, 2, 6|1, 5, 3, 7}}] : vector<4xi64>, vector<4xi64>
+// CHECK: affine.vector_store %{{.*}}, %[[DST]][%[[GY]] * 8 + %[[Y]] * 8, %[[GX]] * 8 + %[[X]] * 8] : memref<8x16xf64>, vector<4xf64>
+// CHECK: affine.vector_store %{{.*}}, %[[DST]][%[[GY]] * 8 + %[[Y]] * 8 + 1, %[[GX]] * 8 + %[[X]] * 8] : memref<8x16xf64>, vector<4xf64>
 // CHECK-COUNT-4: affine.vector_load %[[SRC]][%[[GX]] * 8 + %[[X]] * 8 + {{[4-7]}}, %[[GY]] * 8 + %[[Y]] * 8] : memref<16x8xf64>, vector<2xf64>
 // CHECK-COUNT-2: vector.shuffle %{{.*}}, %{{.*}} [{{0, 4, 2, 6|1, 5, 3, 7}}] : vector<4xi64>, vector<4xi64>
-// CHECK: vector.shuffle %{{.*}}, %{{.*}} [0, 1, 2, 3, 4, 5, 6, 7] : vector<4xi64>, vector<4xi64>
-// CHECK: affine.vector_store %{{.*}}, %[[DST]][%[[GY]] * 8 + %[[Y]] * 8, %[[GX]] * 8 + %[[X]] * 8] : memref<8x16xf64>, vector<8xf64>
-// CHECK: affine.vector_store %{{.*}}, %[[DST]][%[[GY]] * 8 + %[[Y]] * 8 + 1, %[[GX]] * 8 + %[[X]] * 8] : memref<8x16xf64>, vector<8xf64>
-// CHECK-COUNT-8: affine.vector_load %[[SRC]][%[[GX]] * 8 + %[[X]] * 8{{.*}}, %[[GY]] * 8 + %[[Y]] * 8 + 2] : memref<16x8xf64>, vector<2xf64>
-// CHECK-COUNT-6: affine.vector_store %{{.*}}, %[[DST]][%[[GY]] * 8 + %[[Y]] * 8 + {{[2-7]}}, %[[GX]] * 8 + %[[X]] * 8] : memref<8x16xf64>, vector<8xf64>
+// CHECK: affine.vector_store %{{.*}}, %[[DST]][%[[GY]] * 8 + %[[Y]] * 8, %[[GX]] * 8 + %[[X]] * 8 + 4] : memref<8x16xf64>, vector<4xf64>
+// CHECK: affine.vector_store %{{.*}}, %[[DST]][%[[GY]] * 8 + %[[Y]] * 8 + 1, %[[GX]] * 8 + %[[X]] * 8 + 4] : memref<8x16xf64>, vector<4xf64>
+// CHECK-COUNT-4: affine.vector_load %[[SRC]][%[[GX]] * 8 + %[[X]] * 8{{.*}}, %[[GY]] * 8 + %[[Y]] * 8 + 2] : memref<16x8xf64>, vector<2xf64>
+// CHECK-COUNT-12: affine.vector_store %{{.*}}, %[[DST]][%[[GY]] * 8 + %[[Y]] * 8 + {{[2-7]}}, %[[GX]] * 8 + %[[X]] * 8{{( \+ 4)?}}] : memref<8x16xf64>, vector<4xf64>
 // CHECK-NOT: vector.shuffle
 func.func @from_column_major(%a: memref<8x16xf64, #C>, %b: memref<8x16xf64>) {
   memref.copy %a, %b : memref<8x16xf64, #C> to memref<8x16xf64>
@@ -198,11 +201,13 @@ func.func @from_column_major(%a: memref<8x16xf64, #C>, %b: memref<8x16xf64>) {
 // element.
 // CHECK-LABEL: func.func @transpose_rest(
 // CHECK-SAME: %[[SRC:.*]]: memref<20x16xf32>, %[[DST:.*]]: memref<16x20xf32>
-// CHECK-COUNT-16: affine.vector_load %[[SRC]]{{.*}} vector<4xf32>
+// CHECK-COUNT-8: affine.vector_load %[[SRC]]{{.*}} vector<4xf32>
 // CHECK: vector.shuffle
-// CHECK-COUNT-4: affine.vector_store %{{.*}}, %[[DST]]{{.*}} vector<16xf32>
-// CHECK-COUNT-16: affine.vector_load %[[SRC]]{{.*}} vector<4xf32>
-// CHECK-COUNT-12: affine.vector_store %{{.*}}, %[[DST]]{{.*}} vector<16xf32>
+// CHECK-COUNT-4: affine.vector_store %{{.*}}, %[[DST]]{{.*}} vector<8xf32>
+// CHECK-COUNT-8: affine.vector_load %[[SRC]]{{.*}} vector<4xf32>
+// CHECK-COUNT-4: affine.vector_store %{{.*}}, %[[DST]]{{.*}} vector<8xf32>
+// CHECK-COUNT-8: affine.vector_load %[[SRC]]{{.*}} vector<4xf32>
+// CHECK-COUNT-24: affine.vector_store %{{.*}}, %[[DST]]{{.*}} vector<8xf32>
 func.func @transpose_rest(%a: memref<20x16xf32>, %b: memref<20x16xf32, #C>) {
   memref.copy %a, %b : memref<20x16xf32> to memref<20x16xf32, #C>
   return
@@ -326,8 +331,9 @@ func.func @negative_transpose_below_block(%a: memref<4x64xf32>, %b: memref<4x64x
 // 16 x 16 block's source runs (half runs of two source tiles) are first
 // copied whole into a 16 x 16 buffer allocated at the function's start, in
 // a loop that LLVM must not unroll, while the same runs of the next block
-// are prefetched; the sub-blocks then read the buffer and store runs into
-// two target tiles through the target's index map.
+// are prefetched; the sub-blocks then read the buffer and store their
+// registers (half runs: plain stores) into two target tiles through the
+// target's index map.
 // CHECK-DAG: #[[NOUNROLL:.*]] = #llvm.loop_annotation<unroll = #{{.*}}>
 // CHECK-LABEL: func.func @tiles_to_transposed_tiles(
 // CHECK-SAME: %[[SRC:.*]]: memref<4x2x8x128xf32>, %[[DST:.*]]: memref<32x1x8x128xf32>
@@ -346,12 +352,14 @@ func.func @negative_transpose_below_block(%a: memref<4x64xf32>, %b: memref<4x64x
 // CHECK: affine.vector_load %[[STAGE]][4, 0] : memref<16x16xi32>, vector<4xi32>
 // CHECK-COUNT-6: affine.vector_load %[[STAGE]][{{[1-35-7]}}, 0] : memref<16x16xi32>, vector<4xi32>
 // CHECK-COUNT-8: vector.shuffle {{.*}} : vector<8xi32>, vector<8xi32>
+// CHECK-COUNT-4: affine.vector_store %{{.*}}, %[[DST]][%[[GY]] * 4 + %[[Y]] * 2, (%[[GX]] * 2 + %[[X]]) floordiv 8, {{[0-3]}}, %[[GX]] * 32 + %[[X]] * 16 - ((%[[GX]] * 2 + %[[X]]) floordiv 8) * 128] : memref<32x1x8x128xf32>, vector<8xf32>
 // CHECK-COUNT-8: affine.vector_load %[[STAGE]][{{8|9|1[0-5]}}, 0] : memref<16x16xi32>, vector<4xi32>
 // CHECK-COUNT-8: vector.shuffle {{.*}} : vector<8xi32>, vector<8xi32>
-// CHECK-COUNT-4: affine.vector_store %{{.*}}, %[[DST]][%[[GY]] * 4 + %[[Y]] * 2, (%[[GX]] * 2 + %[[X]]) floordiv 8, {{[0-3]}}, %[[GX]] * 32 + %[[X]] * 16 - ((%[[GX]] * 2 + %[[X]]) floordiv 8) * 128] : memref<32x1x8x128xf32>, vector<16xf32>
-// CHECK-COUNT-16: affine.vector_load %[[STAGE]][{{[0-9]+}}, 4] : memref<16x16xi32>, vector<4xi32>
-// CHECK-COUNT-4: affine.vector_store %{{.*}}, %[[DST]][%[[GY]] * 4 + %[[Y]] * 2, (%[[GX]] * 2 + %[[X]]) floordiv 8, {{[4-7]}}, %[[GX]] * 32 + %[[X]] * 16 - ((%[[GX]] * 2 + %[[X]]) floordiv 8) * 128] : memref<32x1x8x128xf32>, vector<16xf32>
-// CHECK-COUNT-8: affine.vector_store %{{.*}}, %[[DST]][%[[GY]] * 4 + %[[Y]] * 2 + 1, (%[[GX]] * 2 + %[[X]]) floordiv 8, {{[0-7]}}, %[[GX]] * 32 + %[[X]] * 16 - ((%[[GX]] * 2 + %[[X]]) floordiv 8) * 128] : memref<32x1x8x128xf32>, vector<16xf32>
+// CHECK-COUNT-4: affine.vector_store %{{.*}}, %[[DST]][%[[GY]] * 4 + %[[Y]] * 2, (%[[GX]] * 4 + %[[X]] * 2 + 1) floordiv 16, {{[0-3]}}, %[[GX]] * 32 + %[[X]] * 16 - ((%[[GX]] * 4 + %[[X]] * 2 + 1) floordiv 16) * 128 + 8] : memref<32x1x8x128xf32>, vector<8xf32>
+// CHECK-COUNT-8: affine.vector_load %[[STAGE]][{{[0-7]}}, 4] : memref<16x16xi32>, vector<4xi32>
+// CHECK-COUNT-4: affine.vector_store %{{.*}}, %[[DST]][%[[GY]] * 4 + %[[Y]] * 2, (%[[GX]] * 2 + %[[X]]) floordiv 8, {{[4-7]}}, %[[GX]] * 32 + %[[X]] * 16 - ((%[[GX]] * 2 + %[[X]]) floordiv 8) * 128] : memref<32x1x8x128xf32>, vector<8xf32>
+// CHECK-COUNT-4: affine.vector_store %{{.*}}, %[[DST]][%[[GY]] * 4 + %[[Y]] * 2, {{.*}}, {{[4-7]}}, {{.*}} + 8] : memref<32x1x8x128xf32>, vector<8xf32>
+// CHECK-COUNT-16: affine.vector_store %{{.*}}, %[[DST]][%[[GY]] * 4 + %[[Y]] * 2 + 1, {{.*}}] : memref<32x1x8x128xf32>, vector<8xf32>
 // CHECK-NOT: vector.shuffle
 func.func @tiles_to_transposed_tiles(%a: memref<32x256xf32, #R>, %b: memref<32x256xf32, #T>) {
   memref.copy %a, %b : memref<32x256xf32, #R> to memref<32x256xf32, #T>
