@@ -6,15 +6,17 @@
 // by sub-blocks of one vector register (vector-register-bytes: 32 by
 // default; 16 and 64 below) by one 128-bit lane: lane k of register i is
 // the lane of source run i + 8k (i16) or i + 16k (i8), transposed within
-// lanes and concatenated into whole target runs. A tiled source's block is
+// lanes and concatenated into whole target runs (non-temporal stores) or
+// stored register by register (plain stores). A tiled source's block is
 // first copied line by line into a buffer on the stack (one loop that LLVM
-// must not unroll) while the next block's lines are prefetched. A
-// row-major or column-major side of 8- or 16-bit elements whose blocks come
-// by fours along both dimensions goes by groups of 4 x 4 blocks (runs of 256
-// bytes) through two buffers: the group's runs copied in, its blocks
+// must not unroll) while the next block's lines are prefetched. An untiled
+// source of 8- or 16-bit elements whose target holds runs of 256 bytes and
+// whose blocks come by fours along both dimensions goes by staged groups of
+// 4 x 4 blocks through two buffers: the group's runs copied in, its blocks
 // transposed from one buffer into the other, the other's rows stored as the
-// target's runs (groups_*: i8, i16 and bf16, with rows and columns past the
-// last group). Each case
+// target's runs (groups_*: i8 with columns past the last group, i16 with
+// rows and columns past it, bf16, and into tiles whose rows hold the runs,
+// i8 and bf16). Each case
 // prints the number of elements that differ from the row-major source: read
 // through the target's own loads, and after the copy back. The second run
 // lowers the non-temporal threshold to 1 byte: every tiled allocation is
@@ -83,11 +85,24 @@
 // IR-NEXT: memref.alloca() {{.*}}tlayout.staging_slot = 0{{.*}} : memref<256x256xi8>
 // IR-NOT: memref.alloca
 // IR: vector.store {{.*}} {alignment = 64 : i64, nontemporal = true} : memref<780x512xi8>, vector<64xi8>
+// IR-LABEL: func.func @groups_i16(
+// IR-NEXT: memref.alloca() {{.*}}tlayout.staging_slot = 1{{.*}} : memref<128x128xi16>
+// IR-NEXT: memref.alloca() {{.*}}tlayout.staging_slot = 0{{.*}} : memref<128x128xi16>
+// IR-NOT: memref.alloca
+// IR: affine.for %{{.*}} = 256 to 264 {
+// IR: affine.for %{{.*}} = 384 to 392 {
 // IR-LABEL: func.func @groups_tiled_i8(
 // IR-NEXT: memref.alloca() {{.*}}tlayout.staging_slot = 0{{.*}} : memref<64x64xi8>
 // IR-NEXT: memref.alloca() {{.*}}tlayout.staging_slot = 1{{.*}} : memref<256x256xi8>
 // IR-NEXT: memref.alloca() {{.*}}tlayout.staging_slot = 0{{.*}} : memref<256x256xi8>
+// IR: vector.load {{.*}} : memref<256x256xi8>, vector<64xi8>
 // IR: vector.store {{.*}} {alignment = 64 : i64, nontemporal = true} : memref<64x1x8x256xi8>, vector<64xi8>
+// IR-LABEL: func.func @groups_tiled_bf16(
+// IR-NEXT: memref.alloca() {{.*}}tlayout.staging_slot = 0{{.*}} : memref<32x32xi16>
+// IR-NEXT: memref.alloca() {{.*}}tlayout.staging_slot = 1{{.*}} : memref<128x128xi16>
+// IR-NEXT: memref.alloca() {{.*}}tlayout.staging_slot = 0{{.*}} : memref<128x128xi16>
+// IR: vector.load {{.*}} : memref<128x128xi16>, vector<32xi16>
+// IR: vector.store {{.*}} {alignment = 64 : i64, nontemporal = true} : memref<48x2x8x128xbf16>, vector<32xbf16>
 
 func.func @fill16(%a: memref<?x?xi16>) {
   %c0 = arith.constant 0 : index
@@ -428,23 +443,23 @@ func.func @groups_i8() {
   return
 }
 func.func @groups_i16() {
-  %a = memref.alloc() : memref<256x392xi16>
-  %r = memref.alloc() : memref<256x392xi16>
-  %b = memref.alloc() : memref<256x392xi16>
-  %ad = memref.cast %a : memref<256x392xi16> to memref<?x?xi16>
-  %rd = memref.cast %r : memref<256x392xi16> to memref<?x?xi16>
-  %bd = memref.cast %b : memref<256x392xi16> to memref<?x?xi16>
+  %a = memref.alloc() : memref<264x392xi16>
+  %r = memref.alloc() : memref<264x392xi16>
+  %b = memref.alloc() : memref<264x392xi16>
+  %ad = memref.cast %a : memref<264x392xi16> to memref<?x?xi16>
+  %rd = memref.cast %r : memref<264x392xi16> to memref<?x?xi16>
+  %bd = memref.cast %b : memref<264x392xi16> to memref<?x?xi16>
   call @fill16(%ad) : (memref<?x?xi16>) -> ()
-  %t0 = memref.alloc() : memref<256x392xi16, #tlayout.tiled<{0,1}>>
-  memref.copy %a, %t0 : memref<256x392xi16> to memref<256x392xi16, #tlayout.tiled<{0,1}>>
-  affine.for %i = 0 to 256 {
+  %t0 = memref.alloc() : memref<264x392xi16, #tlayout.tiled<{0,1}>>
+  memref.copy %a, %t0 : memref<264x392xi16> to memref<264x392xi16, #tlayout.tiled<{0,1}>>
+  affine.for %i = 0 to 264 {
     affine.for %j = 0 to 392 {
-      %v = affine.load %t0[%i, %j] : memref<256x392xi16, #tlayout.tiled<{0,1}>>
-      affine.store %v, %r[%i, %j] : memref<256x392xi16>
+      %v = affine.load %t0[%i, %j] : memref<264x392xi16, #tlayout.tiled<{0,1}>>
+      affine.store %v, %r[%i, %j] : memref<264x392xi16>
     }
   }
   call @diff16(%ad, %rd) : (memref<?x?xi16>, memref<?x?xi16>) -> ()
-  memref.copy %t0, %b : memref<256x392xi16, #tlayout.tiled<{0,1}>> to memref<256x392xi16>
+  memref.copy %t0, %b : memref<264x392xi16, #tlayout.tiled<{0,1}>> to memref<264x392xi16>
   call @diff16(%ad, %bd) : (memref<?x?xi16>, memref<?x?xi16>) -> ()
   return
 }
@@ -494,8 +509,32 @@ func.func @groups_tiled_i8() {
   return
 }
 
+// bf16 into T(8,128) of the transposed array: the tile rows hold the staged
+// groups' runs of 128.
+func.func @groups_tiled_bf16() {
+  %a = memref.alloc() : memref<256x384xbf16>
+  %r = memref.alloc() : memref<256x384xbf16>
+  %b = memref.alloc() : memref<256x384xbf16>
+  %ad = memref.cast %a : memref<256x384xbf16> to memref<?x?xbf16>
+  %rd = memref.cast %r : memref<256x384xbf16> to memref<?x?xbf16>
+  %bd = memref.cast %b : memref<256x384xbf16> to memref<?x?xbf16>
+  call @fillbf16(%ad) : (memref<?x?xbf16>) -> ()
+  %t0 = memref.alloc() : memref<256x384xbf16, #tlayout.tiled<{0,1:T(8,128)}>>
+  memref.copy %a, %t0 : memref<256x384xbf16> to memref<256x384xbf16, #tlayout.tiled<{0,1:T(8,128)}>>
+  affine.for %i = 0 to 256 {
+    affine.for %j = 0 to 384 {
+      %v = affine.load %t0[%i, %j] : memref<256x384xbf16, #tlayout.tiled<{0,1:T(8,128)}>>
+      affine.store %v, %r[%i, %j] : memref<256x384xbf16>
+    }
+  }
+  call @diffbf16(%ad, %rd) : (memref<?x?xbf16>, memref<?x?xbf16>) -> ()
+  memref.copy %t0, %b : memref<256x384xbf16, #tlayout.tiled<{0,1:T(8,128)}>> to memref<256x384xbf16>
+  call @diffbf16(%ad, %bd) : (memref<?x?xbf16>, memref<?x?xbf16>) -> ()
+  return
+}
+
 func.func @main() {
-  // CHECK-COUNT-25: {{^}}0{{$}}
+  // CHECK-COUNT-27: {{^}}0{{$}}
   // CHECK-NOT: {{.}}
   call @colmajor_i16() : () -> ()
   call @colmajor_i8() : () -> ()
@@ -510,5 +549,6 @@ func.func @main() {
   call @groups_i16() : () -> ()
   call @groups_bf16() : () -> ()
   call @groups_tiled_i8() : () -> ()
+  call @groups_tiled_bf16() : () -> ()
   return
 }

@@ -67,14 +67,16 @@ def LowerTiledLayouts : Pass<"lower-tiled-layouts", "::mlir::ModuleOp"> {
     line by line into a buffer at the function's start, while the next
     block's lines are prefetched (a loop annotated for LLVM not to unroll
     it; not in a parallel loop, whose iterations would share the buffer).
-    A row-major or `{0,1}` side of 8- or 16-bit elements whose blocks come
-    by fours along both dimensions goes by groups of 4 x 4 blocks, runs of
-    256 bytes on both sides, through two buffers at the function's start
-    (shared by the function's copies, marked `tlayout.staging_slot`): the
-    group's source runs copied in, its blocks transposed from the first
-    buffer into the second, and the second's rows stored as the target's
-    runs (a transposed block's runs are one line, each on a page of its
-    own, which the hardware prefetchers do not follow).
+    An untiled source (row-major or `{0,1}`) of 8- or 16-bit elements whose
+    target holds runs of 256 bytes and whose blocks come by fours along both
+    dimensions goes by staged groups of 4 x 4 blocks, runs of 256 bytes on
+    both sides, through two buffers at the function's start (64 KiB each
+    for 8-bit elements, 32 KiB for 16-bit; shared by the function's copies,
+    marked `tlayout.staging_slot`): the group's source runs copied in, its
+    blocks transposed from the first buffer into the second, and the
+    second's rows stored as the target's runs (a transposed block's runs
+    are one line, each on a page of its own, which the hardware prefetchers
+    do not follow).
     LLVM 22 on x86 without AVX-512 moves a block of `bf16` lanes element by
     element, hence the integer lanes; the rows and columns past the last
     whole block go element by element). Such a copy

@@ -29,10 +29,15 @@
 //   vector-register-bytes) by one 128-bit lane: per sub-block, each
 //   register loaded lane by lane from as many source runs, rounds of
 //   interleaves within lanes (no permute across lanes); the sub-blocks of a
-//   band of target runs concatenated into B-element runs and stored, by
-//   groups of blocks of up to 256 x 256 elements that stay in the L2 cache
-//   and the TLB. A tiled source's block is first staged line by line in a
-//   buffer at the function's start, the next block's lines prefetched.
+//   band of target runs concatenated into B-element runs where the stores
+//   are non-temporal (whole lines), each sub-block's registers stored as
+//   they come otherwise; by groups of blocks of up to 256 x 256 elements
+//   that stay in the L2 cache and the TLB. A tiled source's block is first
+//   staged line by line in a buffer at the function's start, the next
+//   block's lines prefetched. An untiled source of 8- or 16-bit elements
+//   whose target holds runs of 256 bytes goes by staged groups of 4 x 4
+//   blocks instead: the group's source runs copied into one buffer, its
+//   blocks transposed into a second, whose rows are the target's runs.
 //
 // Copies that write at least the non-temporal threshold's bytes into a
 // target that is 64-byte aligned at run time store with non-temporal hints;
@@ -73,7 +78,7 @@ using namespace mlir::tlayout;
 /// The alignment, in bytes, of every non-temporal store (one cache line).
 static constexpr int64_t kNontemporalAlignment = 64;
 
-/// The bytes of the runs that a group-staged transposing copy reads and
+/// The bytes of the runs that a transposing copy by staged groups reads and
 /// writes (see TransposingCopyLowering).
 static constexpr int64_t kGroupRunBytes = 256;
 
@@ -485,7 +490,12 @@ static Value stagingBuffer(OpBuilder &builder, Operation *op, MemRefType type,
   if (!parent || parent->getRegion(0).empty())
     return Value();
   Block &entry = parent->getRegion(0).front();
+  // Only a buffer ahead of `op` (in the entry block, before the op there
+  // that holds `op`) dominates it.
+  Operation *holder = entry.findAncestorOpInBlock(*op);
   for (auto alloca : entry.getOps<memref::AllocaOp>()) {
+    if (!holder || !alloca->isBeforeInBlock(holder))
+      break;
     auto marked = alloca->getAttrOfType<IntegerAttr>(kStagingSlotAttrName);
     if (marked && marked.getInt() == slot && alloca.getType() == type)
       return alloca;
@@ -514,9 +524,9 @@ static scf::ForOp createNotUnrolledLoop(OpBuilder &builder, Location loc,
 /// Emits a loop over the rows of `stage` (its element type is that of
 /// `lineType`'s integer lanes) that LLVM must not unroll: row k is the whole
 /// line of `lineType` loaded from `source` at `lineMap(ivs, k)`, while the
-/// line at `prefetchMap(ivs, k)` is prefetched. (Unrolled, LLVM forwards the
-/// rows' stores to the loads that read them back and keeps the whole block
-/// in registers.)
+/// line at `prefetchMap(ivs, k)` is prefetched (none for a null map).
+/// (Unrolled, LLVM forwards the rows' stores to the loads that read them back
+/// and keeps the whole block in registers.)
 static void emitStagingLoop(OpBuilder &builder, Location loc, Value source,
                             VectorType lineType, AffineMap lineMap,
                             AffineMap prefetchMap, ValueRange ivs,
@@ -659,7 +669,8 @@ struct TransposeSide {
 /// and transposed within lanes, their registers concatenated into L runs of
 /// B stored into the target where its stores are non-temporal, or stored
 /// register by register (from a staging buffer for a tiled source; by
-/// groups through two for a row-major side of narrow elements, see below);
+/// staged groups through two for an untiled source of narrow elements, see
+/// below);
 /// the elements past the last whole block along either dimension go one by
 /// one.
 struct TransposingCopyLowering : TiledOpConversionPattern<memref::CopyOp> {
@@ -912,7 +923,7 @@ struct TransposingCopyLowering : TiledOpConversionPattern<memref::CopyOp> {
     bool linesAligned =
         b * elementType.getIntOrFloatBitWidth() == 8 * kNontemporalAlignment &&
         targetType.hasStaticShape() && targetType.getShape().back() % b == 0;
-    // Group staging (see below): a group side of `groupBlocks` blocks.
+    // Staged groups (see below): a group side of `groupBlocks` blocks.
     int64_t bits = elementType.getIntOrFloatBitWidth();
     int64_t groupBlocks = kGroupRunBytes * 8 / (b * bits);
     int64_t g = groupBlocks * b;
@@ -920,18 +931,21 @@ struct TransposingCopyLowering : TiledOpConversionPattern<memref::CopyOp> {
     if (!stage && bits < 32 && groupBlocks >= 2 &&
         otherBlocks % groupBlocks == 0 && runBlocks % groupBlocks == 0 &&
         runDimension(srcType, g) == run && runDimension(dstType, g) == other) {
-      auto groupType = MemRefType::get({g, g}, elementType);
+      auto groupType = MemRefType::get({g, g}, laneType);
       groupIn = stagingBuffer(rewriter, op, groupType);
       groupOut = groupIn ? stagingBuffer(rewriter, op, groupType, /*slot=*/1)
                          : Value();
     }
-    // A row-major source of elements narrower than 32 bits goes by groups
+    // An untiled source (row-major, or `{0,1}`) of elements narrower than
+    // 32 bits, whose target holds runs of g elements, goes by staged groups
     // of g x g elements (runs of kGroupRunBytes on both sides) through two
-    // buffers that stay in the L2 cache: the group's g source runs copied
-    // whole into the first, its blocks transposed from the first into the
-    // second, and the second's g rows stored whole as the target's runs.
-    // Both sides then move runs of kGroupRunBytes, where the blocks alone
-    // read and write runs of one line, each on a page of its own.
+    // buffers of integer lanes that stay in the L2 cache (64 KiB each for 8
+    // bits, 32 KiB for 16; shared by the function's copies): the group's g
+    // source runs copied whole into the first, its blocks transposed from
+    // the first into the second, and the second's g rows stored whole as
+    // the target's runs. Both sides then move runs of kGroupRunBytes, where
+    // the blocks alone read and write runs of one line, each on a page of
+    // its own.
     auto emitGroupNest = [&](bool nontemporal) {
       OpBuilder::InsertionGuard guard(rewriter);
       int64_t groupsOther = otherBlocks / groupBlocks;
@@ -958,36 +972,36 @@ struct TransposingCopyLowering : TiledOpConversionPattern<memref::CopyOp> {
             buildLoops(rewriter, loc, {groupBlocks, groupBlocks});
         emitBlock(
             [&](int64_t otherAt, int64_t runAt) -> Value {
-              return withLaneType(
-                  rewriter, loc,
-                  affine::AffineVectorLoadOp::create(
-                      rewriter, loc, VectorType::get({lane}, elementType),
-                      groupIn,
-                      mapOf(2, {d0 * b + otherAt, d1 * b + runAt}, context),
-                      blockIvs),
-                  laneType);
+              return affine::AffineVectorLoadOp::create(
+                  rewriter, loc, VectorType::get({lane}, laneType), groupIn,
+                  mapOf(2, {d0 * b + otherAt, d1 * b + runAt}, context),
+                  blockIvs);
             },
             [&](Value part, int64_t runAt, int64_t otherAt) {
               affine::AffineVectorStoreOp::create(
-                  rewriter, loc, withLaneType(rewriter, loc, part, elementType),
-                  groupOut,
+                  rewriter, loc, part, groupOut,
                   mapOf(2, {d1 * b + runAt, d0 * b + otherAt}, context),
                   blockIvs);
             },
             /*wholeRuns=*/false);
       }
       // A row of the second buffer, a run of the target, goes as lines of
-      // b elements (x86 without native vectors of bf16 moves longer ones
-      // element by element).
+      // b elements bitcast to the element type, in a loop LLVM must not
+      // unroll, like the staging loop (the form measured; with buffers of
+      // bf16 rather than integer lanes, LLVM 22 on AVX2 moved some lines of
+      // the unrolled loop element by element).
       scf::ForOp rowLoop = createNotUnrolledLoop(rewriter, loc, g);
       rewriter.setInsertionPointToStart(rowLoop.getBody());
       SmallVector<Value> operands(ivs);
       operands.push_back(rowLoop.getInductionVar());
       for (int64_t at = 0; at < g; at += b) {
-        Value line = vector::LoadOp::create(
-            rewriter, loc, lineType, groupOut,
-            {rowLoop.getInductionVar(),
-             arith::ConstantIndexOp::create(rewriter, loc, at)});
+        Value line = withLaneType(
+            rewriter, loc,
+            vector::LoadOp::create(
+                rewriter, loc, VectorType::get({b}, laneType), groupOut,
+                {rowLoop.getInductionVar(),
+                 arith::ConstantIndexOp::create(rewriter, loc, at)}),
+            elementType);
         storeRunAt(rewriter, loc, line, to->buffer,
                    rowMap(*to, d0 * g + at, d1 * g + d2), operands,
                    nontemporal);

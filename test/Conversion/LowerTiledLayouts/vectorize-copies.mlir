@@ -266,14 +266,49 @@ func.func @groups_to_column_major(%a: memref<512x528xi8>, %b: memref<512x528xi8,
 
 #C = #tlayout.tiled<{0,1}>
 
-// bf16 goes by groups of 128 x 128 (runs of 256 bytes), its buffers of bf16
-// (the blocks bitcast their registers to i16 and back).
+// bf16 goes by staged groups of 128 x 128 (runs of 256 bytes), its buffers
+// of i16 (shared with any other 16-bit copy of the function); the rows of
+// the second go out as lines of 32, bitcast back to bf16. A staged group
+// copy in a loop takes the same buffers at the function's start.
 // CHECK-LABEL: func.func @groups_bf16(
-// CHECK-NEXT: memref.alloca() {{.*}} : memref<128x128xbf16>
-// CHECK-NEXT: memref.alloca() {{.*}} : memref<128x128xbf16>
-// CHECK: vector.load %{{.*}} : memref<128x128xbf16>, vector<32xbf16>
-func.func @groups_bf16(%a: memref<128x256xbf16>, %b: memref<128x256xbf16, #C>) {
+// CHECK-NEXT: memref.alloca() {{.*}} : memref<128x128xi16>
+// CHECK-NEXT: memref.alloca() {{.*}} : memref<128x128xi16>
+// CHECK-NOT: memref.alloca
+// CHECK: %[[LINE:.*]] = vector.load %{{.*}} : memref<128x128xi16>, vector<32xi16>
+// CHECK: vector.bitcast %[[LINE]] : vector<32xi16> to vector<32xbf16>
+// CHECK: scf.for
+// CHECK-NOT: memref.alloca
+// CHECK: vector.load %{{.*}} : memref<128x128xi16>, vector<32xi16>
+// CHECK-NOT: memref.alloca
+// CHECK: return
+func.func @groups_bf16(%a: memref<128x256xbf16>, %b: memref<128x256xbf16, #C>,
+                       %c: memref<128x128xf16>, %d: memref<128x128xf16, #C>) {
   memref.copy %a, %b : memref<128x256xbf16> to memref<128x256xbf16, #C>
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  scf.for %i = %c0 to %c3 step %c1 {
+    memref.copy %c, %d : memref<128x128xf16> to memref<128x128xf16, #C>
+  }
+  return
+}
+
+// -----
+
+#C = #tlayout.tiled<{0,1}>
+
+// A buffer is taken only where it dominates the copy: an alloca of the same
+// type marked with the same slot after the copy is left alone (the copy
+// makes its own at the function's start).
+// CHECK-LABEL: func.func @groups_marker_after(
+// CHECK-NEXT: %[[OUT:.*]] = memref.alloca() {{.*}}tlayout.staging_slot = 1{{.*}} : memref<256x256xi8>
+// CHECK-NEXT: %[[IN:.*]] = memref.alloca() {{.*}}tlayout.staging_slot = 0{{.*}} : memref<256x256xi8>
+// CHECK: vector.store %{{.*}}, %[[IN]]
+// CHECK: memref.alloca() {{.*}}tlayout.staging_slot = 0{{.*}} : memref<256x256xi8>
+// CHECK: return
+func.func @groups_marker_after(%a: memref<256x256xi8>, %b: memref<256x256xi8, #C>) {
+  memref.copy %a, %b : memref<256x256xi8> to memref<256x256xi8, #C>
+  %u = memref.alloca() {alignment = 64 : i64, tlayout.staging_slot = 0 : i64} : memref<256x256xi8>
   return
 }
 
