@@ -234,7 +234,8 @@ static void emitCopyNest(OpBuilder &builder, Location loc, Value target,
 static bool reachesThreshold(MemRefType type, int64_t threshold) {
   int64_t bytes = std::max<int64_t>(1, type.getElementTypeBitWidth() / 8);
   return threshold > 0 &&
-         type.getNumElements() >= llvm::divideCeil(threshold, bytes);
+         type.getNumElements() >=
+             static_cast<int64_t>(llvm::divideCeil(threshold, bytes));
 }
 
 //===----------------------------------------------------------------------===//
@@ -358,7 +359,11 @@ struct InterleavedCopyLowering : TiledOpConversionPattern<memref::CopyOp> {
     auto split = splitCopy(op);
     if (!split)
       return rewriter.notifyMatchFailure(op, "not row-major to a layout");
-    auto [plainType, tiledType, toTiled] = *split;
+    // Named copies: a lambda below captures them (capturing a structured
+    // binding is C++20).
+    MemRefType plainType = std::get<0>(*split);
+    MemRefType tiledType = std::get<1>(*split);
+    bool toTiled = std::get<2>(*split);
     std::optional<InterleavedTiles> tiles = match(tiledType);
     if (!tiles)
       return rewriter.notifyMatchFailure(op, "not whole T(r,c)(k,1) tiles");
@@ -1080,7 +1085,8 @@ struct LineAlignedAllocLowering : TiledOpConversionPattern<memref::AllocOp> {
       return rewriter.notifyMatchFailure(op, "not a lowerable tiled memref");
     int64_t bits = layout->type.getElementTypeBitWidth();
     if (layout->type.getNumElements() <
-        llvm::divideCeil(nontemporalThreshold * 8, std::max<int64_t>(bits, 8)))
+        static_cast<int64_t>(llvm::divideCeil(nontemporalThreshold * 8,
+                                              std::max<int64_t>(bits, 8))))
       return rewriter.notifyMatchFailure(op, "below the threshold");
     auto alloc = memref::AllocOp::create(
         rewriter, op.getLoc(), layout->type, ValueRange(),
