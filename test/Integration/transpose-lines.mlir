@@ -11,12 +11,14 @@
 // first copied line by line into a buffer on the stack (one loop that LLVM
 // must not unroll) while the next block's lines are prefetched. An untiled
 // source of 8- or 16-bit elements whose target holds runs of 256 bytes and
-// whose blocks come by fours along both dimensions goes by staged groups of
-// 4 x 4 blocks through two buffers: the group's runs copied in, its blocks
+// that has at least 4 blocks along both dimensions goes by staged groups of
+// 4 x 4 blocks (the blocks past the last whole group as above) through two
+// buffers: the group's runs copied in, its blocks
 // transposed from one buffer into the other, the other's rows stored as the
 // target's runs (groups_*: i8 with columns past the last group, i16 with
-// rows and columns past it, bf16, and into tiles whose rows hold the runs,
-// i8 and bf16). Each case
+// rows and columns past it, bf16, into tiles whose rows hold the runs, i8
+// and bf16, and odd sizes with blocks past the last group, i8 and bf16).
+// Each case
 // prints the number of elements that differ from the row-major source: read
 // through the target's own loads, and after the copy back. The second run
 // lowers the non-temporal threshold to 1 byte: every tiled allocation is
@@ -103,6 +105,20 @@
 // IR-NEXT: memref.alloca() {{.*}}tlayout.staging_slot = 0{{.*}} : memref<128x128xi16>
 // IR: vector.load {{.*}} : memref<128x128xi16>, vector<32xi16>
 // IR: vector.store {{.*}} {alignment = 64 : i64, nontemporal = true} : memref<48x2x8x128xbf16>, vector<32xbf16>
+// IR-LABEL: func.func @groups_odd_i8(
+// IR-NEXT: memref.alloca() {{.*}}tlayout.staging_slot = 1{{.*}} : memref<256x256xi8>
+// IR-NEXT: memref.alloca() {{.*}}tlayout.staging_slot = 0{{.*}} : memref<256x256xi8>
+// IR: affine.for %{{.*}} = 0 to 2 {
+// IR: affine.for %{{.*}} = 0 to 2 {
+// IR: vector.load {{.*}} : memref<600x700xi8>, vector<256xi8>
+// IR: affine.for %{{.*}} = 0 to 1 {
+// IR: affine.for %{{.*}} = 0 to 10 {
+// IR: affine.vector_load {{.*}} : memref<600x700xi8>, vector<16xi8>
+// IR: affine.for %{{.*}} = 0 to 4 {
+// IR: affine.for %{{.*}} = 0 to 1 {
+// IR: affine.vector_load {{.*}} : memref<600x700xi8>, vector<16xi8>
+// IR: affine.for %{{.*}} = 576 to 600 {
+// IR: affine.for %{{.*}} = 640 to 700 {
 
 func.func @fill16(%a: memref<?x?xi16>) {
   %c0 = arith.constant 0 : index
@@ -533,8 +549,54 @@ func.func @groups_tiled_bf16() {
   return
 }
 
+// Odd sizes: 9 x 10 blocks of 64, the staged groups 2 x 2 of them; the
+// blocks past the groups by the blocks' nest, the elements past the last
+// block one by one.
+func.func @groups_odd_i8() {
+  %a = memref.alloc() : memref<600x700xi8>
+  %r = memref.alloc() : memref<600x700xi8>
+  %b = memref.alloc() : memref<600x700xi8>
+  %ad = memref.cast %a : memref<600x700xi8> to memref<?x?xi8>
+  %rd = memref.cast %r : memref<600x700xi8> to memref<?x?xi8>
+  %bd = memref.cast %b : memref<600x700xi8> to memref<?x?xi8>
+  call @fill8(%ad) : (memref<?x?xi8>) -> ()
+  %t0 = memref.alloc() : memref<600x700xi8, #tlayout.tiled<{0,1}>>
+  memref.copy %a, %t0 : memref<600x700xi8> to memref<600x700xi8, #tlayout.tiled<{0,1}>>
+  affine.for %i = 0 to 600 {
+    affine.for %j = 0 to 700 {
+      %v = affine.load %t0[%i, %j] : memref<600x700xi8, #tlayout.tiled<{0,1}>>
+      affine.store %v, %r[%i, %j] : memref<600x700xi8>
+    }
+  }
+  call @diff8(%ad, %rd) : (memref<?x?xi8>, memref<?x?xi8>) -> ()
+  memref.copy %t0, %b : memref<600x700xi8, #tlayout.tiled<{0,1}>> to memref<600x700xi8>
+  call @diff8(%ad, %bd) : (memref<?x?xi8>, memref<?x?xi8>) -> ()
+  return
+}
+func.func @groups_odd_bf16() {
+  %a = memref.alloc() : memref<300x200xbf16>
+  %r = memref.alloc() : memref<300x200xbf16>
+  %b = memref.alloc() : memref<300x200xbf16>
+  %ad = memref.cast %a : memref<300x200xbf16> to memref<?x?xbf16>
+  %rd = memref.cast %r : memref<300x200xbf16> to memref<?x?xbf16>
+  %bd = memref.cast %b : memref<300x200xbf16> to memref<?x?xbf16>
+  call @fillbf16(%ad) : (memref<?x?xbf16>) -> ()
+  %t0 = memref.alloc() : memref<300x200xbf16, #tlayout.tiled<{0,1}>>
+  memref.copy %a, %t0 : memref<300x200xbf16> to memref<300x200xbf16, #tlayout.tiled<{0,1}>>
+  affine.for %i = 0 to 300 {
+    affine.for %j = 0 to 200 {
+      %v = affine.load %t0[%i, %j] : memref<300x200xbf16, #tlayout.tiled<{0,1}>>
+      affine.store %v, %r[%i, %j] : memref<300x200xbf16>
+    }
+  }
+  call @diffbf16(%ad, %rd) : (memref<?x?xbf16>, memref<?x?xbf16>) -> ()
+  memref.copy %t0, %b : memref<300x200xbf16, #tlayout.tiled<{0,1}>> to memref<300x200xbf16>
+  call @diffbf16(%ad, %bd) : (memref<?x?xbf16>, memref<?x?xbf16>) -> ()
+  return
+}
+
 func.func @main() {
-  // CHECK-COUNT-27: {{^}}0{{$}}
+  // CHECK-COUNT-31: {{^}}0{{$}}
   // CHECK-NOT: {{.}}
   call @colmajor_i16() : () -> ()
   call @colmajor_i8() : () -> ()
@@ -550,5 +612,7 @@ func.func @main() {
   call @groups_bf16() : () -> ()
   call @groups_tiled_i8() : () -> ()
   call @groups_tiled_bf16() : () -> ()
+  call @groups_odd_i8() : () -> ()
+  call @groups_odd_bf16() : () -> ()
   return
 }

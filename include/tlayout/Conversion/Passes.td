@@ -68,8 +68,9 @@ def LowerTiledLayouts : Pass<"lower-tiled-layouts", "::mlir::ModuleOp"> {
     block's lines are prefetched (a loop annotated for LLVM not to unroll
     it; not in a parallel loop, whose iterations would share the buffer).
     An untiled source (row-major or `{0,1}`) of 8- or 16-bit elements whose
-    target holds runs of 256 bytes and whose blocks come by fours along both
-    dimensions goes by staged groups of 4 x 4 blocks, runs of 256 bytes on
+    target holds runs of 256 bytes and that has at least 4 blocks along both
+    dimensions goes by staged groups of 4 x 4 blocks (the blocks past the
+    last whole group go as above), runs of 256 bytes on
     both sides, through two buffers at the function's start (64 KiB each
     for 8-bit elements, 32 KiB for 16-bit; shared by the function's copies,
     marked `tlayout.staging_slot`): the group's source runs copied in, its

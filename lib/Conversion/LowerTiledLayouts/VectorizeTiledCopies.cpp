@@ -776,21 +776,7 @@ struct TransposingCopyLowering : TiledOpConversionPattern<memref::CopyOp> {
 
     Location loc = op.getLoc();
     MLIRContext *context = rewriter.getContext();
-    // Blocks go by groups of up to 256 x 256 elements (16 x 16 blocks of
-    // 32-bit elements), so that the lines and pages a group reads and writes
-    // stay in the L2 cache and the TLB while the group is moved: the side
-    // read or written across its runs otherwise touches a new page for every
-    // run of every block. Within a group the innermost loop walks the
-    // source's runs. (A group of narrower elements is as many lines.) The
-    // group is a whole number of blocks: fewer blocks where the block counts
-    // have few factors of 2.
-    int64_t s = std::max<int64_t>(1, 256 / b);
-    while (otherBlocks % s || runBlocks % s)
-      s /= 2;
     AffineExpr d0 = getAffineDimExpr(0, context);
-    AffineExpr otherStart = (d0 * s + getAffineDimExpr(2, context)) * b;
-    AffineExpr runStart =
-        (getAffineDimExpr(1, context) * s + getAffineDimExpr(3, context)) * b;
     // The indices of `side`'s buffer at the logical point with `otherAt`
     // along `other` and `runAt` along `run`, over the four loop ivs.
     auto indexMap = [&](const TransposeSide &side, AffineExpr otherAt,
@@ -854,10 +840,29 @@ struct TransposingCopyLowering : TiledOpConversionPattern<memref::CopyOp> {
             }
           }
         };
-    auto emitNest = [&](bool nontemporal) {
+    // The blocks from `otherFrom` (`otherCount` of them) along `other` and
+    // from `runFrom` (`runCount`) along `run`.
+    auto emitNest = [&](bool nontemporal, int64_t otherFrom, int64_t otherCount,
+                        int64_t runFrom, int64_t runCount) {
       OpBuilder::InsertionGuard guard(rewriter);
+      // Blocks go by groups of up to 256 x 256 elements (16 x 16 blocks of
+      // 32-bit elements), so that the lines and pages a group reads and
+      // writes stay in the L2 cache and the TLB while the group is moved:
+      // the side read or written across its runs otherwise touches a new
+      // page for every run of every block. Within a group the innermost
+      // loop walks the source's runs. (A group of narrower elements is as
+      // many lines.) The group is a whole number of blocks: fewer blocks
+      // where the block counts have few factors of 2.
+      int64_t s = std::max<int64_t>(1, 256 / b);
+      while (otherCount % s || runCount % s)
+        s /= 2;
+      AffineExpr otherStart =
+          (d0 * s + getAffineDimExpr(2, context) + otherFrom) * b;
+      AffineExpr runStart = (getAffineDimExpr(1, context) * s +
+                             getAffineDimExpr(3, context) + runFrom) *
+                            b;
       SmallVector<Value> ivs =
-          buildLoops(rewriter, loc, {otherBlocks / s, runBlocks / s, s, s});
+          buildLoops(rewriter, loc, {otherCount / s, runCount / s, s, s});
       // A tiled source's B runs are first copied whole, one line each, into
       // a buffer of B x B elements that stays in the L1 cache, while the
       // same lines of the next block are prefetched; the sub-blocks then
@@ -880,14 +885,13 @@ struct TransposingCopyLowering : TiledOpConversionPattern<memref::CopyOp> {
               from->indexMap.compose(mapOf(5, point, context)));
         };
         // The same line of the next block in the nest's order (within the
-        // group, then on along `other`, wrapping at the end of the array).
+        // group, then on along `other`, wrapping at the end of the range).
         AffineExpr next =
             getAffineDimExpr(2, context) * s + getAffineDimExpr(3, context) + 1;
         AffineExpr nextOther =
-            ((getAffineDimExpr(0, context) * s + next.floorDiv(s)) %
-             otherBlocks) *
-            b;
-        AffineExpr nextRun = (getAffineDimExpr(1, context) * s + next % s) * b;
+            (((d0 * s + next.floorDiv(s)) % otherCount) + otherFrom) * b;
+        AffineExpr nextRun =
+            (getAffineDimExpr(1, context) * s + next % s + runFrom) * b;
         emitStagingLoop(rewriter, loc, from->buffer, lineType,
                         lineAt(otherStart, runStart),
                         lineAt(nextOther, nextRun), ivs, stage);
@@ -933,9 +937,11 @@ struct TransposingCopyLowering : TiledOpConversionPattern<memref::CopyOp> {
     int64_t groupBlocks = kGroupRunBytes * 8 / (b * bits);
     int64_t g = groupBlocks * b;
     Value groupIn, groupOut;
-    if (!stage && bits < 32 && groupBlocks >= 2 &&
-        otherBlocks % groupBlocks == 0 && runBlocks % groupBlocks == 0 &&
-        runDimension(srcType, g) == run && runDimension(dstType, g) == other) {
+    int64_t groupsOther = otherBlocks / groupBlocks;
+    int64_t groupsRun = runBlocks / groupBlocks;
+    if (!stage && bits < 32 && groupBlocks >= 2 && groupsOther >= 1 &&
+        groupsRun >= 1 && runDimension(srcType, g) == run &&
+        runDimension(dstType, g) == other) {
       auto groupType = MemRefType::get({g, g}, laneType);
       groupIn = stagingBuffer(rewriter, op, groupType);
       groupOut = groupIn ? stagingBuffer(rewriter, op, groupType, /*slot=*/1)
@@ -943,8 +949,9 @@ struct TransposingCopyLowering : TiledOpConversionPattern<memref::CopyOp> {
     }
     // An untiled source (row-major, or `{0,1}`) of elements narrower than
     // 32 bits, whose target holds runs of g elements, goes by staged groups
-    // of g x g elements (runs of kGroupRunBytes on both sides) through two
-    // buffers of integer lanes that stay in the L2 cache (64 KiB each for 8
+    // (as many whole ones as fit; the blocks past them go by the blocks'
+    // nest) of g x g elements (runs of kGroupRunBytes on both sides) through
+    // two buffers of integer lanes that stay in the L2 cache (64 KiB each for 8
     // bits, 32 KiB for 16; shared by the function's copies): the group's g
     // source runs copied whole into the first, its blocks transposed from
     // the first into the second, and the second's g rows stored whole as
@@ -953,8 +960,6 @@ struct TransposingCopyLowering : TiledOpConversionPattern<memref::CopyOp> {
     // its own.
     auto emitGroupNest = [&](bool nontemporal) {
       OpBuilder::InsertionGuard guard(rewriter);
-      int64_t groupsOther = otherBlocks / groupBlocks;
-      int64_t groupsRun = runBlocks / groupBlocks;
       SmallVector<Value> ivs =
           buildLoops(rewriter, loc, {groupsOther, groupsRun});
       AffineExpr d1 = getAffineDimExpr(1, context);
@@ -1012,11 +1017,28 @@ struct TransposingCopyLowering : TiledOpConversionPattern<memref::CopyOp> {
                    nontemporal);
       }
     };
+    // The staged groups cover the first groupsOther x groupsRun groups; the
+    // blocks past them (fewer than a group's side along either dimension)
+    // go by the blocks' own nest.
+    auto emitBlocks = [&](bool nontemporal) {
+      if (!groupIn) {
+        emitNest(nontemporal, 0, otherBlocks, 0, runBlocks);
+        return;
+      }
+      emitGroupNest(nontemporal);
+      int64_t otherGrouped = groupsOther * groupBlocks;
+      int64_t runGrouped = groupsRun * groupBlocks;
+      if (otherGrouped < otherBlocks)
+        emitNest(nontemporal, otherGrouped, otherBlocks - otherGrouped, 0,
+                 runBlocks);
+      if (runGrouped < runBlocks)
+        emitNest(nontemporal, 0, otherGrouped, runGrouped,
+                 runBlocks - runGrouped);
+    };
     emitCopyNest(rewriter, loc, to->buffer,
                  linesAligned &&
                      reachesThreshold(dstType, nontemporalThreshold),
-                 groupIn ? function_ref<void(bool)>(emitGroupNest)
-                         : function_ref<void(bool)>(emitNest));
+                 emitBlocks);
     // The rest, element by element through the memrefs' own accesses
     // (lowered in turn): the rows past the last whole block along `other`,
     // then, above them, the columns past the last whole block along `run`.

@@ -317,7 +317,7 @@ func.func @groups_marker_after(%a: memref<256x256xi8>, %b: memref<256x256xi8, #C
 #C = #tlayout.tiled<{0,1}>
 
 // Not staged by groups: 32-bit elements (their blocks' runs are already
-// lines the prefetchers follow), a block count that is not a multiple of 4
+// lines the prefetchers follow), fewer blocks than a group's side
 // (192 rows of i8: 3 blocks), and a copy in a parallel loop (whose
 // iterations would share the buffers).
 // CHECK-LABEL: func.func @negative_groups(
