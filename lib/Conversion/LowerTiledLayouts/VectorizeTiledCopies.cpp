@@ -778,13 +778,19 @@ struct TransposingCopyLowering : TiledOpConversionPattern<memref::CopyOp> {
     MLIRContext *context = rewriter.getContext();
     AffineExpr d0 = getAffineDimExpr(0, context);
     // The indices of `side`'s buffer at the logical point with `otherAt`
-    // along `other` and `runAt` along `run`, over the four loop ivs.
-    auto indexMap = [&](const TransposeSide &side, AffineExpr otherAt,
-                        AffineExpr runAt) {
+    // along `other` and `runAt` along `run`, over `numDims` loop ivs.
+    auto indexMapOver = [&](unsigned numDims, const TransposeSide &side,
+                            AffineExpr otherAt, AffineExpr runAt) {
       SmallVector<AffineExpr, 2> point(2);
       point[other] = otherAt;
       point[run] = runAt;
-      return simplifyAffineMap(side.indexMap.compose(mapOf(4, point, context)));
+      return simplifyAffineMap(
+          side.indexMap.compose(mapOf(numDims, point, context)));
+    };
+    // The same over the block nest's four ivs.
+    auto indexMap = [&](const TransposeSide &side, AffineExpr otherAt,
+                        AffineExpr runAt) {
+      return indexMapOver(4, side, otherAt, runAt);
     };
     Type laneType = getIntegerLaneType(elementType);
     auto lineType = VectorType::get({b}, elementType);
@@ -878,11 +884,8 @@ struct TransposingCopyLowering : TiledOpConversionPattern<memref::CopyOp> {
       if (stage) {
         // Over the block's 4 indices and the line's (d4).
         auto lineAt = [&](AffineExpr otherAt, AffineExpr runAt) {
-          SmallVector<AffineExpr, 2> point(2);
-          point[other] = otherAt + getAffineDimExpr(4, context);
-          point[run] = runAt;
-          return simplifyAffineMap(
-              from->indexMap.compose(mapOf(5, point, context)));
+          return indexMapOver(5, *from, otherAt + getAffineDimExpr(4, context),
+                              runAt);
         };
         // The same line of the next block in the nest's order (within the
         // group, then on along `other`, wrapping at the end of the range).
@@ -967,11 +970,7 @@ struct TransposingCopyLowering : TiledOpConversionPattern<memref::CopyOp> {
       // Over the group's two indices and a row's (d2).
       auto rowMap = [&](const TransposeSide &side, AffineExpr otherAt,
                         AffineExpr runAt) {
-        SmallVector<AffineExpr, 2> point(2);
-        point[other] = otherAt;
-        point[run] = runAt;
-        return simplifyAffineMap(
-            side.indexMap.compose(mapOf(3, point, context)));
+        return indexMapOver(3, side, otherAt, runAt);
       };
       emitStagingLoop(
           rewriter, loc, from->buffer, VectorType::get({g}, elementType),
