@@ -796,10 +796,10 @@ struct TransposingCopyLowering : TiledOpConversionPattern<memref::CopyOp> {
     auto lineType = VectorType::get({b}, elementType);
     // The staging buffer of a tiled source (see below), one for both nests.
     std::optional<TiledLayout> srcLayout = plainTiledLayout(srcType);
-    Value stage =
-        srcLayout && srcLayout->hasTiles()
-            ? stagingBuffer(rewriter, op, MemRefType::get({b, b}, laneType))
-            : Value();
+    bool srcTiled = srcLayout && srcLayout->hasTiles();
+    Value stage = srcTiled ? stagingBuffer(rewriter, op,
+                                           MemRefType::get({b, b}, laneType))
+                           : Value();
     // One block: per band of L target runs, the B / R sub-blocks of R x L
     // elements along `other` (L in one 128-bit lane, R in one vector
     // register): lane k of register i holds the L elements of source run
@@ -814,6 +814,7 @@ struct TransposingCopyLowering : TiledOpConversionPattern<memref::CopyOp> {
     // s8 on AVX2, spill).
     int64_t reg = registerElements(elementType, b);
     int64_t lane = std::min(reg, laneElements(elementType));
+    auto laneVector = VectorType::get({lane}, laneType);
     auto emitBlock =
         [&](function_ref<Value(int64_t, int64_t)> loadLane,
             function_ref<void(Value, int64_t, int64_t)> storeTargetRun,
@@ -836,9 +837,11 @@ struct TransposingCopyLowering : TiledOpConversionPattern<memref::CopyOp> {
               for (int64_t t = 0; t < lane; ++t)
                 storeTargetRun(piece[t], q + t, p);
             }
+            if (!wholeRuns)
+              continue;
             // Register t of each piece holds the elements at `q + t` along
             // `run`, in order along `other`: one run of the target.
-            for (int64_t t = 0; wholeRuns && t < lane; ++t) {
+            for (int64_t t = 0; t < lane; ++t) {
               SmallVector<Value> run;
               for (ArrayRef<Value> piece : pieces)
                 run.push_back(piece[t]);
@@ -903,7 +906,7 @@ struct TransposingCopyLowering : TiledOpConversionPattern<memref::CopyOp> {
           [&](int64_t otherAt, int64_t runAt) -> Value {
             if (stage)
               return affine::AffineVectorLoadOp::create(
-                  rewriter, loc, VectorType::get({lane}, laneType), stage,
+                  rewriter, loc, laneVector, stage,
                   mapOf(0,
                         {getAffineConstantExpr(otherAt, context),
                          getAffineConstantExpr(runAt, context)},
@@ -932,19 +935,18 @@ struct TransposingCopyLowering : TiledOpConversionPattern<memref::CopyOp> {
     // number of runs (a row-major or column-major side of an odd size
     // is not).
     auto targetType = cast<MemRefType>(to->buffer.getType());
-    bool linesAligned =
-        b * elementType.getIntOrFloatBitWidth() == 8 * kNontemporalAlignment &&
-        targetType.hasStaticShape() && targetType.getShape().back() % b == 0;
-    // Staged groups (see below): a group side of `groupBlocks` blocks.
     int64_t bits = elementType.getIntOrFloatBitWidth();
+    bool linesAligned = b * bits == 8 * kNontemporalAlignment &&
+                        targetType.hasStaticShape() &&
+                        targetType.getShape().back() % b == 0;
+    // Staged groups (see below): a group side of `groupBlocks` blocks.
     int64_t groupBlocks = kGroupRunBytes * 8 / (b * bits);
     int64_t g = groupBlocks * b;
     Value groupIn, groupOut;
     int64_t groupsOther = otherBlocks / groupBlocks;
     int64_t groupsRun = runBlocks / groupBlocks;
-    if (!stage && bits < 32 && groupBlocks >= 2 && groupsOther >= 1 &&
-        groupsRun >= 1 && runDimension(srcType, g) == run &&
-        runDimension(dstType, g) == other) {
+    if (!srcTiled && bits < 32 && groupBlocks >= 2 && groupsOther >= 1 &&
+        groupsRun >= 1 && runDimension(dstType, g) == other) {
       auto groupType = MemRefType::get({g, g}, laneType);
       groupIn = stagingBuffer(rewriter, op, groupType);
       groupOut = groupIn ? stagingBuffer(rewriter, op, groupType, /*slot=*/1)
@@ -967,14 +969,11 @@ struct TransposingCopyLowering : TiledOpConversionPattern<memref::CopyOp> {
           buildLoops(rewriter, loc, {groupsOther, groupsRun});
       AffineExpr d1 = getAffineDimExpr(1, context);
       AffineExpr d2 = getAffineDimExpr(2, context);
-      // Over the group's two indices and a row's (d2).
-      auto rowMap = [&](const TransposeSide &side, AffineExpr otherAt,
-                        AffineExpr runAt) {
-        return indexMapOver(3, side, otherAt, runAt);
-      };
-      emitStagingLoop(
-          rewriter, loc, from->buffer, VectorType::get({g}, elementType),
-          rowMap(*from, d0 * g + d2, d1 * g), AffineMap(), ivs, groupIn);
+      // The rows' maps are over the group's two indices and a row's (d2).
+      emitStagingLoop(rewriter, loc, from->buffer,
+                      VectorType::get({g}, elementType),
+                      indexMapOver(3, *from, d0 * g + d2, d1 * g), AffineMap(),
+                      ivs, groupIn);
       {
         OpBuilder::InsertionGuard blockGuard(rewriter);
         SmallVector<Value> blockIvs =
@@ -982,7 +981,7 @@ struct TransposingCopyLowering : TiledOpConversionPattern<memref::CopyOp> {
         emitBlock(
             [&](int64_t otherAt, int64_t runAt) -> Value {
               return affine::AffineVectorLoadOp::create(
-                  rewriter, loc, VectorType::get({lane}, laneType), groupIn,
+                  rewriter, loc, laneVector, groupIn,
                   mapOf(2, {d0 * b + otherAt, d1 * b + runAt}, context),
                   blockIvs);
             },
@@ -1012,7 +1011,7 @@ struct TransposingCopyLowering : TiledOpConversionPattern<memref::CopyOp> {
                  arith::ConstantIndexOp::create(rewriter, loc, at)}),
             elementType);
         storeRunAt(rewriter, loc, line, to->buffer,
-                   rowMap(*to, d0 * g + at, d1 * g + d2), operands,
+                   indexMapOver(3, *to, d0 * g + at, d1 * g + d2), operands,
                    nontemporal);
       }
     };
