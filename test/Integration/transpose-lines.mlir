@@ -1,7 +1,8 @@
 // Transposing copies of 16- and 8-bit elements move blocks whose runs are
 // one 64-byte line (32 x 32 of i16, 64 x 64 of i8), or smaller blocks where
 // the shape or a tile row holds no such block, and the rows and columns
-// past the last whole block element by element; row-major to column-major
+// past the last whole block by the largest smaller blocks that fit (down to
+// 8 x 8) and what none fits in element by element; row-major to column-major
 // and T(8,128) to the transposed array in T(8,128), each way. A block goes
 // by sub-blocks of one vector register (vector-register-bytes: 32 by
 // default; 16 and 64 below) by one 128-bit lane: lane k of register i is
@@ -49,13 +50,18 @@
 // IR: vector.store {{.*}} {alignment = 64 : i64, nontemporal = true} : memref<96x64xi16>, vector<32xi16>
 // IR-LABEL: func.func @colmajor_i8(
 // IR-COUNT-256: affine.vector_load {{.*}} : memref<128x192xi8>, vector<16xi8>
+// The 16 rows and columns past the blocks of 32 go by blocks of 16.
 // IR-LABEL: func.func @colmajor_i8_rest(
 // IR-COUNT-64: affine.vector_load {{.*}} : memref<48x80xi8>, vector<16xi8>
 // IR-NOT: nontemporal
-// IR: affine.for %{{.*}} = 32 to 48 {
-// IR: affine.for %{{.*}} = 64 to 80 {
-// The staging buffers go at the start of the function.
+// IR: affine.for %{{.*}} = 0 to 5 {
+// IR-COUNT-16: affine.vector_store {{.*}} : memref<80x48xi8>, vector<16xi8>
+// IR-NOT: nontemporal
+// IR: affine.for %{{.*}} = 0 to 2 {
+// IR-COUNT-16: affine.vector_store {{.*}} : memref<80x48xi8>, vector<16xi8>
+// IR-NOT: affine.for %{{.*}} = 32 to 48 {
 // IR-LABEL: func.func @tiles_i8(
+// The staging buffers go at the start of the function.
 // IR-NEXT: memref.alloca() {alignment = 64 : i64, tlayout.staging_slot = 0 : i64} : memref<64x64xi8>
 // IR: memref.alloc() {alignment = 64 : i64} : memref<32x3x8x128xi8>
 // IR: scf.for %[[LINE:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
@@ -67,12 +73,19 @@
 // IR: vector.store {{.*}} {alignment = 64 : i64, nontemporal = true} : memref<48x2x8x128xi8>, vector<64xi8>
 // IR-LABEL: func.func @tiles_i16(
 // IR-COUNT-128: affine.vector_load {{.*}} : memref<32x32xi16>, vector<8xi16>
+// The 8 rows and columns past the blocks of 64 go by blocks of 8, read from
+// the tiles themselves.
 // IR-LABEL: func.func @tiles_i8_padded(
 // IR-COUNT-256: affine.vector_load {{.*}} : memref<64x64xi8>, vector<16xi8>
-// IR: affine.for %{{.*}} = 64 to 72 {
-// IR: affine.for %{{.*}} = 192 to 200 {
-// Rows of 70 i16 (140 bytes) do not start lines: plain stores.
+// IR: affine.for %{{.*}} = 0 to 25 {
+// IR-COUNT-8: affine.vector_load {{.*}} : memref<9x2x8x128xi8>, vector<8xi8>
+// IR-COUNT-8: affine.vector_store {{.*}} : memref<25x1x8x128xi8>, vector<8xi8>
+// IR: affine.for %{{.*}} = 0 to 8 {
+// IR-COUNT-8: affine.vector_load {{.*}} : memref<9x2x8x128xi8>, vector<8xi8>
+// IR-COUNT-8: affine.vector_store {{.*}} : memref<25x1x8x128xi8>, vector<8xi8>
+// IR-NOT: affine.for %{{.*}} = 64 to 72 {
 // IR-LABEL: func.func @colmajor_i16_odd(
+// Rows of 70 i16 (140 bytes) do not start lines: plain stores.
 // IR-NOT: nontemporal
 // IR-LABEL: func.func @tiles_i16_odd(
 // IR: vector.store {{.*}} {alignment = 64 : i64, nontemporal = true} : memref<10x1x8x128xi16>, vector<32xi16>
@@ -91,8 +104,11 @@
 // IR-NEXT: memref.alloca() {{.*}}tlayout.staging_slot = 1{{.*}} : memref<128x128xi16>
 // IR-NEXT: memref.alloca() {{.*}}tlayout.staging_slot = 0{{.*}} : memref<128x128xi16>
 // IR-NOT: memref.alloca
-// IR: affine.for %{{.*}} = 256 to 264 {
-// IR: affine.for %{{.*}} = 384 to 392 {
+// IR: affine.for %{{.*}} = 0 to 49 {
+// IR-COUNT-8: affine.vector_load {{.*}} : memref<264x392xi16>, vector<8xi16>
+// IR: affine.for %{{.*}} = 0 to 32 {
+// IR-COUNT-8: affine.vector_load {{.*}} : memref<264x392xi16>, vector<8xi16>
+// IR-NOT: affine.for %{{.*}} = 256 to 264 {
 // IR-LABEL: func.func @groups_tiled_i8(
 // IR-NEXT: memref.alloca() {{.*}}tlayout.staging_slot = 0{{.*}} : memref<64x64xi8>
 // IR-NEXT: memref.alloca() {{.*}}tlayout.staging_slot = 1{{.*}} : memref<256x256xi8>
@@ -117,8 +133,20 @@
 // IR: affine.for %{{.*}} = 0 to 4 {
 // IR: affine.for %{{.*}} = 0 to 1 {
 // IR: affine.vector_load {{.*}} : memref<600x700xi8>, vector<16xi8>
-// IR: affine.for %{{.*}} = 576 to 600 {
-// IR: affine.for %{{.*}} = 640 to 700 {
+// The 24 rows past the blocks of 64 go by blocks of 16 and 8; of the 60
+// columns, 56 by blocks of 32, 16 and 8, and the last 4 element by
+// element.
+// IR: affine.for %{{.*}} = 0 to 43 {
+// IR-COUNT-16: affine.vector_load {{.*}} : memref<600x700xi8>, vector<16xi8>
+// IR: affine.for %{{.*}} = 0 to 87 {
+// IR-COUNT-8: affine.vector_load {{.*}} : memref<600x700xi8>, vector<8xi8>
+// IR: affine.for %{{.*}} = 696 to 700 {
+// IR: affine.for %{{.*}} = 592 to 600 {
+// IR: affine.for %{{.*}} = 0 to 18 {
+// IR: affine.for %{{.*}} = 0 to 36 {
+// IR: affine.for %{{.*}} = 0 to 72 {
+// IR: affine.for %{{.*}} = 696 to 700 {
+// IR: affine.for %{{.*}} = 0 to 576 {
 
 func.func @fill16(%a: memref<?x?xi16>) {
   %c0 = arith.constant 0 : index

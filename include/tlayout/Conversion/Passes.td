@@ -80,7 +80,8 @@ def LowerTiledLayouts : Pass<"lower-tiled-layouts", "::mlir::ModuleOp"> {
     do not follow).
     LLVM 22 on x86 without AVX-512 moves a block of `bf16` lanes element by
     element, hence the integer lanes; the rows and columns past the last
-    whole block go element by element). Such a copy
+    whole block go by the largest smaller blocks that fit, down to 8 x 8,
+    and what none fits in element by element). Such a copy
     that writes at least `nontemporal-copy-threshold` bytes is emitted twice
     under a run-time check that its target is 64-byte aligned: with
     non-temporal stores and an `llvm.fence` after them where it is (a large

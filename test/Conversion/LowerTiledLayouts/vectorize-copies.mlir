@@ -224,7 +224,7 @@ func.func @transpose_rest(%a: memref<20x16xf32>, %b: memref<20x16xf32, #C>) {
 // second, each sub-block's registers stored as they come (32 of the 64
 // elements of a target run), and the second's 256 rows stored as the
 // target's runs, a line at a time. A second copy in the function takes the
-// same buffers; the 16 columns past the last group go element by element.
+// same buffers; the 16 columns past the last group go by blocks of 16.
 // CHECK-DAG: #[[NOUNROLL:.*]] = #llvm.loop_annotation<unroll = #{{.*}}>
 // CHECK-LABEL: func.func @groups_to_column_major(
 // CHECK-SAME: %[[SRC:.*]]: memref<512x528xi8>, %[[DST:.*]]: memref<528x512xi8>, %[[DST2:.*]]: memref<528x512xi8>
@@ -251,8 +251,10 @@ func.func @transpose_rest(%a: memref<20x16xf32>, %b: memref<20x16xf32, #C>) {
 // CHECK: vector.store %{{.*}}, %[[DST]][%{{.*}}, %{{.*}}] : memref<528x512xi8>, vector<64xi8>
 // CHECK-COUNT-3: vector.store %{{.*}}, %[[DST]][%{{.*}}, %{{.*}}] : memref<528x512xi8>, vector<64xi8>
 // CHECK: } {loop_annotation = #[[NOUNROLL]]}
-// CHECK: affine.for %{{.*}} = 512 to 528 {
-// CHECK: affine.for %{{.*}} = 0 to 512 {
+// CHECK: affine.for %{{.*}} = 0 to 32 {
+// CHECK-COUNT-16: affine.vector_load %[[SRC]]{{.*}} : memref<512x528xi8>, vector<16xi8>
+// CHECK-COUNT-16: affine.vector_store %{{.*}}, %[[DST]]{{.*}} : memref<528x512xi8>, vector<16xi8>
+// CHECK-NOT: affine.load
 // CHECK: vector.store %{{.*}}, %[[IN]]
 // CHECK: vector.store %{{.*}}, %[[DST2]]
 // CHECK: return
