@@ -73,7 +73,8 @@ def LowerTiledLayouts : Pass<"lower-tiled-layouts", "::mlir::ModuleOp"> {
     last whole group go as above), runs of 256 bytes on
     both sides, through two buffers at the function's start (64 KiB each
     for 8-bit elements, 32 KiB for 16-bit; shared by the function's copies,
-    marked `tlayout.staging_slot`): the group's source runs copied in, its
+    marked `tlayout.staging_slot`): the group's source runs copied in (the
+    run 8 further on prefetched), its
     blocks transposed from the first buffer into the second, and the
     second's rows stored as the target's runs (a transposed block's runs
     are one line, each on a page of its own, which the hardware prefetchers

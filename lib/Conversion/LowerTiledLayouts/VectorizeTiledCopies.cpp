@@ -36,7 +36,8 @@
 //   staged line by line in a buffer at the function's start, the next
 //   block's lines prefetched. An untiled source of 8- or 16-bit elements
 //   whose target holds runs of 256 bytes goes by staged groups of 4 x 4
-//   blocks instead: the group's source runs copied into one buffer, its
+//   blocks instead: the group's source runs copied into one buffer (each
+//   prefetching the run 8 further on), its
 //   blocks transposed into a second, whose rows are the target's runs.
 //
 // Copies that write at least the non-temporal threshold's bytes into a

@@ -219,13 +219,15 @@ func.func @transpose_rest(%a: memref<20x16xf32>, %b: memref<20x16xf32, #C>) {
 
 // Row-major to column-major of i8 by groups of 256 x 256 (runs of 256 bytes
 // on both sides) through two buffers at the function's start: the group's
-// 256 source runs copied whole into the first (a loop LLVM must not
-// unroll), its 4 x 4 blocks of 64 x 64 transposed from the first into the
+// 256 source runs copied whole into the first (a loop LLVM must not unroll,
+// which prefetches the 4 lines of the run 8 further on, wrapping within the
+// group), its 4 x 4 blocks of 64 x 64 transposed from the first into the
 // second, each sub-block's registers stored as they come (32 of the 64
 // elements of a target run), and the second's 256 rows stored as the
 // target's runs, a line at a time. A second copy in the function takes the
 // same buffers; the 16 columns past the last group go by blocks of 16.
 // CHECK-DAG: #[[NOUNROLL:.*]] = #llvm.loop_annotation<unroll = #{{.*}}>
+// CHECK-DAG: #[[ROW_AHEAD:.*]] = affine_map<(d0, d1, d2) -> (d0 * 256 + d2 - ((d2 + 8) floordiv 256) * 256 + 8)>
 // CHECK-LABEL: func.func @groups_to_column_major(
 // CHECK-SAME: %[[SRC:.*]]: memref<512x528xi8>, %[[DST:.*]]: memref<528x512xi8>, %[[DST2:.*]]: memref<528x512xi8>
 // CHECK-NEXT: %[[OUT:.*]] = memref.alloca() {alignment = 64 : i64, tlayout.staging_slot = 1 : i64} : memref<256x256xi8>
@@ -235,6 +237,9 @@ func.func @transpose_rest(%a: memref<20x16xf32>, %b: memref<20x16xf32, #C>) {
 // CHECK: affine.for %[[GY:.*]] = 0 to 2 {
 // CHECK: scf.for %[[ROW:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
 // CHECK: %[[WHOLE:.*]] = vector.load %[[SRC]][{{.*}}] : memref<512x528xi8>, vector<256xi8>
+// CHECK: %[[AHEAD:.*]] = affine.apply #[[ROW_AHEAD]](%[[GX]], %[[GY]], %[[ROW]])
+// CHECK: memref.prefetch %[[SRC]][%[[AHEAD]], %{{.*}}], read, locality<3>, data : memref<512x528xi8>
+// CHECK-COUNT-3: memref.prefetch %[[SRC]][%{{.*}}, %{{.*}}], read, locality<3>, data : memref<512x528xi8>
 // CHECK-NOT: memref.prefetch
 // CHECK: vector.store %[[WHOLE]], %[[IN]][%[[ROW]], %{{.*}}] : memref<256x256xi8>, vector<256xi8>
 // CHECK: } {loop_annotation = #[[NOUNROLL]]}
