@@ -95,12 +95,17 @@
 // IR: scf.for
 // IR-NOT: memref.alloca
 // IR: memref.prefetch
+// The copy back into rows of 780 bytes goes by carried groups, whose
+// second buffer's rows are a line longer.
 // IR-LABEL: func.func @groups_i8(
+// IR-NEXT: memref.alloca() {{.*}}tlayout.staging_slot = 1{{.*}} : memref<256x320xi8>
 // IR-NEXT: memref.alloca() {{.*}}tlayout.staging_slot = 1{{.*}} : memref<256x256xi8>
 // IR-NEXT: memref.alloca() {{.*}}tlayout.staging_slot = 0{{.*}} : memref<256x256xi8>
 // IR-NOT: memref.alloca
 // IR: vector.store {{.*}} {alignment = 64 : i64, nontemporal = true} : memref<780x512xi8>, vector<64xi8>
+// IR: vector.store {{.*}} {alignment = 64 : i64, nontemporal = true} : memref<512x780xi8>, vector<64xi8>
 // IR-LABEL: func.func @groups_i16(
+// IR-NEXT: memref.alloca() {{.*}}tlayout.staging_slot = 1{{.*}} : memref<128x160xi16>
 // IR-NEXT: memref.alloca() {{.*}}tlayout.staging_slot = 1{{.*}} : memref<128x128xi16>
 // IR-NEXT: memref.alloca() {{.*}}tlayout.staging_slot = 0{{.*}} : memref<128x128xi16>
 // IR-NOT: memref.alloca
@@ -147,6 +152,40 @@
 // IR: affine.for %{{.*}} = 0 to 72 {
 // IR: affine.for %{{.*}} = 696 to 700 {
 // IR: affine.for %{{.*}} = 0 to 576 {
+// Carried groups: columns of 1001 bytes start anywhere in a line. The
+// groups go down each column (the loop along the 3 groups innermost); the
+// first stores its 256 bytes with plain stores, the middle one the 4 lines
+// from the one that holds its first byte, non-temporally, the last the
+// carried line and its own bytes with plain stores; each but the last
+// carries its row's last line to the front of the row. The blocks past the
+// groups store plainly, the fence after them.
+// IR-LABEL: func.func @carried_i8(
+// IR-NEXT: memref.alloca() {{.*}}tlayout.staging_slot = 1{{.*}} : memref<256x256xi8>
+// IR-NEXT: memref.alloca() {{.*}}tlayout.staging_slot = 1{{.*}} : memref<256x320xi8>
+// IR: %[[POINTER:.*]] = memref.extract_aligned_pointer_as_index %[[TARGET:.*]] : memref<300x1001xi8> -> index
+// IR: affine.for %{{.*}} = 0 to 1 {
+// IR-NEXT: affine.for %[[GROUP:.*]] = 0 to 3 {
+// IR: %[[FIRST:.*]] = arith.cmpi eq, %[[GROUP]], %{{.*}} : index
+// IR: %[[LAST:.*]] = arith.cmpi eq, %[[GROUP]], %{{.*}} : index
+// IR: scf.if %[[FIRST]] {
+// IR-COUNT-4: vector.store %{{.*}}, %[[TARGET]][%{{.*}}, %{{.*}}] : memref<300x1001xi8>, vector<64xi8>
+// IR: vector.store %{{.*}}, %[[CARRY:.*]][%{{.*}}, %{{.*}}] : memref<256x320xi8>, vector<64xi8>
+// IR: } else {
+// IR: scf.if %[[LAST]] {
+// IR: %[[SHIFT:.*]] = affine.apply #{{.*}}(%{{.*}}, %{{.*}}, %{{.*}})[%[[POINTER]]]
+// IR: %[[FROM:.*]] = arith.subi %{{.*}}, %[[SHIFT]] : index
+// IR: vector.load %[[CARRY]][%{{.*}}, %[[FROM]]] : memref<256x320xi8>, vector<64xi8>
+// IR-COUNT-5: vector.store %{{.*}}, %[[TARGET]][%{{.*}}, %{{.*}}] : memref<300x1001xi8>, vector<64xi8>
+// IR: } else {
+// IR-COUNT-4: vector.store %{{.*}}, %[[TARGET]][%{{.*}}, %{{.*}}] {alignment = 64 : i64, nontemporal = true} : memref<300x1001xi8>, vector<64xi8>
+// IR: vector.store %{{.*}}, %[[CARRY]][%{{.*}}, %{{.*}}] : memref<256x320xi8>, vector<64xi8>
+// IR-NOT: nontemporal
+// IR: llvm.fence seq_cst
+// IR-NOT: nontemporal
+// IR-LABEL: func.func @carried_i16(
+// IR: vector.store {{.*}} {alignment = 64 : i64, nontemporal = true} : memref<200x500xi16>, vector<32xi16>
+// IR-LABEL: func.func @carried_bf16(
+// IR: vector.store {{.*}} {alignment = 64 : i64, nontemporal = true} : memref<130x450xbf16>, vector<32xbf16>
 
 func.func @fill16(%a: memref<?x?xi16>) {
   %c0 = arith.constant 0 : index
@@ -623,8 +662,72 @@ func.func @groups_odd_bf16() {
   return
 }
 
+func.func @carried_i8() {
+  %a = memref.alloc() : memref<1001x300xi8>
+  %r = memref.alloc() : memref<1001x300xi8>
+  %b = memref.alloc() : memref<1001x300xi8>
+  %ad = memref.cast %a : memref<1001x300xi8> to memref<?x?xi8>
+  %rd = memref.cast %r : memref<1001x300xi8> to memref<?x?xi8>
+  %bd = memref.cast %b : memref<1001x300xi8> to memref<?x?xi8>
+  call @fill8(%ad) : (memref<?x?xi8>) -> ()
+  %t0 = memref.alloc() : memref<1001x300xi8, #tlayout.tiled<{0,1}>>
+  memref.copy %a, %t0 : memref<1001x300xi8> to memref<1001x300xi8, #tlayout.tiled<{0,1}>>
+  affine.for %i = 0 to 1001 {
+    affine.for %j = 0 to 300 {
+      %v = affine.load %t0[%i, %j] : memref<1001x300xi8, #tlayout.tiled<{0,1}>>
+      affine.store %v, %r[%i, %j] : memref<1001x300xi8>
+    }
+  }
+  call @diff8(%ad, %rd) : (memref<?x?xi8>, memref<?x?xi8>) -> ()
+  memref.copy %t0, %b : memref<1001x300xi8, #tlayout.tiled<{0,1}>> to memref<1001x300xi8>
+  call @diff8(%ad, %bd) : (memref<?x?xi8>, memref<?x?xi8>) -> ()
+  return
+}
+func.func @carried_i16() {
+  %a = memref.alloc() : memref<500x200xi16>
+  %r = memref.alloc() : memref<500x200xi16>
+  %b = memref.alloc() : memref<500x200xi16>
+  %ad = memref.cast %a : memref<500x200xi16> to memref<?x?xi16>
+  %rd = memref.cast %r : memref<500x200xi16> to memref<?x?xi16>
+  %bd = memref.cast %b : memref<500x200xi16> to memref<?x?xi16>
+  call @fill16(%ad) : (memref<?x?xi16>) -> ()
+  %t0 = memref.alloc() : memref<500x200xi16, #tlayout.tiled<{0,1}>>
+  memref.copy %a, %t0 : memref<500x200xi16> to memref<500x200xi16, #tlayout.tiled<{0,1}>>
+  affine.for %i = 0 to 500 {
+    affine.for %j = 0 to 200 {
+      %v = affine.load %t0[%i, %j] : memref<500x200xi16, #tlayout.tiled<{0,1}>>
+      affine.store %v, %r[%i, %j] : memref<500x200xi16>
+    }
+  }
+  call @diff16(%ad, %rd) : (memref<?x?xi16>, memref<?x?xi16>) -> ()
+  memref.copy %t0, %b : memref<500x200xi16, #tlayout.tiled<{0,1}>> to memref<500x200xi16>
+  call @diff16(%ad, %bd) : (memref<?x?xi16>, memref<?x?xi16>) -> ()
+  return
+}
+func.func @carried_bf16() {
+  %a = memref.alloc() : memref<450x130xbf16>
+  %r = memref.alloc() : memref<450x130xbf16>
+  %b = memref.alloc() : memref<450x130xbf16>
+  %ad = memref.cast %a : memref<450x130xbf16> to memref<?x?xbf16>
+  %rd = memref.cast %r : memref<450x130xbf16> to memref<?x?xbf16>
+  %bd = memref.cast %b : memref<450x130xbf16> to memref<?x?xbf16>
+  call @fillbf16(%ad) : (memref<?x?xbf16>) -> ()
+  %t0 = memref.alloc() : memref<450x130xbf16, #tlayout.tiled<{0,1}>>
+  memref.copy %a, %t0 : memref<450x130xbf16> to memref<450x130xbf16, #tlayout.tiled<{0,1}>>
+  affine.for %i = 0 to 450 {
+    affine.for %j = 0 to 130 {
+      %v = affine.load %t0[%i, %j] : memref<450x130xbf16, #tlayout.tiled<{0,1}>>
+      affine.store %v, %r[%i, %j] : memref<450x130xbf16>
+    }
+  }
+  call @diffbf16(%ad, %rd) : (memref<?x?xbf16>, memref<?x?xbf16>) -> ()
+  memref.copy %t0, %b : memref<450x130xbf16, #tlayout.tiled<{0,1}>> to memref<450x130xbf16>
+  call @diffbf16(%ad, %bd) : (memref<?x?xbf16>, memref<?x?xbf16>) -> ()
+  return
+}
+
 func.func @main() {
-  // CHECK-COUNT-31: {{^}}0{{$}}
+  // CHECK-COUNT-37: {{^}}0{{$}}
   // CHECK-NOT: {{.}}
   call @colmajor_i16() : () -> ()
   call @colmajor_i8() : () -> ()
@@ -642,5 +745,8 @@ func.func @main() {
   call @groups_tiled_bf16() : () -> ()
   call @groups_odd_i8() : () -> ()
   call @groups_odd_bf16() : () -> ()
+  call @carried_i8() : () -> ()
+  call @carried_i16() : () -> ()
+  call @carried_bf16() : () -> ()
   return
 }

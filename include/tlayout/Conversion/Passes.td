@@ -78,7 +78,12 @@ def LowerTiledLayouts : Pass<"lower-tiled-layouts", "::mlir::ModuleOp"> {
     blocks transposed from the first buffer into the second, and the
     second's rows stored as the target's runs (a transposed block's runs
     are one line, each on a page of its own, which the hardware prefetchers
-    do not follow).
+    do not follow). Where the target's runs do not start lines (a column
+    of 4000 bytes) and at least 3 groups go down each run, the groups go
+    down the runs and carry each run's last partial line over to the next
+    group, which stores whole lines non-temporally from the line that
+    holds its first element (the run's first and last groups with plain
+    stores).
     LLVM 22 on x86 without AVX-512 moves a block of `bf16` lanes element by
     element, hence the integer lanes; the rows and columns past the last
     whole block go by the largest smaller blocks that fit, down to 8 x 8,

@@ -37,8 +37,10 @@
 //   block's lines prefetched. An untiled source of 8- or 16-bit elements
 //   whose target holds runs of 256 bytes goes by staged groups of 4 x 4
 //   blocks instead: the group's source runs copied into one buffer (each
-//   prefetching the run 8 further on), its
-//   blocks transposed into a second, whose rows are the target's runs.
+//   prefetching the run 8 further on), its blocks transposed into a
+//   second, whose rows are the target's runs; where those runs do not
+//   start lines, the groups go down each run and carry its partial last
+//   line to the next, which stores whole lines.
 //
 // Copies that write at least the non-temporal threshold's bytes into a
 // target that is 64-byte aligned at run time store with non-temporal hints;
@@ -207,15 +209,24 @@ static void storeRun(OpBuilder &builder, Location loc, Value value,
 
 /// Emits a copy's loop nest through `emitNest(nontemporal)`. When
 /// `nontemporal` is allowed (the copy writes at least the threshold's bytes
-/// and every store of the nest starts at a multiple of 64 bytes from the
-/// start of `target`), the nest is emitted twice under a run-time check
-/// that `target`'s aligned pointer is a multiple of 64: with non-temporal
-/// stores and a sequentially consistent fence after them (non-temporal
-/// stores are weakly ordered), or with plain stores.
+/// and every non-temporal store of the nest starts a line when `target`'s
+/// aligned pointer is a multiple of `alignment`: of 64 where the stores
+/// start at multiples of 64 bytes from the start of `target`, of the
+/// element's bytes where the nest places them by the pointer itself), the
+/// nest is emitted twice under a run-time check that `target`'s aligned
+/// pointer is a multiple of `alignment`: with non-temporal stores and a
+/// sequentially consistent fence after them (non-temporal stores are weakly
+/// ordered), or with plain stores. An alignment of 1 needs no check.
 static void emitCopyNest(OpBuilder &builder, Location loc, Value target,
-                         bool nontemporal, function_ref<void(bool)> emitNest) {
+                         bool nontemporal, function_ref<void(bool)> emitNest,
+                         int64_t alignment = kNontemporalAlignment) {
   if (!nontemporal) {
     emitNest(false);
+    return;
+  }
+  if (alignment <= 1) {
+    emitNest(true);
+    LLVM::FenceOp::create(builder, loc, LLVM::AtomicOrdering::seq_cst);
     return;
   }
   OpBuilder::InsertionGuard guard(builder);
@@ -223,7 +234,7 @@ static void emitCopyNest(OpBuilder &builder, Location loc, Value target,
       memref::ExtractAlignedPointerAsIndexOp::create(builder, loc, target);
   Value misalignment = arith::RemUIOp::create(
       builder, loc, pointer,
-      arith::ConstantIndexOp::create(builder, loc, kNontemporalAlignment));
+      arith::ConstantIndexOp::create(builder, loc, alignment));
   Value aligned = arith::CmpIOp::create(
       builder, loc, arith::CmpIPredicate::eq, misalignment,
       arith::ConstantIndexOp::create(builder, loc, 0));
@@ -966,12 +977,29 @@ struct TransposingCopyLowering : TiledOpConversionPattern<memref::CopyOp> {
     Value groupIn, groupOut;
     int64_t groupsOther = otherBlocks / groupBlocks;
     int64_t groupsRun = runBlocks / groupBlocks;
+    bool nontemporal = reachesThreshold(dstType, nontemporalThreshold);
+    // Carried groups (see below): the target's runs do not start lines, the
+    // target is untiled (its runs are the rows of a 2-D buffer, each
+    // whole), b elements fill a line and at least 3 groups go down each
+    // run.
+    bool carried = false;
     if (!srcTiled && bits < 32 && groupBlocks >= 2 && groupsOther >= 1 &&
         groupsRun >= 1 && runDimension(dstType, g) == other) {
+      std::optional<TiledLayout> dstLayout = plainTiledLayout(dstType);
+      carried =
+          nontemporal && !linesAligned && groupsOther >= 3 &&
+          b * bits == 8 * kNontemporalAlignment && targetType.getRank() == 2 &&
+          targetType.hasStaticShape() &&
+          (!getLayoutAttr(dstType) || (dstLayout && !dstLayout->hasTiles()));
       auto groupType = MemRefType::get({g, g}, laneType);
       groupIn = stagingBuffer(rewriter, op, groupType);
-      groupOut = groupIn ? stagingBuffer(rewriter, op, groupType, /*slot=*/1)
-                         : Value();
+      groupOut = groupIn
+                     ? stagingBuffer(
+                           rewriter, op,
+                           MemRefType::get({g, carried ? g + b : g}, laneType),
+                           /*slot=*/1)
+                     : Value();
+      carried = carried && groupOut;
     }
     // An untiled source (row-major, or `{0,1}`) of elements narrower than
     // 32 bits, whose target holds runs of g elements, goes by staged groups
@@ -984,10 +1012,35 @@ struct TransposingCopyLowering : TiledOpConversionPattern<memref::CopyOp> {
     // the target's runs. Both sides then move runs of kGroupRunBytes, where
     // the blocks alone read and write runs of one line, each on a page of
     // its own.
+    //
+    // Carried groups: where the target's runs do not start lines (an odd
+    // size, a column of 4000 bytes) or the target is not aligned, each run's
+    // stores are shifted to the lines of the target: the groups go down
+    // each run (the loop along `other` innermost), and the second buffer's
+    // rows start after b elements that carry the last line of the run's
+    // previous group. The run's first group stores its g elements with
+    // plain stores; each group between stores the whole lines from the one
+    // that holds its first element up to the one that holds its last,
+    // exclusive, non-temporally, the carried elements first; the last group
+    // stores the carried elements' line and its own g elements with plain
+    // stores. `shift` is the elements by which the run's start is past a
+    // line: a run's groups all have the same, since g elements are
+    // kGroupRunBytes, whole lines.
     auto emitGroupNest = [&](bool nontemporal) {
       OpBuilder::InsertionGuard guard(rewriter);
-      SmallVector<Value> ivs =
-          buildLoops(rewriter, loc, {groupsOther, groupsRun});
+      Value pointer = carried ? memref::ExtractAlignedPointerAsIndexOp::create(
+                                    rewriter, loc, to->buffer)
+                                    .getResult()
+                              : Value();
+      SmallVector<Value> ivs;
+      if (carried) {
+        SmallVector<Value> loops =
+            buildLoops(rewriter, loc, {groupsRun, groupsOther});
+        ivs = {loops[1], loops[0]};
+      } else {
+        ivs = buildLoops(rewriter, loc, {groupsOther, groupsRun});
+      }
+      int64_t carry = carried ? b : 0;
       AffineExpr d1 = getAffineDimExpr(1, context);
       AffineExpr d2 = getAffineDimExpr(2, context);
       // The rows' maps are over the group's two indices and a row's (d2).
@@ -1019,7 +1072,7 @@ struct TransposingCopyLowering : TiledOpConversionPattern<memref::CopyOp> {
             [&](Value part, int64_t runAt, int64_t otherAt) {
               affine::AffineVectorStoreOp::create(
                   rewriter, loc, part, groupOut,
-                  mapOf(2, {d1 * b + runAt, d0 * b + otherAt}, context),
+                  mapOf(2, {d1 * b + runAt, d0 * b + otherAt + carry}, context),
                   blockIvs);
             },
             /*wholeRuns=*/false);
@@ -1029,22 +1082,106 @@ struct TransposingCopyLowering : TiledOpConversionPattern<memref::CopyOp> {
       // unroll, like the staging loop (the form measured; with buffers of
       // bf16 rather than integer lanes, LLVM 22 on AVX2 moved some lines of
       // the unrolled loop element by element).
-      scf::ForOp rowLoop = createNotUnrolledLoop(rewriter, loc, g);
-      rewriter.setInsertionPointToStart(rowLoop.getBody());
-      SmallVector<Value> operands(ivs);
-      operands.push_back(rowLoop.getInductionVar());
-      for (int64_t at = 0; at < g; at += b) {
-        Value line = withLaneType(
-            rewriter, loc,
-            vector::LoadOp::create(
-                rewriter, loc, VectorType::get({b}, laneType), groupOut,
-                {rowLoop.getInductionVar(),
-                 arith::ConstantIndexOp::create(rewriter, loc, at)}),
-            elementType);
-        storeRunAt(rewriter, loc, line, to->buffer,
-                   indexMapOver(3, *to, d0 * g + at, d1 * g + d2), operands,
-                   nontemporal);
+      auto lineVector = VectorType::get({b}, laneType);
+      // The line of the second buffer's row `row` from `column`.
+      auto loadLine = [&](Value row, Value column) {
+        return withLaneType(rewriter, loc,
+                            vector::LoadOp::create(rewriter, loc, lineVector,
+                                                   groupOut, {row, column}),
+                            elementType);
+      };
+      auto constant = [&](int64_t value) -> Value {
+        return arith::ConstantIndexOp::create(rewriter, loc, value);
+      };
+      // The row loop: `emitRow(row, operands)` with the group's ivs and
+      // the row's in `operands`.
+      auto emitRowLoop =
+          [&](function_ref<void(Value, SmallVector<Value> &)> emitRow) {
+            scf::ForOp rowLoop = createNotUnrolledLoop(rewriter, loc, g);
+            OpBuilder::InsertionGuard rowGuard(rewriter);
+            rewriter.setInsertionPointToStart(rowLoop.getBody());
+            SmallVector<Value> operands(ivs);
+            operands.push_back(rowLoop.getInductionVar());
+            emitRow(rowLoop.getInductionVar(), operands);
+          };
+      // The run's g elements from the row, stored as they lie.
+      auto storeRun = [&](Value row, SmallVector<Value> &operands,
+                          bool nontemporalLines) {
+        for (int64_t at = 0; at < g; at += b)
+          storeRunAt(rewriter, loc, loadLine(row, constant(carry + at)),
+                     to->buffer, indexMapOver(3, *to, d0 * g + at, d1 * g + d2),
+                     operands, nontemporalLines);
+      };
+      if (!carried) {
+        emitRowLoop([&](Value row, SmallVector<Value> &operands) {
+          storeRun(row, operands, nontemporal);
+        });
+        return;
       }
+      // The shift of the run of the row (over the group's ivs and the
+      // row's, and the pointer as a symbol): the elements of its start
+      // past a line, from its offset in the 2-D target buffer.
+      int64_t elementBytes = bits / 8;
+      AffineMap start = indexMapOver(3, *to, d0 * g, d1 * g + d2);
+      AffineExpr offset =
+          start.getResult(0) * targetType.getDimSize(1) + start.getResult(1);
+      AffineExpr pastLine =
+          (getAffineSymbolExpr(0, context) + offset * elementBytes) %
+          kNontemporalAlignment;
+      AffineMap shiftMap =
+          AffineMap::get(3, 1, pastLine.floorDiv(elementBytes), context);
+      auto carryOver = [&](Value row) {
+        Value last = vector::LoadOp::create(rewriter, loc, lineVector, groupOut,
+                                            {row, constant(g)});
+        vector::StoreOp::create(rewriter, loc, last, groupOut,
+                                {row, constant(0)});
+      };
+      Value isFirst = arith::CmpIOp::create(
+          rewriter, loc, arith::CmpIPredicate::eq, ivs[0], constant(0));
+      Value isLast =
+          arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq, ivs[0],
+                                constant(groupsOther - 1));
+      auto first = scf::IfOp::create(rewriter, loc, isFirst,
+                                     /*withElseRegion=*/true);
+      rewriter.setInsertionPoint(first.thenBlock()->getTerminator());
+      emitRowLoop([&](Value row, SmallVector<Value> &operands) {
+        storeRun(row, operands, /*nontemporalLines=*/false);
+        carryOver(row);
+      });
+      rewriter.setInsertionPoint(first.elseBlock()->getTerminator());
+      auto last = scf::IfOp::create(rewriter, loc, isLast,
+                                    /*withElseRegion=*/true);
+      // Over the group's ivs, the row's and the shift (d3).
+      AffineExpr shift = getAffineDimExpr(3, context);
+      rewriter.setInsertionPoint(last.thenBlock()->getTerminator());
+      emitRowLoop([&](Value row, SmallVector<Value> &operands) {
+        Value rowShift =
+            emitResults(rewriter, loc, shiftMap, operands, {pointer}).front();
+        operands.push_back(rowShift);
+        storeRunAt(rewriter, loc,
+                   loadLine(row, arith::SubIOp::create(
+                                     rewriter, loc, constant(carry), rowShift)),
+                   to->buffer,
+                   indexMapOver(4, *to, d0 * g - shift, d1 * g + d2), operands,
+                   /*nontemporal=*/false);
+        operands.pop_back();
+        storeRun(row, operands, /*nontemporalLines=*/false);
+      });
+      rewriter.setInsertionPoint(last.elseBlock()->getTerminator());
+      emitRowLoop([&](Value row, SmallVector<Value> &operands) {
+        Value rowShift =
+            emitResults(rewriter, loc, shiftMap, operands, {pointer}).front();
+        operands.push_back(rowShift);
+        for (int64_t at = 0; at < g; at += b)
+          storeRunAt(rewriter, loc,
+                     loadLine(row, arith::SubIOp::create(rewriter, loc,
+                                                         constant(carry + at),
+                                                         rowShift)),
+                     to->buffer,
+                     indexMapOver(4, *to, d0 * g + at - shift, d1 * g + d2),
+                     operands, nontemporal);
+        carryOver(row);
+      });
     };
     // The staged groups cover the first groupsOther x groupsRun groups; the
     // blocks past them (fewer than a group's side along either dimension)
@@ -1055,19 +1192,20 @@ struct TransposingCopyLowering : TiledOpConversionPattern<memref::CopyOp> {
         return;
       }
       emitGroupNest(nontemporal);
+      // The blocks' stores start lines only where the runs do.
+      bool nontemporalBlocks = nontemporal && linesAligned;
       int64_t otherGrouped = groupsOther * groupBlocks;
       int64_t runGrouped = groupsRun * groupBlocks;
       if (otherGrouped < otherBlocks)
-        emitNest(nontemporal, b, otherGrouped * b, otherBlocks - otherGrouped,
-                 0, runBlocks);
+        emitNest(nontemporalBlocks, b, otherGrouped * b,
+                 otherBlocks - otherGrouped, 0, runBlocks);
       if (runGrouped < runBlocks)
-        emitNest(nontemporal, b, 0, otherGrouped, runGrouped * b,
+        emitNest(nontemporalBlocks, b, 0, otherGrouped, runGrouped * b,
                  runBlocks - runGrouped);
     };
     emitCopyNest(rewriter, loc, to->buffer,
-                 linesAligned &&
-                     reachesThreshold(dstType, nontemporalThreshold),
-                 emitBlocks);
+                 (linesAligned || carried) && nontemporal, emitBlocks,
+                 carried ? bits / 8 : kNontemporalAlignment);
     // Element by element through the memrefs' own accesses (lowered in
     // turn): the part of the rest no block fits in.
     auto emitElements = [&](int64_t otherFrom, int64_t otherTo, int64_t runFrom,

@@ -2,10 +2,11 @@
 """Differential test of transposing copies at odd shapes, with a fixed seed.
 
 Prints an MLIR module with one kernel per case: a row-major source of a
-random shape (8-351 along each dimension) filled with each element's
+random shape (8-1151 along each dimension) filled with each element's
 row-major id (modulo 251), copied into layout X, then from X into layout Y
 (the copies between layouts whose runs go along different dimensions are
-the transposing ones: blocks, smaller blocks for the rest, staged groups),
+the transposing ones: blocks, smaller blocks for the rest, staged groups,
+carried groups where the target's runs do not start lines),
 then read back element by element through Y's own loads and copied from Y
 back to row-major. `main` prints the number of cases and the number of
 elements that differ from the source, both ways.
@@ -106,9 +107,12 @@ def main():
     for index in range(args.count):
         elem = rng.choice(sorted(TYPES))
         x, y = rng.choice(PAIRS)
-        # Mostly odd sizes: a multiple of 8 plus 0-63 (8-351).
-        rows = rng.randint(1, 36) * 8 + rng.choice([0, rng.randint(1, 63)])
-        cols = rng.randint(1, 36) * 8 + rng.choice([0, rng.randint(1, 63)])
+        # Mostly odd sizes: a multiple of 8 plus 0-63, 8-351 or, half of
+        # them, 384-1151 (3 or more staged groups of 8- and 16-bit elements
+        # along it).
+        rows, cols = (rng.choice([rng.randint(1, 36), rng.randint(48, 136)]) * 8
+                      + rng.choice([0, rng.randint(1, 63)])
+                      for _ in range(2))
         lines += kernel(index, elem, x, y, rows, cols)
     lines += ["func.func @main() {",
               "  %count = memref.alloc() : memref<1xi64>",
