@@ -1105,7 +1105,7 @@ struct TransposingCopyLowering : TiledOpConversionPattern<memref::CopyOp> {
             emitRow(rowLoop.getInductionVar(), operands);
           };
       // The run's g elements from the row, stored as they lie.
-      auto storeRun = [&](Value row, SmallVector<Value> &operands,
+      auto storeRow = [&](Value row, SmallVector<Value> &operands,
                           bool nontemporalLines) {
         for (int64_t at = 0; at < g; at += b)
           storeRunAt(rewriter, loc, loadLine(row, constant(carry + at)),
@@ -1114,7 +1114,7 @@ struct TransposingCopyLowering : TiledOpConversionPattern<memref::CopyOp> {
       };
       if (!carried) {
         emitRowLoop([&](Value row, SmallVector<Value> &operands) {
-          storeRun(row, operands, nontemporal);
+          storeRow(row, operands, nontemporal);
         });
         return;
       }
@@ -1145,7 +1145,7 @@ struct TransposingCopyLowering : TiledOpConversionPattern<memref::CopyOp> {
                                      /*withElseRegion=*/true);
       rewriter.setInsertionPoint(first.thenBlock()->getTerminator());
       emitRowLoop([&](Value row, SmallVector<Value> &operands) {
-        storeRun(row, operands, /*nontemporalLines=*/false);
+        storeRow(row, operands, /*nontemporalLines=*/false);
         carryOver(row);
       });
       rewriter.setInsertionPoint(first.elseBlock()->getTerminator());
@@ -1165,7 +1165,7 @@ struct TransposingCopyLowering : TiledOpConversionPattern<memref::CopyOp> {
                    indexMapOver(4, *to, d0 * g - shift, d1 * g + d2), operands,
                    /*nontemporal=*/false);
         operands.pop_back();
-        storeRun(row, operands, /*nontemporalLines=*/false);
+        storeRow(row, operands, /*nontemporalLines=*/false);
       });
       rewriter.setInsertionPoint(last.elseBlock()->getTerminator());
       emitRowLoop([&](Value row, SmallVector<Value> &operands) {
