@@ -548,14 +548,13 @@ static scf::ForOp createNotUnrolledLoop(OpBuilder &builder, Location loc,
 /// Emits a loop over the rows of `stage` (its element type is that of
 /// `lineType`'s integer lanes) that LLVM must not unroll: row k is the whole
 /// line of `lineType` loaded from `source` at `lineMap(ivs, k)`, while the
-/// lines at `prefetchMaps(ivs, k)` are prefetched into every cache level
-/// (`locality` 3) or all but the first (2).
+/// lines at `prefetchMaps(ivs, k)` are prefetched into every cache level.
 /// (Unrolled, LLVM forwards the rows' stores to the loads that read them back
 /// and keeps the whole block in registers.)
 static void emitStagingLoop(OpBuilder &builder, Location loc, Value source,
                             VectorType lineType, AffineMap lineMap,
-                            ArrayRef<AffineMap> prefetchMaps, int64_t locality,
-                            ValueRange ivs, Value stage) {
+                            ArrayRef<AffineMap> prefetchMaps, ValueRange ivs,
+                            Value stage) {
   OpBuilder::InsertionGuard guard(builder);
   auto stageType = cast<MemRefType>(stage.getType());
   scf::ForOp lineLoop =
@@ -570,7 +569,7 @@ static void emitStagingLoop(OpBuilder &builder, Location loc, Value source,
     memref::PrefetchOp::create(
         builder, loc, source,
         emitResults(builder, loc, prefetchMap, operands, {}),
-        /*isWrite=*/false, locality, /*isDataCache=*/true);
+        /*isWrite=*/false, /*localityHint=*/3, /*isDataCache=*/true);
   Value zero = arith::ConstantIndexOp::create(builder, loc, 0);
   vector::StoreOp::create(
       builder, loc,
@@ -930,7 +929,7 @@ struct TransposingCopyLowering : TiledOpConversionPattern<memref::CopyOp> {
             (getAffineDimExpr(1, context) * s + next % s) * b + runFrom;
         emitStagingLoop(rewriter, loc, from->buffer, lineType,
                         lineAt(otherStart, runStart),
-                        lineAt(nextOther, nextRun), /*locality=*/3, ivs, stage);
+                        lineAt(nextOther, nextRun), ivs, stage);
       }
       int64_t lane = laneOf(size);
       emitBlock(
@@ -968,29 +967,25 @@ struct TransposingCopyLowering : TiledOpConversionPattern<memref::CopyOp> {
     // is not).
     auto targetType = cast<MemRefType>(to->buffer.getType());
     int64_t bits = elementType.getIntOrFloatBitWidth();
-    bool linesAligned = b * bits == 8 * kNontemporalAlignment &&
-                        targetType.hasStaticShape() &&
-                        targetType.getShape().back() % b == 0;
+    bool lineBlocks =
+        b * bits == 8 * kNontemporalAlignment && targetType.hasStaticShape();
+    bool linesAligned = lineBlocks && targetType.getShape().back() % b == 0;
     // Staged groups (see below): a group side of `groupBlocks` blocks.
     int64_t groupBlocks = kGroupRunBytes * 8 / (b * bits);
     int64_t g = groupBlocks * b;
     Value groupIn, groupOut;
     int64_t groupsOther = otherBlocks / groupBlocks;
     int64_t groupsRun = runBlocks / groupBlocks;
-    bool nontemporal = reachesThreshold(dstType, nontemporalThreshold);
-    // Carried groups (see below): the target's runs do not start lines, the
-    // target is untiled (its runs are the rows of a 2-D buffer, each
-    // whole), b elements fill a line and at least 3 groups go down each
-    // run.
+    bool nontemporalCopy = reachesThreshold(dstType, nontemporalThreshold);
+    // Carried groups (see below): b elements fill a line but the target's
+    // runs do not start lines, the target is untiled (a tile adds physical
+    // dimensions: its runs are the rows of a 2-D buffer, each whole) and at
+    // least 3 groups go down each run.
     bool carried = false;
     if (!srcTiled && bits < 32 && groupBlocks >= 2 && groupsOther >= 1 &&
         groupsRun >= 1 && runDimension(dstType, g) == other) {
-      std::optional<TiledLayout> dstLayout = plainTiledLayout(dstType);
-      carried =
-          nontemporal && !linesAligned && groupsOther >= 3 &&
-          b * bits == 8 * kNontemporalAlignment && targetType.getRank() == 2 &&
-          targetType.hasStaticShape() &&
-          (!getLayoutAttr(dstType) || (dstLayout && !dstLayout->hasTiles()));
+      carried = nontemporalCopy && lineBlocks && !linesAligned &&
+                groupsOther >= 3 && targetType.getRank() == 2;
       auto groupType = MemRefType::get({g, g}, laneType);
       groupIn = stagingBuffer(rewriter, op, groupType);
       groupOut = groupIn
@@ -1014,8 +1009,8 @@ struct TransposingCopyLowering : TiledOpConversionPattern<memref::CopyOp> {
     // its own.
     //
     // Carried groups: where the target's runs do not start lines (an odd
-    // size, a column of 4000 bytes) or the target is not aligned, each run's
-    // stores are shifted to the lines of the target: the groups go down
+    // size, a column of 4000 bytes), each run's stores are shifted to the
+    // lines of the target (wherever its pointer lies): the groups go down
     // each run (the loop along `other` innermost), and the second buffer's
     // rows start after b elements that carry the last line of the run's
     // previous group. The run's first group stores its g elements with
@@ -1055,7 +1050,7 @@ struct TransposingCopyLowering : TiledOpConversionPattern<memref::CopyOp> {
       emitStagingLoop(rewriter, loc, from->buffer,
                       VectorType::get({g}, elementType),
                       indexMapOver(3, *from, d0 * g + d2, d1 * g), prefetchMaps,
-                      /*locality=*/3, ivs, groupIn);
+                      ivs, groupIn);
       {
         OpBuilder::InsertionGuard blockGuard(rewriter);
         SmallVector<Value> blockIvs =
@@ -1151,35 +1146,38 @@ struct TransposingCopyLowering : TiledOpConversionPattern<memref::CopyOp> {
       rewriter.setInsertionPoint(first.elseBlock()->getTerminator());
       auto last = scf::IfOp::create(rewriter, loc, isLast,
                                     /*withElseRegion=*/true);
-      // Over the group's ivs, the row's and the shift (d3).
-      AffineExpr shift = getAffineDimExpr(3, context);
+      // The row's shift, appended to `operands`.
+      auto pushShift = [&](SmallVector<Value> &operands) {
+        operands.push_back(
+            emitResults(rewriter, loc, shiftMap, operands, {pointer}).front());
+      };
+      // The row's line that starts `at` elements past the line holding
+      // the run's start (from the carried elements on), stored at its line
+      // of the target; `shifted` holds the group's ivs, the row's and the
+      // shift (d3).
+      auto storeShiftedLine = [&](Value row, ArrayRef<Value> shifted,
+                                  int64_t at, bool nontemporalLine) {
+        Value rowShift = shifted.back();
+        AffineExpr shift = getAffineDimExpr(3, context);
+        storeRunAt(
+            rewriter, loc,
+            loadLine(row, arith::SubIOp::create(
+                              rewriter, loc, constant(carry + at), rowShift)),
+            to->buffer, indexMapOver(4, *to, d0 * g + at - shift, d1 * g + d2),
+            shifted, nontemporalLine);
+      };
       rewriter.setInsertionPoint(last.thenBlock()->getTerminator());
       emitRowLoop([&](Value row, SmallVector<Value> &operands) {
-        Value rowShift =
-            emitResults(rewriter, loc, shiftMap, operands, {pointer}).front();
-        operands.push_back(rowShift);
-        storeRunAt(rewriter, loc,
-                   loadLine(row, arith::SubIOp::create(
-                                     rewriter, loc, constant(carry), rowShift)),
-                   to->buffer,
-                   indexMapOver(4, *to, d0 * g - shift, d1 * g + d2), operands,
-                   /*nontemporal=*/false);
+        pushShift(operands);
+        storeShiftedLine(row, operands, 0, /*nontemporalLine=*/false);
         operands.pop_back();
         storeRow(row, operands, /*nontemporalLines=*/false);
       });
       rewriter.setInsertionPoint(last.elseBlock()->getTerminator());
       emitRowLoop([&](Value row, SmallVector<Value> &operands) {
-        Value rowShift =
-            emitResults(rewriter, loc, shiftMap, operands, {pointer}).front();
-        operands.push_back(rowShift);
+        pushShift(operands);
         for (int64_t at = 0; at < g; at += b)
-          storeRunAt(rewriter, loc,
-                     loadLine(row, arith::SubIOp::create(rewriter, loc,
-                                                         constant(carry + at),
-                                                         rowShift)),
-                     to->buffer,
-                     indexMapOver(4, *to, d0 * g + at - shift, d1 * g + d2),
-                     operands, nontemporal);
+          storeShiftedLine(row, operands, at, nontemporal);
         carryOver(row);
       });
     };
@@ -1204,7 +1202,7 @@ struct TransposingCopyLowering : TiledOpConversionPattern<memref::CopyOp> {
                  runBlocks - runGrouped);
     };
     emitCopyNest(rewriter, loc, to->buffer,
-                 (linesAligned || carried) && nontemporal, emitBlocks,
+                 (linesAligned || carried) && nontemporalCopy, emitBlocks,
                  carried ? bits / 8 : kNontemporalAlignment);
     // Element by element through the memrefs' own accesses (lowered in
     // turn): the part of the rest no block fits in.
