@@ -41,6 +41,7 @@ void mlir::tlayout::buildLowerToLLVMPipeline(
     SimplifyIndexingOptions simplify;
     simplify.physicalOrder = options.physicalOrder;
     simplify.tileRowWalkBytes = options.tileRowWalkBytes;
+    simplify.rowAccumulatorBytes = options.rowAccumulatorBytes;
     simplify.nibbleBytes = options.nibbleBytes;
     body.addPass(createSimplifyIndexing(simplify));
   }

@@ -12,6 +12,14 @@
 // RUN:   | FileCheck %s
 // RUN: tlayout-opt %s %{lower_to_llvm}=tile-row-walk-bytes=512 | %{run} \
 // RUN:   | FileCheck %s
+// Each walked row's partials in one vector of 32 bytes (the default), in
+// vectors of 64 and of 4 bytes (one lane), and one per element:
+// RUN: tlayout-opt %s %{lower_to_llvm}=row-accumulator-bytes=64 | %{run} \
+// RUN:   | FileCheck %s
+// RUN: tlayout-opt %s %{lower_to_llvm}=row-accumulator-bytes=4 | %{run} \
+// RUN:   | FileCheck %s
+// RUN: tlayout-opt %s %{lower_to_llvm}=row-accumulator-bytes=0 | %{run} \
+// RUN:   | FileCheck %s
 // The pass on its own, as composed by hand with upstream's lowering:
 // RUN: tlayout-opt %s --lower-tiled-layouts --tlayout-simplify-indexing \
 // RUN:   --canonicalize | mlir-opt --lower-affine --convert-scf-to-cf \
@@ -20,17 +28,23 @@
 // The untiled program:
 // RUN: sed -e "s/, #T>/>/g" %s | tlayout-opt %{lower_to_llvm} | %{run} \
 // RUN:   | FileCheck %s
-// The rewrite happens (the partials of 8 rows), for the f32 maximum too
-// unless rows of 512 bytes are left as they are:
+// The rewrite happens (the partials of 8 rows, each in a vector of 8
+// lanes), for the f32 maximum too unless rows of 512 bytes are left as they
+// are:
 // RUN: tlayout-opt %s --lower-tiled-layouts --tlayout-simplify-indexing \
 // RUN:   | FileCheck %s --check-prefix=IR
 // RUN: tlayout-opt %s --lower-tiled-layouts \
 // RUN:   --tlayout-simplify-indexing=tile-row-walk-bytes=512 \
 // RUN:   | FileCheck %s --check-prefix=IR512
-// IR-COUNT-5: memref.alloca() : memref<8x128x{{.*}}>
-// IR-NOT:      memref.alloca() : memref<8x128x{{.*}}>
-// IR512-COUNT-4: memref.alloca() : memref<8x128x{{.*}}>
-// IR512-NOT:      memref.alloca() : memref<8x128x{{.*}}>
+// RUN: tlayout-opt %s --lower-tiled-layouts \
+// RUN:   --tlayout-simplify-indexing=row-accumulator-bytes=0 \
+// RUN:   | FileCheck %s --check-prefix=IR0
+// IR-COUNT-5: memref.alloca() : memref<8x8x{{.*}}>
+// IR-NOT:      memref.alloca() : memref<8x{{(8|128)}}x{{.*}}>
+// IR512-COUNT-4: memref.alloca() : memref<8x8x{{.*}}>
+// IR512-NOT:      memref.alloca() : memref<8x{{(8|128)}}x{{.*}}>
+// IR0-COUNT-5: memref.alloca() : memref<8x128x{{.*}}>
+// IR0-NOT:      memref.alloca() : memref<8x{{(8|128)}}x{{.*}}>
 
 #T = #tlayout.tiled<{1,0:T(8,128)}>
 

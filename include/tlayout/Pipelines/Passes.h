@@ -45,6 +45,14 @@ struct LowerToLLVMOptions : public PassPipelineOptions<LowerToLLVMOptions> {
           "registers hold one f32 row's partials of T(8,128), such as "
           "AVX-512)"),
       llvm::cl::init(kDefaultTileRowWalkBytes)};
+  Option<int64_t> rowAccumulatorBytes{
+      *this, "row-accumulator-bytes",
+      llvm::cl::desc("--tlayout-simplify-indexing's option: where the rows "
+                     "of tiles of a reduction are walked tile by tile, "
+                     "accumulate each row into a vector of this many bytes "
+                     "(default: 32, one AVX2 register; 0 keeps one partial "
+                     "per element)"),
+      llvm::cl::init(kDefaultRowAccumulatorBytes)};
   Option<bool> nibbleBytes{
       *this, "nibble-bytes",
       llvm::cl::desc("--tlayout-simplify-indexing's option: split and "

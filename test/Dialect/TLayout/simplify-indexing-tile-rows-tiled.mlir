@@ -1,12 +1,16 @@
 // RUN: tlayout-opt %s --lower-tiled-layouts \
-// RUN:   --tlayout-simplify-indexing=collapse-loops=false --split-input-file \
-// RUN:   | FileCheck %s --check-prefix=TILED
+// RUN:   "--tlayout-simplify-indexing=collapse-loops=false row-accumulator-bytes=0" \
+// RUN:   --split-input-file | FileCheck %s --check-prefix=TILED
 // RUN: tlayout-opt %s --lower-tiled-layouts \
 // RUN:   --tlayout-simplify-indexing=physical-order=false --split-input-file \
 // RUN:   | FileCheck %s --check-prefix=ROWS
 // RUN: tlayout-opt %s --lower-tiled-layouts \
-// RUN:   "--tlayout-simplify-indexing=collapse-loops=false tile-row-walk-bytes=512" \
+// RUN:   "--tlayout-simplify-indexing=collapse-loops=false tile-row-walk-bytes=512 row-accumulator-bytes=0" \
 // RUN:   --split-input-file | FileCheck %s --check-prefix=BYTES512
+// By default the walked rows accumulate into one vector each:
+// RUN: tlayout-opt %s --lower-tiled-layouts \
+// RUN:   --tlayout-simplify-indexing=collapse-loops=false --split-input-file \
+// RUN:   | FileCheck %s --check-prefix=VEC
 
 // Reductions along the minor dimension of T(8,128), from the tiled source:
 // the rows of a group of tiles walked tile by tile where
@@ -68,6 +72,36 @@ func.func @row_sum_bf16(%a: memref<16x512xbf16, #T>, %out: memref<16xf32>) {
 // TILED-DAG:         affine.load %[[PS]][%[[R]], %[[E]]]
 // TILED:             arith.maxsi
 // TILED:             arith.addi
+// Both partials in vectors of 8 i32, two iter_args of one loop, and one
+// combination of two rows of 8.
+// VEC-LABEL:   func.func @row_max_sum_i16
+// VEC-DAG:     %[[PM:.*]] = memref.alloca() : memref<8x8xi32>
+// VEC-DAG:     %[[PS:.*]] = memref.alloca() : memref<8x8xi32>
+// VEC:         affine.for %{{.*}} = 0 to 2 {
+// VEC-NEXT:      %[[LOW:.*]] = arith.constant -2147483648 : i32
+// VEC-NEXT:      %[[ZERO:.*]] = arith.constant 0 : i32
+// VEC-NEXT:      affine.for %[[FR:.*]] = 0 to 8 {
+// VEC-NEXT:      %[[LOWS:.*]] = vector.broadcast %[[LOW]] : i32 to vector<8xi32>
+// VEC-NEXT:      affine.vector_store %[[LOWS]], %[[PM]][%[[FR]], 0]
+// VEC-NEXT:      %[[ZEROS:.*]] = vector.broadcast %[[ZERO]] : i32 to vector<8xi32>
+// VEC-NEXT:      affine.vector_store %[[ZEROS]], %[[PS]][%[[FR]], 0]
+// VEC:         affine.for %[[T:.*]] = 0 to 2 {
+// VEC-NEXT:      affine.for %[[R:.*]] = 0 to 8 {
+// VEC-DAG:         %[[VM:.*]] = affine.vector_load %[[PM]][%[[R]], 0]
+// VEC-DAG:         %[[VS:.*]] = affine.vector_load %[[PS]][%[[R]], 0]
+// VEC:             %[[RES:.*]]:2 = affine.for %[[E:.*]] = 0 to 128 step 8 iter_args
+// VEC-NEXT:          affine.vector_load %{{.*}}[%{{.*}}, %[[T]], %[[R]], %[[E]]] : memref<2x2x8x128xi16>, vector<8xi16>
+// VEC-NEXT:          arith.extsi %{{.*}} : vector<8xi16> to vector<8xi32>
+// VEC-NEXT:          arith.maxsi %{{.*}} : vector<8xi32>
+// VEC-NEXT:          arith.addi %{{.*}} : vector<8xi32>
+// VEC-NEXT:          affine.yield
+// VEC-NEXT:        }
+// VEC-DAG:         affine.vector_store %[[RES]]#0, %[[PM]][%[[R]], 0]
+// VEC-DAG:         affine.vector_store %[[RES]]#1, %[[PS]][%[[R]], 0]
+// VEC:         affine.for %[[CR:.*]] = 0 to 8 {
+// VEC-NEXT:      affine.for %{{.*}} = 0 to 8 iter_args
+// VEC-DAG:         affine.load %[[PM]][%[[CR]], %{{.*}}] : memref<8x8xi32>
+// VEC-DAG:         affine.load %[[PS]][%[[CR]], %{{.*}}] : memref<8x8xi32>
 
 #T = #tlayout.tiled<{1,0:T(8,128)}>
 func.func @row_max_sum_i16(%a: memref<16x256xi16, #T>, %mx: memref<16xi32>, %sm: memref<16xi32>) {

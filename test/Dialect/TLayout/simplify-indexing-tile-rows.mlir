@@ -1,8 +1,11 @@
-// RUN: tlayout-opt %s --tlayout-simplify-indexing=collapse-loops=false \
+// RUN: tlayout-opt %s \
+// RUN:   "--tlayout-simplify-indexing=collapse-loops=false row-accumulator-bytes=0" \
 // RUN:   --split-input-file | FileCheck %s
 // RUN: tlayout-opt %s \
-// RUN:   "--tlayout-simplify-indexing=collapse-loops=false tile-row-walk-bytes=512" \
+// RUN:   "--tlayout-simplify-indexing=collapse-loops=false tile-row-walk-bytes=512 row-accumulator-bytes=0" \
 // RUN:   --split-input-file | FileCheck %s --check-prefix=BYTES512
+// RUN: tlayout-opt %s --tlayout-simplify-indexing=collapse-loops=false \
+// RUN:   --split-input-file | FileCheck %s --check-prefix=VEC
 // RUN: tlayout-opt %s --tlayout-simplify-indexing=physical-order=false \
 // RUN:   --split-input-file | FileCheck %s --check-prefix=OFF
 // RUN: tlayout-opt %s \
@@ -16,7 +19,10 @@
 // the rows of their own, and the loop over tiles goes around the rows.
 // Here in physical form, as strip-mining with reassociation leaves the
 // loops (simplify-indexing-tile-rows-tiled.mlir starts from tiled
-// layouts); the negative_ cases must stay as they are.
+// layouts); the negative_ cases must stay as they are. The walk's
+// per-element partials are checked with row-accumulator-bytes=0; by
+// default each row then accumulates into one vector (VEC, and
+// simplify-indexing-row-accumulators.mlir).
 
 // The rewrite: fills, tiles around rows, combination.
 // CHECK-LABEL: func.func @positive_hand
@@ -38,6 +44,30 @@
 // CHECK-NEXT:      %[[S:.*]] = affine.for %[[CE:.*]] = 0 to 128 iter_args
 // CHECK-NEXT:        affine.load %[[P]][%[[CR]], %[[CE]]]
 // CHECK:           affine.store %[[S]], %{{.*}}[%[[G]] * 8 + %[[CR]]]
+// By default, one vector of 8 f32 partials per row.
+// VEC-LABEL:   func.func @positive_hand
+// VEC:         %[[P:.*]] = memref.alloca() : memref<8x8xf32>
+// VEC:         affine.for %[[G:.*]] = 0 to 4 {
+// VEC-NEXT:      %[[ID:.*]] = arith.constant -0.000000e+00 : f32
+// VEC-NEXT:      affine.for %[[FR:.*]] = 0 to 8 {
+// VEC-NEXT:        %[[IDS:.*]] = vector.broadcast %[[ID]] : f32 to vector<8xf32>
+// VEC-NEXT:        affine.vector_store %[[IDS]], %[[P]][%[[FR]], 0] : memref<8x8xf32>, vector<8xf32>
+// VEC-NEXT:      }
+// VEC-NEXT:      affine.for %[[T:.*]] = 0 to 2 {
+// VEC-NEXT:        affine.for %[[R:.*]] = 0 to 8 {
+// VEC-NEXT:          %[[V:.*]] = affine.vector_load %[[P]][%[[R]], 0] : memref<8x8xf32>, vector<8xf32>
+// VEC-NEXT:          %[[S:.*]] = affine.for %[[E:.*]] = 0 to 128 step 8 iter_args(%[[ACC:.*]] = %[[V]]) -> (vector<8xf32>) {
+// VEC-NEXT:            %[[X:.*]] = affine.vector_load %{{.*}}[%[[G]], %[[T]], %[[R]], %[[E]]] : memref<4x2x8x128xbf16>, vector<8xbf16>
+// VEC-NEXT:            %[[Y:.*]] = arith.extf %[[X]] : vector<8xbf16> to vector<8xf32>
+// VEC-NEXT:            %[[N:.*]] = arith.addf %[[ACC]], %[[Y]] fastmath<reassoc> : vector<8xf32>
+// VEC-NEXT:            affine.yield %[[N]] : vector<8xf32>
+// VEC-NEXT:          }
+// VEC-NEXT:          affine.vector_store %[[S]], %[[P]][%[[R]], 0] : memref<8x8xf32>, vector<8xf32>
+// VEC:           affine.for %[[CR:.*]] = 0 to 8 {
+// VEC-NEXT:        %[[C:.*]] = affine.for %[[CE:.*]] = 0 to 8 iter_args
+// VEC-NEXT:          affine.load %[[P]][%[[CR]], %[[CE]]] : memref<8x8xf32>
+// VEC-NEXT:          arith.addf %{{.*}} fastmath<reassoc> : f32
+// VEC:             affine.store %[[C]], %{{.*}}[%[[G]] * 8 + %[[CR]]]
 // With either option off, the rows keep their loop.
 // OFF-LABEL:   func.func @positive_hand
 // OFF:         memref.alloca() : memref<128xf32>

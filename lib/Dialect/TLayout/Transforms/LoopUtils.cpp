@@ -182,6 +182,24 @@ static bool isReassociableCombiner(Operation *op) {
                                             arith::FastMathFlags::reassoc);
 }
 
+/// The value that partials combined by `combiner` (a reassociable
+/// combiner, isReassociableCombiner) of values of `type` start from: its
+/// neutral element, and -0.0 for a float sum that keeps the sign of zeros
+/// (+0.0 would turn a sum of -0.0 into +0.0).
+static std::optional<TypedAttr> getCombinerIdentity(Operation *combiner,
+                                                    Type type) {
+  std::optional<TypedAttr> identity = arith::getNeutralElement(combiner);
+  if (!identity || identity->getType() != type)
+    return std::nullopt;
+  if (auto add = dyn_cast<arith::AddFOp>(combiner))
+    if (!arith::bitEnumContainsAll(add.getFastmath(),
+                                   arith::FastMathFlags::nsz))
+      return FloatAttr::get(
+          type, APFloat::getZero(cast<FloatType>(type).getFloatSemantics(),
+                                 /*Negative=*/true));
+  return identity;
+}
+
 std::optional<SmallVector<TileReduction>>
 mlir::tlayout::getTileReductions(Operation *loop) {
   auto loopLike = dyn_cast<LoopLikeOpInterface>(loop);
@@ -209,17 +227,9 @@ mlir::tlayout::getTileReductions(Operation *loop) {
     if (!result.hasOneUse() || result.use_begin()->getOwner() != yield ||
         result.use_begin()->getOperandNumber() != k)
       return std::nullopt;
-    std::optional<TypedAttr> identity = arith::getNeutralElement(combiner);
-    if (!identity || identity->getType() != type)
+    std::optional<TypedAttr> identity = getCombinerIdentity(combiner, type);
+    if (!identity)
       return std::nullopt;
-    // -0.0 is the identity of a float sum that keeps the sign of zeros:
-    // +0.0 would turn a sum of -0.0 into +0.0.
-    if (auto add = dyn_cast<arith::AddFOp>(combiner))
-      if (!arith::bitEnumContainsAll(add.getFastmath(),
-                                     arith::FastMathFlags::nsz))
-        identity = FloatAttr::get(
-            type, APFloat::getZero(cast<FloatType>(type).getFloatSemantics(),
-                                   /*Negative=*/true));
     reductions.push_back({combiner, accPosition, *identity});
   }
   if (reductions.empty())
@@ -978,18 +988,28 @@ static void accessSlice(Value buffer, Value expanded, Value iv, int64_t lb,
         AffineMap::get(numDims + 1, map.getNumSymbols(), results, ctx),
         operands);
   };
+  // In place: the walk keeps pointers to the ops of the row's body, some
+  // of which may be these loads and stores.
   for (Operation *user : llvm::make_early_inc_range(buffer.getUsers())) {
-    rewriter.setInsertionPoint(user);
+    SmallVector<Value> newOperands;
+    AffineMap map;
+    SmallVector<Value> mapOperands;
     if (auto load = dyn_cast<affine::AffineLoadOp>(user)) {
-      auto [map, operands] = slice(load.getAffineMap(), load.getMapOperands());
-      rewriter.replaceOpWithNewOp<affine::AffineLoadOp>(load, expanded, map,
-                                                        operands);
-      continue;
+      std::tie(map, mapOperands) =
+          slice(load.getAffineMap(), load.getMapOperands());
+      newOperands.push_back(expanded);
+    } else {
+      auto store = cast<affine::AffineStoreOp>(user);
+      std::tie(map, mapOperands) =
+          slice(store.getAffineMap(), store.getMapOperands());
+      newOperands = {store.getValueToStore(), expanded};
     }
-    auto store = cast<affine::AffineStoreOp>(user);
-    auto [map, operands] = slice(store.getAffineMap(), store.getMapOperands());
-    rewriter.replaceOpWithNewOp<affine::AffineStoreOp>(
-        store, store.getValueToStore(), expanded, map, operands);
+    llvm::append_range(newOperands, mapOperands);
+    rewriter.modifyOpInPlace(user, [&] {
+      user->setOperands(newOperands);
+      user->setAttr(affine::AffineLoadOp::getMapAttrStrName(),
+                    AffineMapAttr::get(map));
+    });
   }
 }
 
@@ -1012,9 +1032,436 @@ static affine::AffineForOp moveIntoRowLoop(affine::AffineForOp rows,
   return loop;
 }
 
+/// Whether `loop` is `affine.for %e = 0 to n` (step 1): it visits every
+/// element of a row of `n`.
+static bool isWholeRowLoop(affine::AffineForOp loop, int64_t n) {
+  return loop.hasConstantBounds() && loop.getConstantLowerBound() == 0 &&
+         loop.getConstantUpperBound() == n && loop.getStepAsInt() == 1;
+}
+
+/// Whether the map `map` of `operands` indexes its last dimension with
+/// `iv` alone and its other dimensions without it.
+static bool isRowAccess(AffineMap map, ValueRange operands, Value iv) {
+  if (map.getNumResults() == 0)
+    return false;
+  auto last = dyn_cast<AffineDimExpr>(map.getResults().back());
+  if (!last || operands[last.getPosition()] != iv)
+    return false;
+  for (unsigned d = 0, e = map.getNumDims(); d < e; ++d)
+    if (operands[d] == iv)
+      for (AffineExpr result : map.getResults().drop_back())
+        if (result.isFunctionOfDim(d))
+          return false;
+  return true;
+}
+
+/// Whether the map `map` of `operands` indexes the last dimension of
+/// `type` (whose last dimension has unit stride) with `iv` plus what does
+/// not depend on it, and its other dimensions without it: its trips read
+/// consecutive elements.
+static bool isContiguousAccess(MemRefType type, AffineMap map,
+                               ValueRange operands, Value iv) {
+  if (map.getNumResults() == 0 || !type.isLastDimUnitStride())
+    return false;
+  std::optional<unsigned> position;
+  for (unsigned d = 0, e = map.getNumDims(); d < e; ++d) {
+    if (operands[d] != iv)
+      continue;
+    if (position)
+      return false;
+    position = d;
+  }
+  if (!position)
+    return false;
+  for (AffineExpr result : map.getResults().drop_back())
+    if (result.isFunctionOfDim(*position))
+      return false;
+  // The last index grows by exactly 1 from one trip to the next.
+  AffineExpr last = map.getResults().back();
+  AffineExpr dim = getAffineDimExpr(*position, map.getContext());
+  AffineExpr step = simplifyAffineExpr(last.replace(dim, dim + 1) - last,
+                                       map.getNumDims(), map.getNumSymbols());
+  auto constant = dyn_cast<AffineConstantExpr>(step);
+  return constant && constant.getValue() == 1;
+}
+
+namespace {
+/// The uses of buffers of partials in rows of `n` that
+/// accumulateRowsInVectors rewrites.
+struct RowPartialUses {
+  /// Loops that store a value from outside into every element of a row of
+  /// one or more of the buffers, and do nothing else.
+  SmallVector<affine::AffineForOp> fills;
+  /// Loops over every element of a row that combine the element of each
+  /// buffer they touch with a value computed element-wise
+  /// (`%p[.., %e] = combine(%p[.., %e], ..)`).
+  SmallVector<affine::AffineForOp> accumulations;
+  /// Loops over every element of a row that combine rows of the buffers
+  /// into their iter_args, and do nothing else.
+  SmallVector<affine::AffineForOp> combinations;
+  /// The combiners of every accumulation and combination, by buffer.
+  DenseMap<Value, SmallVector<Operation *>> combiners;
+};
+} // namespace
+
+/// Whether the op `op` of an accumulation loop computes one element from
+/// others and its operands element-wise: an op of scalars that a vector op
+/// of the same name computes lane by lane, with no effects.
+static bool isElementwiseScalarOp(Operation *op) {
+  auto isScalar = [](Type type) { return type.isIntOrFloat(); };
+  return op->hasTrait<OpTrait::Elementwise>() &&
+         op->hasTrait<OpTrait::Vectorizable>() && op->getNumRegions() == 0 &&
+         isPure(op) && op->getNumResults() == 1 &&
+         llvm::all_of(op->getOperandTypes(), isScalar) &&
+         llvm::all_of(op->getResultTypes(), isScalar);
+}
+
+/// Whether `loop` (no iter_args) stores values from outside it into rows
+/// of `buffers` and does nothing else.
+static bool isRowFill(affine::AffineForOp loop,
+                      const SetVector<Value> &buffers) {
+  if (loop.getNumIterOperands() != 0)
+    return false;
+  for (Operation &op : loop.getBody()->without_terminator()) {
+    auto store = dyn_cast<affine::AffineStoreOp>(op);
+    if (!store || !buffers.contains(store.getMemRef()) ||
+        !loop.isDefinedOutsideOfLoop(store.getValueToStore()) ||
+        !isRowAccess(store.getAffineMap(), store.getMapOperands(),
+                     loop.getInductionVar()))
+      return false;
+  }
+  return true;
+}
+
+/// The updates of the partials of `buffers` that `loop` (no iter_args)
+/// makes when it accumulates into their rows: its body loads an element of
+/// a row of each buffer it touches, combines it with a value computed from
+/// element-wise ops, loads of consecutive elements of other buffers and
+/// values from outside, stores the result back where it loaded it, and
+/// does nothing else. Empty otherwise.
+static SmallVector<affine::AffineStoreOp>
+getRowAccumulation(affine::AffineForOp loop, const SetVector<Value> &buffers) {
+  if (loop.getNumIterOperands() != 0)
+    return {};
+  Value iv = loop.getInductionVar();
+  SmallVector<affine::AffineLoadOp> partials;
+  SmallVector<affine::AffineStoreOp> updates;
+  for (Operation &op : loop.getBody()->without_terminator()) {
+    if (auto load = dyn_cast<affine::AffineLoadOp>(op)) {
+      if (buffers.contains(load.getMemRef()))
+        partials.push_back(load);
+      else if (!isContiguousAccess(load.getMemRefType(), load.getAffineMap(),
+                                   load.getMapOperands(), iv))
+        return {};
+      continue;
+    }
+    if (auto store = dyn_cast<affine::AffineStoreOp>(op)) {
+      if (!buffers.contains(store.getMemRef()))
+        return {};
+      updates.push_back(store);
+      continue;
+    }
+    // The index itself reaches only the loads.
+    if (!isElementwiseScalarOp(&op) || llvm::is_contained(op.getOperands(), iv))
+      return {};
+  }
+  if (partials.empty() || partials.size() != updates.size())
+    return {};
+  SetVector<Value> touched;
+  for (affine::AffineLoadOp partial : partials) {
+    // Each partial enters its combiner alone, whose result is stored back
+    // where it was loaded, once per buffer.
+    if (!touched.insert(partial.getMemRef()) || !partial->hasOneUse() ||
+        !isRowAccess(partial.getAffineMap(), partial.getMapOperands(), iv))
+      return {};
+    Operation *combiner = *partial->user_begin();
+    if (combiner->getBlock() != loop.getBody() || !combiner->hasOneUse() ||
+        combiner->getNumOperands() != 2 || !isReassociableCombiner(combiner) ||
+        combiner->getOperand(0) == combiner->getOperand(1))
+      return {};
+    auto update = dyn_cast<affine::AffineStoreOp>(*combiner->user_begin());
+    if (!update || update.getMemRef() != partial.getMemRef() ||
+        update.getAffineMap() != partial.getAffineMap() ||
+        update.getMapOperands() != partial.getMapOperands() ||
+        update.getValueToStore() != combiner->getResult(0))
+      return {};
+  }
+  return updates;
+}
+
+/// The loads of `buffers` whose elements `loop` combines into its
+/// iter_args, one each, when it does nothing else: each iter_arg enters a
+/// reassociable combiner with the element of a row, whose result is
+/// yielded in its place. Empty otherwise.
+static SmallVector<affine::AffineLoadOp>
+getRowCombination(affine::AffineForOp loop, const SetVector<Value> &buffers) {
+  unsigned count = loop.getNumIterOperands();
+  Block *body = loop.getBody();
+  if (count == 0 || body->getOperations().size() != 2 * count + 1)
+    return {};
+  SmallVector<affine::AffineLoadOp> loads;
+  Operation *yield = body->getTerminator();
+  for (BlockArgument acc : loop.getRegionIterArgs()) {
+    if (!acc.hasOneUse())
+      return {};
+    Operation *combiner = *acc.user_begin();
+    unsigned position = acc.getArgNumber() - 1;
+    if (combiner->getBlock() != body || !isReassociableCombiner(combiner) ||
+        combiner->getNumOperands() != 2 || !combiner->hasOneUse() ||
+        yield->getOperand(position) != combiner->getResult(0))
+      return {};
+    Value other = combiner->getOperand(combiner->getOperand(0) == acc);
+    auto load = other.getDefiningOp<affine::AffineLoadOp>();
+    if (!load || load->getBlock() != body || !load->hasOneUse() ||
+        !buffers.contains(load.getMemRef()) ||
+        !isRowAccess(load.getAffineMap(), load.getMapOperands(),
+                     loop.getInductionVar()))
+      return {};
+    loads.push_back(load);
+  }
+  return loads;
+}
+
+/// The map `map` of `operands` with the index `iv` replaced by 0, as a new
+/// map and operands.
+static std::pair<AffineMap, SmallVector<Value>>
+atRowStart(AffineMap map, ValueRange operands, Value iv) {
+  MLIRContext *ctx = map.getContext();
+  for (unsigned d = 0, e = map.getNumDims(); d < e; ++d)
+    if (operands[d] == iv)
+      map = map.replace(getAffineDimExpr(d, ctx), getAffineConstantExpr(0, ctx),
+                        map.getNumDims(), map.getNumSymbols());
+  SmallVector<Value> newOperands(operands);
+  affine::canonicalizeMapAndOperands(&map, &newOperands);
+  return {map, newOperands};
+}
+
+/// Replaces the per-element partials of `allocas` (static `memref.alloca`
+/// buffers of rows of `n` elements of one element type's width, as
+/// walkTileRowsInPhysicalOrder leaves them) by `lanes` partials per row,
+/// each accumulated by one vector: the fills become vector stores of the
+/// identity, each accumulation loop a loop of step `lanes` whose
+/// element-wise ops become vector ops and whose partials are iter_args
+/// (loaded before and stored after), and each combination combines the
+/// `lanes` partials of its rows. Applies only where every use of the
+/// buffers is in one of these loops (RowPartialUses), each buffer's fills
+/// store the identity of its combiner, and all of a buffer's accumulations
+/// and combinations combine with the same reassociable combiner: partial
+/// `l` of a row then holds the combination of the elements `l` modulo
+/// `lanes` of the old row, and the combination of a row's partials is
+/// unchanged up to reassociation. Returns whether it changed the IR.
+static bool accumulateRowsInVectors(ArrayRef<memref::AllocaOp> allocas,
+                                    int64_t lanes, RewriterBase &rewriter) {
+  if (allocas.empty())
+    return false;
+  MemRefType first = memref::AllocaOp(allocas.front()).getType();
+  if (first.getRank() == 0 || !first.hasStaticShape())
+    return false;
+  int64_t n = first.getShape().back();
+  if (lanes <= 0 || lanes >= n || n % lanes != 0)
+    return false;
+  SetVector<Value> buffers;
+  for (memref::AllocaOp alloca : allocas) {
+    MemRefType type = alloca.getType();
+    if (!type.hasStaticShape() || type.getRank() == 0 ||
+        type.getShape().back() != n || !type.getElementType().isIntOrFloat() ||
+        type.getElementTypeBitWidth() != first.getElementTypeBitWidth())
+      return false;
+    buffers.insert(alloca.getResult());
+  }
+
+  RowPartialUses uses;
+  SetVector<Operation *> loops;
+  for (Value buffer : buffers)
+    for (Operation *user : buffer.getUsers()) {
+      auto loop = dyn_cast<affine::AffineForOp>(user->getParentOp());
+      if (!loop || !isWholeRowLoop(loop, n))
+        return false;
+      loops.insert(loop);
+    }
+  for (Operation *op : loops) {
+    auto loop = cast<affine::AffineForOp>(op);
+    if (isRowFill(loop, buffers)) {
+      uses.fills.push_back(loop);
+      continue;
+    }
+    if (SmallVector<affine::AffineStoreOp> updates =
+            getRowAccumulation(loop, buffers);
+        !updates.empty()) {
+      for (affine::AffineStoreOp update : updates)
+        uses.combiners[update.getMemRef()].push_back(
+            update.getValueToStore().getDefiningOp());
+      uses.accumulations.push_back(loop);
+      continue;
+    }
+    if (SmallVector<affine::AffineLoadOp> loads =
+            getRowCombination(loop, buffers);
+        !loads.empty()) {
+      for (affine::AffineLoadOp load : loads)
+        uses.combiners[load.getMemRef()].push_back(*load->user_begin());
+      uses.combinations.push_back(loop);
+      continue;
+    }
+    return false;
+  }
+  // One combiner per buffer, at least one accumulation into it, and fills
+  // with its identity.
+  auto isAccumulation = [](Operation *combiner) {
+    return isa<affine::AffineStoreOp>(*combiner->user_begin());
+  };
+  for (Value buffer : buffers) {
+    auto it = uses.combiners.find(buffer);
+    if (it == uses.combiners.end() || llvm::none_of(it->second, isAccumulation))
+      return false;
+    for (Operation *combiner : it->second)
+      if (combiner->getName() != it->second.front()->getName())
+        return false;
+  }
+  for (affine::AffineForOp loop : uses.fills)
+    for (auto store : loop.getBody()->getOps<affine::AffineStoreOp>()) {
+      Attribute value;
+      if (!matchPattern(store.getValueToStore(), m_Constant(&value)))
+        return false;
+      for (Operation *combiner : uses.combiners.lookup(store.getMemRef())) {
+        if (!isAccumulation(combiner))
+          continue;
+        std::optional<TypedAttr> identity =
+            getCombinerIdentity(combiner, store.getValueToStore().getType());
+        if (!identity || Attribute(*identity) != value)
+          return false;
+      }
+    }
+
+  // The new partials: `lanes` per row.
+  DenseMap<Value, Value> narrow;
+  for (memref::AllocaOp alloca : allocas) {
+    MemRefType type = alloca.getType();
+    SmallVector<int64_t> shape(type.getShape());
+    shape.back() = lanes;
+    rewriter.setInsertionPoint(alloca);
+    narrow[alloca.getResult()] =
+        memref::AllocaOp::create(rewriter, alloca.getLoc(),
+                                 MemRefType::get(shape, type.getElementType()),
+                                 alloca.getAlignmentAttr());
+  }
+  auto vectorOf = [&](Type scalar) { return VectorType::get({lanes}, scalar); };
+
+  for (affine::AffineForOp loop : uses.fills) {
+    rewriter.setInsertionPoint(loop);
+    for (auto store : loop.getBody()->getOps<affine::AffineStoreOp>()) {
+      auto [map, operands] = atRowStart(
+          store.getAffineMap(), store.getMapOperands(), loop.getInductionVar());
+      Value value = store.getValueToStore();
+      Value identity = vector::BroadcastOp::create(
+          rewriter, store.getLoc(), vectorOf(value.getType()), value);
+      affine::AffineVectorStoreOp::create(rewriter, store.getLoc(), identity,
+                                          narrow.lookup(store.getMemRef()), map,
+                                          operands);
+    }
+    rewriter.eraseOp(loop);
+  }
+
+  for (affine::AffineForOp loop : uses.accumulations) {
+    Value iv = loop.getInductionVar();
+    Location loc = loop.getLoc();
+    SmallVector<affine::AffineStoreOp> updates =
+        getRowAccumulation(loop, buffers);
+    rewriter.setInsertionPoint(loop);
+    // Each partial's row: loaded before the loop, an iter_arg in it,
+    // stored after it.
+    SmallVector<std::pair<AffineMap, SmallVector<Value>>> rows;
+    SmallVector<Value> inits;
+    for (affine::AffineStoreOp update : updates) {
+      rows.push_back(
+          atRowStart(update.getAffineMap(), update.getMapOperands(), iv));
+      inits.push_back(affine::AffineVectorLoadOp::create(
+          rewriter, loc, vectorOf(update.getValueToStore().getType()),
+          narrow.lookup(update.getMemRef()), rows.back().first,
+          rows.back().second));
+    }
+    // Values from outside the loop, one broadcast each.
+    DenseMap<Value, Value> broadcasts;
+    auto vectorOperand = [&](Value v, IRMapping &mapping) -> Value {
+      if (Value inner = mapping.lookupOrNull(v))
+        return inner;
+      auto [it, inserted] = broadcasts.try_emplace(v);
+      if (inserted) {
+        OpBuilder::InsertionGuard guard(rewriter);
+        rewriter.setInsertionPoint(loop);
+        it->second = vector::BroadcastOp::create(rewriter, loc,
+                                                 vectorOf(v.getType()), v);
+      }
+      return it->second;
+    };
+    auto vectorLoop = affine::AffineForOp::create(
+        rewriter, loc, 0, n, lanes, inits,
+        [&](OpBuilder &b, Location, Value e, ValueRange accs) {
+          IRMapping mapping;
+          mapping.map(iv, e);
+          for (auto [update, acc] : llvm::zip(updates, accs))
+            for (Operation *user : update.getMemRef().getUsers())
+              if (auto load = dyn_cast<affine::AffineLoadOp>(user);
+                  load && load->getParentOp() == loop)
+                mapping.map(load.getResult(), acc);
+          for (Operation &op : loop.getBody()->without_terminator()) {
+            if (isa<affine::AffineStoreOp>(op))
+              continue;
+            if (auto load = dyn_cast<affine::AffineLoadOp>(op)) {
+              if (buffers.contains(load.getMemRef()))
+                continue;
+              SmallVector<Value> loadOperands =
+                  llvm::map_to_vector(load.getMapOperands(), [&](Value v) {
+                    return mapping.lookupOrDefault(v);
+                  });
+              mapping.map(load.getResult(),
+                          affine::AffineVectorLoadOp::create(
+                              b, load.getLoc(), vectorOf(load.getType()),
+                              load.getMemRef(), load.getAffineMap(),
+                              loadOperands));
+              continue;
+            }
+            OperationState state(op.getLoc(), op.getName());
+            for (Value operand : op.getOperands())
+              state.addOperands(vectorOperand(operand, mapping));
+            state.addTypes(vectorOf(op.getResult(0).getType()));
+            state.addAttributes(op.getAttrs());
+            mapping.map(op.getResult(0), b.create(state)->getResult(0));
+          }
+          SmallVector<Value> yields =
+              llvm::map_to_vector(updates, [&](affine::AffineStoreOp update) {
+                return mapping.lookup(update.getValueToStore());
+              });
+          affine::AffineYieldOp::create(b, loc, yields);
+        });
+    for (auto [update, row, result] :
+         llvm::zip(updates, rows, vectorLoop.getResults()))
+      affine::AffineVectorStoreOp::create(rewriter, loc, result,
+                                          narrow.lookup(update.getMemRef()),
+                                          row.first, row.second);
+    rewriter.eraseOp(loop);
+  }
+
+  for (affine::AffineForOp loop : uses.combinations) {
+    SmallVector<affine::AffineLoadOp> loads = getRowCombination(loop, buffers);
+    rewriter.modifyOpInPlace(loop, [&] { loop.setConstantUpperBound(lanes); });
+    for (affine::AffineLoadOp load : loads) {
+      rewriter.setInsertionPoint(load);
+      rewriter.replaceOpWithNewOp<affine::AffineLoadOp>(
+          load, narrow.lookup(load.getMemRef()), load.getAffineMap(),
+          load.getMapOperands());
+    }
+  }
+  for (memref::AllocaOp alloca : allocas)
+    rewriter.eraseOp(alloca);
+  LDBG() << "accumulated the rows of " << allocas.size()
+         << " buffers of partials in " << lanes << "-lane vectors";
+  return true;
+}
+
 bool mlir::tlayout::walkTileRowsInPhysicalOrder(affine::AffineForOp rows,
                                                 RewriterBase &rewriter,
-                                                int64_t walkBytes) {
+                                                int64_t walkBytes,
+                                                int64_t accumulatorBytes) {
   auto fail = [&](const Twine &why) {
     LDBG() << "rows at " << rows.getLoc() << " kept: " << why.str();
     return false;
@@ -1125,6 +1572,7 @@ bool mlir::tlayout::walkTileRowsInPhysicalOrder(affine::AffineForOp rows,
   Location loc = rows.getLoc();
   for (Operation *op : hoisted)
     rewriter.moveOpBefore(op, rows);
+  SmallVector<memref::AllocaOp> expandedBuffers;
   for (Value buffer : filled) {
     auto alloca = buffer.getDefiningOp<memref::AllocaOp>();
     MemRefType type = alloca.getType();
@@ -1138,6 +1586,7 @@ bool mlir::tlayout::walkTileRowsInPhysicalOrder(affine::AffineForOp rows,
         alloca.getAlignmentAttr());
     accessSlice(buffer, expanded, rows.getInductionVar(), lb, rewriter);
     rewriter.eraseOp(alloca);
+    expandedBuffers.push_back(expanded);
   }
   moveIntoRowLoop(rows, fills, rewriter);
   affine::AffineForOp tileRows = moveIntoRowLoop(rows, {tile}, rewriter);
@@ -1146,6 +1595,22 @@ bool mlir::tlayout::walkTileRowsInPhysicalOrder(affine::AffineForOp rows,
   rewriter.eraseOp(rows);
   affine::interchangeLoops(tileRows, tile);
   LDBG() << "walked the rows at " << loc << " tile by tile";
+
+  if (accumulatorBytes <= 0)
+    return true;
+  // All the partials together (a loop may fill, accumulate or combine
+  // several), in vectors of `accumulatorBytes`, more where there are fewer
+  // rows than kRowAccumulatorVectors.
+  Type elementType = expandedBuffers.front().getType().getElementType();
+  if (!elementType.isIntOrFloat() ||
+      elementType.getIntOrFloatBitWidth() % 8 != 0)
+    return true;
+  int64_t elementBytes = elementType.getIntOrFloatBitWidth() / 8;
+  if (accumulatorBytes < elementBytes)
+    return true;
+  int64_t lanes = accumulatorBytes / elementBytes *
+                  llvm::divideCeil(kRowAccumulatorVectors, *tripCount);
+  accumulateRowsInVectors(expandedBuffers, lanes, rewriter);
   return true;
 }
 

@@ -109,7 +109,8 @@ struct SimplifyIndexingPass
       SmallVector<affine::AffineForOp> loops;
       root->walk([&](affine::AffineForOp loop) { loops.push_back(loop); });
       for (affine::AffineForOp loop : loops)
-        walkTileRowsInPhysicalOrder(loop, rewriter, tileRowWalkBytes);
+        walkTileRowsInPhysicalOrder(loop, rewriter, tileRowWalkBytes,
+                                    rowAccumulatorBytes);
     }
     if (physicalOrder) {
       SmallVector<affine::AffineForOp> roots;

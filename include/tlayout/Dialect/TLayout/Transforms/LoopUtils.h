@@ -179,9 +179,52 @@ constexpr int64_t kMaxTileRowPartials = 4096;
 /// indexes a dimension with the row after one it indexes with the tile,
 /// and reads fewer than `walkBytes` contiguous bytes per row and tile (the
 /// static dimensions after the row's). Returns whether it changed the IR.
-bool walkTileRowsInPhysicalOrder(affine::AffineForOp rows,
-                                 RewriterBase &rewriter,
-                                 int64_t walkBytes = kDefaultTileRowWalkBytes);
+///
+/// Then, with `accumulatorBytes` > 0, each row's partials become vectors of
+/// that many bytes (more where fewer than kRowAccumulatorVectors rows would
+/// keep fewer vectors than that, so that the rows' accumulations overlap):
+/// the fills store a vector of the identity, the loop over a row's
+/// elements in the tile loop steps by the vector's lanes with its
+/// element-wise ops on vectors and the row's vector as an iter_arg, and
+/// the combination combines the row's lanes,
+///
+/// ```mlir
+/// affine.for %r = 0 to 8 {
+///   affine.vector_store %ids, %p[%r, 0] : memref<8x8xf32>, vector<8xf32> }
+/// affine.for %t = 0 to 32 {
+///   affine.for %r = 0 to 8 {
+///     %v = affine.vector_load %p[%r, 0]
+///     %s = affine.for %e = 0 to 128 step 8 iter_args(%acc = %v) {
+///       ... vector ops on %acc and %a[%g, %t, %r, %e] ... }
+///     affine.vector_store %s, %p[%r, 0]
+///   }
+/// }
+/// affine.for %r = 0 to 8 {
+///   %s = affine.for %e = 0 to 8 iter_args(...) { ... %p[%r, %e] ... }
+///   affine.store %s, %out[%g * 8 + %r]
+/// }
+/// ```
+///
+/// where that is proved: each partial's buffer is used only by fills of
+/// whole rows with the identity of the combiner, loops over whole rows that
+/// combine each element with a value from element-wise scalar ops
+/// (`Elementwise` and `Vectorizable`, pure), loads of consecutive elements
+/// and values from outside, all with the same reassociable combiner, and
+/// loops that combine whole rows with it and do nothing else; the vector's
+/// lanes divide the row. Lane `l` of a row then combines the elements `l`
+/// modulo the lanes, and the row's combination is the same up to the
+/// reassociation the privatization already relies on.
+bool walkTileRowsInPhysicalOrder(
+    affine::AffineForOp rows, RewriterBase &rewriter,
+    int64_t walkBytes = kDefaultTileRowWalkBytes,
+    int64_t accumulatorBytes = kDefaultRowAccumulatorBytes);
+
+/// The fewest vectors that walkTileRowsInPhysicalOrder keeps accumulating
+/// at once over the rows of a group: each vector's additions form one
+/// chain, and as many chains as a core's floating-point adders can start
+/// in one add's latency (2 adders x 3 or 4 cycles on the x86 cores
+/// measured) keep them busy.
+constexpr int64_t kRowAccumulatorVectors = 8;
 
 //===----------------------------------------------------------------------===//
 // Stores repeated by the loops around a tile loop

@@ -53,6 +53,17 @@ enum class LayoutSyntax { Dims, Xla, Canonical };
 /// default walks both; 0 or less walks none.
 constexpr int64_t kDefaultTileRowWalkBytes = 1024;
 
+/// The bytes of the vector that accumulates each row where
+/// --tlayout-simplify-indexing walks rows of tiles (its
+/// `row-accumulator-bytes`; see walkTileRowsInPhysicalOrder): one 32-byte
+/// register per row, so that the 8 rows of a `T(8,128)` group keep their
+/// partials in 8 of AVX2's 16 registers instead of 128 registers' worth of
+/// per-element partials, which spill. Measured with clang -O3
+/// -march=native on an AVX2 host, a 4096 x 4096 row sum over `T(8,128)`:
+/// per-element partials 0.85-0.9 of the row-major loop, one vector per row
+/// 0.95-1.0, for f32 and bf16 alike. 0 or less keeps per-element partials.
+constexpr int64_t kDefaultRowAccumulatorBytes = 32;
+
 #define GEN_PASS_DECL
 #include "tlayout/Dialect/TLayout/Transforms/Passes.h.inc"
 
