@@ -4,7 +4,9 @@
 // i16 maximum and sum accumulated in i32 in one loop, and the two passes
 // of a softmax-style reduction over bf16 (each row's maximum, then the sum
 // of x - max over the row), and an f32 row maximum (rows of 512 bytes per
-// tile), which keeps its row loop with tile-row-walk-bytes=512. Every
+// tile), which keeps its row loop with tile-row-walk-bytes=512, and an
+// f32 row sum masked by an i16 comparison (then by an i1 mask, which is
+// not loaded as vectors). Every
 // program prints what the untiled program prints (the values are small
 // integers, so float sums in any order are exact).
 // RUN: tlayout-opt %s %{lower_to_llvm} | %{run} | FileCheck %s
@@ -39,11 +41,11 @@
 // RUN: tlayout-opt %s --lower-tiled-layouts \
 // RUN:   --tlayout-simplify-indexing=row-accumulator-bytes=0 \
 // RUN:   | FileCheck %s --check-prefix=IR0
-// IR-COUNT-5: memref.alloca() : memref<8x8x{{.*}}>
+// IR-COUNT-6: memref.alloca() : memref<8x8x{{.*}}>
 // IR-NOT:      memref.alloca() : memref<8x{{(8|128)}}x{{.*}}>
-// IR512-COUNT-4: memref.alloca() : memref<8x8x{{.*}}>
+// IR512-COUNT-5: memref.alloca() : memref<8x8x{{.*}}>
 // IR512-NOT:      memref.alloca() : memref<8x{{(8|128)}}x{{.*}}>
-// IR0-COUNT-5: memref.alloca() : memref<8x128x{{.*}}>
+// IR0-COUNT-6: memref.alloca() : memref<8x128x{{.*}}>
 // IR0-NOT:      memref.alloca() : memref<8x{{(8|128)}}x{{.*}}>
 
 #T = #tlayout.tiled<{1,0:T(8,128)}>
@@ -123,10 +125,41 @@ func.func @softmax_like(%a: memref<16x384xbf16, #T>, %out: memref<16xf32>) {
   return
 }
 
+/// Sums of the f32 elements whose i16 mask is positive, the mask as i16
+/// (loaded with the elements, 8 lanes at a time) and as i1 (one per byte,
+/// which stays a partial per element).
+func.func @masked_row_sums(%a: memref<16x384xf32, #T>, %m: memref<16x384xi16, #T>,
+                           %b: memref<16x384xi1, #T>, %out: memref<16xf32>,
+                           %out1: memref<16xf32>) {
+  %zero = arith.constant 0.0 : f32
+  affine.for %i = 0 to 16 {
+    %s = affine.for %j = 0 to 384 iter_args(%acc = %zero) -> f32 {
+      %x = affine.load %a[%i, %j] : memref<16x384xf32, #T>
+      %h = affine.load %m[%i, %j] : memref<16x384xi16, #T>
+      %c0 = arith.constant 0 : i16
+      %c = arith.cmpi sgt, %h, %c0 : i16
+      %y = arith.select %c, %x, %zero : f32
+      %n = arith.addf %acc, %y fastmath<fast> : f32
+      affine.yield %n : f32
+    }
+    affine.store %s, %out[%i] : memref<16xf32>
+    %s1 = affine.for %j = 0 to 384 iter_args(%acc = %zero) -> f32 {
+      %x = affine.load %a[%i, %j] : memref<16x384xf32, #T>
+      %c = affine.load %b[%i, %j] : memref<16x384xi1, #T>
+      %y = arith.select %c, %x, %zero : f32
+      %n = arith.addf %acc, %y fastmath<fast> : f32
+      affine.yield %n : f32
+    }
+    affine.store %s1, %out1[%i] : memref<16xf32>
+  }
+  return
+}
+
 func.func @main() {
   %a = memref.alloc() : memref<16x384xf32, #T>
   %ab = memref.alloc() : memref<16x384xbf16, #T>
   %ai = memref.alloc() : memref<16x384xi16, #T>
+  %a1 = memref.alloc() : memref<16x384xi1, #T>
   affine.for %i = 0 to 16 {
     affine.for %j = 0 to 384 {
       %v = affine.apply affine_map<(i, j) -> ((i * 37 + j * 11) mod 23 + i mod 5 + (j floordiv 128) * 3)>(%i, %j)
@@ -139,6 +172,9 @@ func.func @main() {
       affine.store %b, %ab[%i, %j] : memref<16x384xbf16, #T>
       %h = arith.trunci %x : i32 to i16
       affine.store %h, %ai[%i, %j] : memref<16x384xi16, #T>
+      %c0 = arith.constant 0 : i16
+      %positive = arith.cmpi sgt, %h, %c0 : i16
+      affine.store %positive, %a1[%i, %j] : memref<16x384xi1, #T>
     }
   }
   %out = memref.alloc() : memref<16xf32>
@@ -166,7 +202,19 @@ func.func @main() {
       : (memref<16x384xbf16, #T>, memref<16xf32>) -> ()
   func.call @printMemrefF32(%outu) : (memref<*xf32>) -> ()
 
+  // CHECK: [1814, 2064, 2310, 2583, 2915, 1813, 2059, 2304, 2594, 2928, 1809, 2054, 2295, 2606, 2926, 1804]
+  // CHECK: [1814, 2064, 2310, 2583, 2915, 1813, 2059, 2304, 2594, 2928, 1809, 2054, 2295, 2606, 2926, 1804]
+  %out1 = memref.alloc() : memref<16xf32>
+  %out1u = memref.cast %out1 : memref<16xf32> to memref<*xf32>
+  func.call @masked_row_sums(%a, %ai, %a1, %out, %out1)
+      : (memref<16x384xf32, #T>, memref<16x384xi16, #T>,
+         memref<16x384xi1, #T>, memref<16xf32>, memref<16xf32>) -> ()
+  func.call @printMemrefF32(%outu) : (memref<*xf32>) -> ()
+  func.call @printMemrefF32(%out1u) : (memref<*xf32>) -> ()
+  memref.dealloc %out1 : memref<16xf32>
+
   memref.dealloc %a : memref<16x384xf32, #T>
+  memref.dealloc %a1 : memref<16x384xi1, #T>
   memref.dealloc %ab : memref<16x384xbf16, #T>
   memref.dealloc %ai : memref<16x384xi16, #T>
   memref.dealloc %out : memref<16xf32>

@@ -10,7 +10,9 @@
 // with the same combiner, and the lanes divide the row. Each case starts
 // from the form strip-mining with reassociation leaves (see
 // simplify-indexing-tile-rows.mlir); in the negative_ cases the rows are
-// walked but keep their per-element partials.
+// walked but keep their per-element partials. Only elements whose width is
+// a power of two of at least 8 bits are loaded and stored as vectors: a
+// vector of i1 or i24 lies in memory differently from a memref of them.
 
 // A value from outside the loop is broadcast once, before it; math.exp
 // becomes a vector op.
@@ -373,6 +375,127 @@ func.func @negative_neighbour_partial(%a: memref<4x2x8x128xbf16>, %b: memref<8x1
         affine.yield %n : f32
       }
       affine.store %s, %out[%g * 8 + %r] : memref<32xf32>
+    }
+  }
+  return
+}
+
+// -----
+
+// A mask of bytes compared in the loop: vectors of i8 are loaded, the
+// comparison gives vector<8xi1> in registers.
+// CHECK-LABEL: func.func @mask_i8
+// CHECK:         memref.alloca() : memref<8x8xf32>
+// CHECK:         affine.vector_load %{{.*}} : memref<4x2x8x128xi8>, vector<8xi8>
+// CHECK:         arith.cmpi ne, %{{.*}} : vector<8xi8>
+// CHECK:         arith.select %{{.*}} : vector<8xi1>, vector<8xf32>
+
+func.func @mask_i8(%a: memref<4x2x8x128xf32>, %m: memref<4x2x8x128xi8>, %out: memref<32xf32>) {
+  %p = memref.alloca() : memref<128xf32>
+  %z = arith.constant 0.0 : f32
+  %zero = arith.constant 0.0 : f32
+  affine.for %g = 0 to 4 {
+    affine.for %r = 0 to 8 {
+      %id = arith.constant -0.0 : f32
+      affine.for %e = 0 to 128 {
+        affine.store %id, %p[%e] : memref<128xf32>
+      }
+      affine.for %t = 0 to 2 {
+        affine.for %e = 0 to 128 {
+          %q = affine.load %p[%e] : memref<128xf32>
+          %x = affine.load %a[%g, %t, %r, %e] : memref<4x2x8x128xf32>
+          %k = affine.load %m[%g, %t, %r, %e] : memref<4x2x8x128xi8>
+          %c0 = arith.constant 0 : i8
+          %c = arith.cmpi ne, %k, %c0 : i8
+          %y = arith.select %c, %x, %zero : f32
+          %n = arith.addf %q, %y fastmath<reassoc> : f32
+          affine.store %n, %p[%e] : memref<128xf32>
+        }
+      }
+      %s = affine.for %e = 0 to 128 iter_args(%acc = %z) -> f32 {
+        %q = affine.load %p[%e] : memref<128xf32>
+        %n = arith.addf %acc, %q fastmath<reassoc> : f32
+        affine.yield %n : f32
+      }
+      affine.store %s, %out[%g * 8 + %r] : memref<32xf32>
+    }
+  }
+  return
+}
+
+// -----
+
+// A mask of i1 in memory: a memref holds one per byte, a vector<8xi1> in
+// memory one per bit.
+// CHECK-LABEL: func.func @negative_mask_i1
+// CHECK:         memref.alloca() : memref<8x128xf32>
+// CHECK-NOT:     vector
+// CHECK:         return
+
+func.func @negative_mask_i1(%a: memref<4x2x8x128xf32>, %m: memref<4x2x8x128xi1>, %out: memref<32xf32>) {
+  %p = memref.alloca() : memref<128xf32>
+  %z = arith.constant 0.0 : f32
+  %zero = arith.constant 0.0 : f32
+  affine.for %g = 0 to 4 {
+    affine.for %r = 0 to 8 {
+      %id = arith.constant -0.0 : f32
+      affine.for %e = 0 to 128 {
+        affine.store %id, %p[%e] : memref<128xf32>
+      }
+      affine.for %t = 0 to 2 {
+        affine.for %e = 0 to 128 {
+          %q = affine.load %p[%e] : memref<128xf32>
+          %x = affine.load %a[%g, %t, %r, %e] : memref<4x2x8x128xf32>
+          %k = affine.load %m[%g, %t, %r, %e] : memref<4x2x8x128xi1>
+          %c = arith.addi %k, %k : i1
+          %y = arith.select %c, %x, %zero : f32
+          %n = arith.addf %q, %y fastmath<reassoc> : f32
+          affine.store %n, %p[%e] : memref<128xf32>
+        }
+      }
+      %s = affine.for %e = 0 to 128 iter_args(%acc = %z) -> f32 {
+        %q = affine.load %p[%e] : memref<128xf32>
+        %n = arith.addf %acc, %q fastmath<reassoc> : f32
+        affine.yield %n : f32
+      }
+      affine.store %s, %out[%g * 8 + %r] : memref<32xf32>
+    }
+  }
+  return
+}
+
+// -----
+
+// Partials of i24: a vector of i24 lies in 3-byte steps, a memref of i24
+// in 4-byte ones.
+// CHECK-LABEL: func.func @negative_partials_i24
+// CHECK:         memref.alloca() : memref<8x128xi24>
+// CHECK-NOT:     vector
+// CHECK:         return
+
+func.func @negative_partials_i24(%a: memref<4x2x8x128xi24>, %out: memref<32xi24>) {
+  %p = memref.alloca() : memref<128xi24>
+  %z = arith.constant 0 : i24
+  affine.for %g = 0 to 4 {
+    affine.for %r = 0 to 8 {
+      %id = arith.constant 0 : i24
+      affine.for %e = 0 to 128 {
+        affine.store %id, %p[%e] : memref<128xi24>
+      }
+      affine.for %t = 0 to 2 {
+        affine.for %e = 0 to 128 {
+          %q = affine.load %p[%e] : memref<128xi24>
+          %x = affine.load %a[%g, %t, %r, %e] : memref<4x2x8x128xi24>
+          %n = arith.addi %q, %x : i24
+          affine.store %n, %p[%e] : memref<128xi24>
+        }
+      }
+      %s = affine.for %e = 0 to 128 iter_args(%acc = %z) -> i24 {
+        %q = affine.load %p[%e] : memref<128xi24>
+        %n = arith.addi %acc, %q : i24
+        affine.yield %n : i24
+      }
+      affine.store %s, %out[%g * 8 + %r] : memref<32xi24>
     }
   }
   return

@@ -1104,6 +1104,17 @@ struct RowPartialUses {
 };
 } // namespace
 
+/// Whether vectors of `type` lie in memory as memrefs of `type` do, one
+/// element after the other: an integer or float whose width is a power of
+/// two of at least 8 bits (a vector of i1 or i24 packs its elements closer
+/// than a memref's elements lie).
+static bool hasVectorMemoryLayout(Type type) {
+  if (!type.isIntOrFloat())
+    return false;
+  unsigned bits = type.getIntOrFloatBitWidth();
+  return bits >= 8 && llvm::isPowerOf2_32(bits);
+}
+
 /// Whether the op `op` of an accumulation loop computes one element from
 /// others and its operands element-wise: an op of scalars that a vector op
 /// of the same name computes lane by lane, with no effects.
@@ -1150,7 +1161,8 @@ getRowAccumulation(affine::AffineForOp loop, const SetVector<Value> &buffers) {
     if (auto load = dyn_cast<affine::AffineLoadOp>(op)) {
       if (buffers.contains(load.getMemRef()))
         partials.push_back(load);
-      else if (!isContiguousAccess(load.getMemRefType(), load.getAffineMap(),
+      else if (!hasVectorMemoryLayout(load.getType()) ||
+               !isContiguousAccess(load.getMemRefType(), load.getAffineMap(),
                                    load.getMapOperands(), iv))
         return {};
       continue;
@@ -1161,6 +1173,10 @@ getRowAccumulation(affine::AffineForOp loop, const SetVector<Value> &buffers) {
       updates.push_back(store);
       continue;
     }
+    // Constants are taken from outside the loop.
+    if (op.hasTrait<OpTrait::ConstantLike>() && op.getNumResults() == 1 &&
+        op.getResult(0).getType().isIntOrFloat())
+      continue;
     // The index itself reaches only the loads.
     if (!isElementwiseScalarOp(&op) || llvm::is_contained(op.getOperands(), iv))
       return {};
@@ -1264,7 +1280,8 @@ static bool accumulateRowsInVectors(ArrayRef<memref::AllocaOp> allocas,
   for (memref::AllocaOp alloca : allocas) {
     MemRefType type = alloca.getType();
     if (!type.hasStaticShape() || type.getRank() == 0 ||
-        type.getShape().back() != n || !type.getElementType().isIntOrFloat() ||
+        type.getShape().back() != n ||
+        !hasVectorMemoryLayout(type.getElementType()) ||
         type.getElementTypeBitWidth() != first.getElementTypeBitWidth())
       return false;
     buffers.insert(alloca.getResult());
@@ -1418,6 +1435,17 @@ static bool accumulateRowsInVectors(ArrayRef<memref::AllocaOp> allocas,
                               b, load.getLoc(), vectorOf(load.getType()),
                               load.getMemRef(), load.getAffineMap(),
                               loadOperands));
+              continue;
+            }
+            if (op.hasTrait<OpTrait::ConstantLike>()) {
+              Operation *hoisted;
+              {
+                OpBuilder::InsertionGuard guard(rewriter);
+                rewriter.setInsertionPoint(loop);
+                hoisted = rewriter.clone(op);
+              }
+              mapping.map(op.getResult(0),
+                          vectorOperand(hoisted->getResult(0), mapping));
               continue;
             }
             OperationState state(op.getLoc(), op.getName());
@@ -1602,8 +1630,7 @@ bool mlir::tlayout::walkTileRowsInPhysicalOrder(affine::AffineForOp rows,
   // several), in vectors of `accumulatorBytes`, more where there are fewer
   // rows than kRowAccumulatorVectors.
   Type elementType = expandedBuffers.front().getType().getElementType();
-  if (!elementType.isIntOrFloat() ||
-      elementType.getIntOrFloatBitWidth() % 8 != 0)
+  if (!hasVectorMemoryLayout(elementType))
     return true;
   int64_t elementBytes = elementType.getIntOrFloatBitWidth() / 8;
   if (accumulatorBytes < elementBytes)
