@@ -12,6 +12,12 @@
 // RUN:   --canonicalize | mlir-opt --lower-affine --convert-scf-to-cf \
 // RUN:   --expand-strided-metadata --lower-affine --finalize-memref-to-llvm \
 // RUN:   --convert-to-llvm --reconcile-unrealized-casts | %{run} | FileCheck %s
+// The loops over a tile by a step that does not divide it left affine:
+// RUN: tlayout-opt %s --lower-tiled-layouts \
+// RUN:   --tlayout-simplify-indexing=predicate-tails=false \
+// RUN:   --canonicalize | mlir-opt --lower-affine --convert-scf-to-cf \
+// RUN:   --expand-strided-metadata --lower-affine --finalize-memref-to-llvm \
+// RUN:   --convert-to-llvm --reconcile-unrealized-casts | %{run} | FileCheck %s
 // RUN: sed -e "s/, #[TP]>/>/g" %s | tlayout-opt %{lower_to_llvm} | %{run} \
 // RUN:   | FileCheck %s
 

@@ -66,6 +66,7 @@
 
 #include "tlayout/Conversion/Passes.h"
 #include "tlayout/Dialect/TLayout/IR/TLayoutAttrs.h"
+#include "tlayout/Dialect/TLayout/IR/TLayoutDialect.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -463,14 +464,6 @@ struct InterleavedCopyLowering : TiledOpConversionPattern<memref::CopyOp> {
 //===----------------------------------------------------------------------===//
 // Transposing copies
 //===----------------------------------------------------------------------===//
-
-/// The attribute of an `scf.for` that upstream's lowerings carry to the
-/// loop's latch branch (`--convert-scf-to-cf` copies the loop's attributes
-/// to the `cf.br`, whose lowering makes them the `llvm.br`'s properties) and
-/// from there into LLVM's `!llvm.loop` metadata: the name of `llvm.br`'s
-/// `loop_annotation`.
-static constexpr llvm::StringLiteral kLoopAnnotationAttrName =
-    "loop_annotation";
 
 /// LLVM's loop annotation that keeps a loop from being unrolled.
 static LLVM::LoopAnnotationAttr notUnrolledLoop(MLIRContext *context) {

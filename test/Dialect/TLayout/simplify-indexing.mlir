@@ -1,13 +1,14 @@
 // RUN: tlayout-opt %s --lower-tiled-layouts \
-// RUN:   --tlayout-simplify-indexing=physical-order=false --split-input-file \
-// RUN:   | FileCheck %s
+// RUN:   "--tlayout-simplify-indexing=physical-order=false predicate-tails=false" \
+// RUN:   --split-input-file | FileCheck %s
 // RUN: tlayout-opt %s --lower-tiled-layouts \
-// RUN:   --tlayout-simplify-indexing="tile-loops=false physical-order=false" \
+// RUN:   --tlayout-simplify-indexing="tile-loops=false physical-order=false predicate-tails=false" \
 // RUN:   --split-input-file | FileCheck %s --check-prefix=NOTILE
 // RUN: tlayout-opt %s --lower-tiled-layouts \
-// RUN:   --tlayout-simplify-indexing=collapse-loops=false --split-input-file \
-// RUN:   | FileCheck %s --check-prefix=PHYS
-// RUN: tlayout-opt %s --lower-tiled-layouts --tlayout-simplify-indexing \
+// RUN:   "--tlayout-simplify-indexing=collapse-loops=false predicate-tails=false" \
+// RUN:   --split-input-file | FileCheck %s --check-prefix=PHYS
+// RUN: tlayout-opt %s --lower-tiled-layouts \
+// RUN:   --tlayout-simplify-indexing=predicate-tails=false \
 // RUN:   --split-input-file | FileCheck %s --check-prefix=COLLAPSE
 
 // Element-wise loops over T(8,128): the lowering divides both indices by

@@ -5,8 +5,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "tlayout/Dialect/TLayout/Transforms/LoopUtils.h"
+#include "tlayout/Dialect/TLayout/IR/TLayoutDialect.h"
 #include "tlayout/Dialect/TLayout/Transforms/AffineSimplification.h"
 
+#include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
 #include "mlir/Dialect/Affine/Analysis/AffineAnalysis.h"
 #include "mlir/Dialect/Affine/Analysis/AffineStructures.h"
 #include "mlir/Dialect/Affine/Analysis/LoopAnalysis.h"
@@ -15,6 +17,7 @@
 #include "mlir/Dialect/Affine/LoopUtils.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/LLVMIR/LLVMAttrs.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Utils/IndexingUtils.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -24,6 +27,7 @@
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/DebugLog.h"
 
@@ -835,6 +839,77 @@ bool mlir::tlayout::permuteToPhysicalOrder(affine::AffineForOp root) {
   LDBG() << "permuted the nest at " << root.getLoc() << " into physical order";
   affine::permuteLoops(band, permutation);
   return true;
+}
+
+//===----------------------------------------------------------------------===//
+// Loops over a tile's elements by a step that does not divide it
+//===----------------------------------------------------------------------===//
+
+/// LLVM's loop annotation that has the vectorizer mask a loop's last
+/// vector trip (tail folding) instead of running a scalar remainder.
+static LLVM::LoopAnnotationAttr predicatedTailLoop(MLIRContext *context) {
+  auto vectorize = LLVM::LoopVectorizeAttr::get(
+      context, /*disable=*/{}, /*predicateEnable=*/BoolAttr::get(context, true),
+      /*scalableEnable=*/{}, /*width=*/{}, /*followupVectorized=*/{},
+      /*followupEpilogue=*/{}, /*followupAll=*/{});
+  return LLVM::LoopAnnotationAttr::get(
+      context, /*disableNonforced=*/{}, vectorize, /*interleave=*/{},
+      /*unroll=*/{}, /*unrollAndJam=*/{}, /*licm=*/{}, /*distribute=*/{},
+      /*pipeline=*/{}, /*peeled=*/{}, /*unswitch=*/{}, /*mustProgress=*/{},
+      /*isVectorized=*/{}, /*startLoc=*/{}, /*endLoc=*/{},
+      /*parallelAccesses=*/{});
+}
+
+bool mlir::tlayout::predicateTileTails(Operation *root,
+                                       RewriterBase &rewriter) {
+  SmallVector<affine::AffineForOp> marked;
+  root->walk([&](affine::AffineForOp loop) {
+    if (loop->hasAttr(kPredicatedTailAttrName))
+      marked.push_back(loop);
+  });
+  MLIRContext *context = root->getContext();
+  RewritePatternSet patterns(context);
+  populateAffineToStdConversionPatterns(patterns);
+  FrozenRewritePatternSet lowering(std::move(patterns));
+  bool changed = false;
+  for (affine::AffineForOp loop : marked) {
+    rewriter.modifyOpInPlace(
+        loop, [&] { loop->removeAttr(kPredicatedTailAttrName); });
+    changed = true;
+    bool holdsLoops = false;
+    loop.getBody()->walk([&](Operation *op) {
+      if (isa<LoopLikeOpInterface>(op))
+        holdsLoops = true;
+    });
+    if (holdsLoops || loop->hasAttr(kLoopAnnotationAttrName))
+      continue;
+    Location loc = loop.getLoc();
+    rewriter.setInsertionPoint(loop);
+    Value lb = lowerAffineLowerBound(loop, rewriter);
+    Value ub = lowerAffineUpperBound(loop, rewriter);
+    Value step =
+        arith::ConstantIndexOp::create(rewriter, loc, loop.getStepAsInt());
+    auto scfLoop =
+        scf::ForOp::create(rewriter, loc, lb, ub, step, loop.getInits());
+    rewriter.eraseBlock(scfLoop.getBody());
+    rewriter.inlineRegionBefore(loop.getRegion(), scfLoop.getRegion(),
+                                scfLoop.getRegion().end());
+    for (NamedAttribute attr : loop->getDiscardableAttrs())
+      scfLoop->setAttr(attr.getName(), attr.getValue());
+    scfLoop->setAttr(kLoopAnnotationAttrName, predicatedTailLoop(context));
+    rewriter.replaceOp(loop, scfLoop.getResults());
+    // The body's affine ops (its yield included) as --lower-affine lowers
+    // them: their indices are no longer an affine loop's.
+    SmallVector<Operation *> ops;
+    scfLoop.getBody()->walk([&](Operation *op) {
+      if (op->getDialect() && isa<affine::AffineDialect>(op->getDialect()))
+        ops.push_back(op);
+    });
+    GreedyRewriteConfig config;
+    config.setStrictness(GreedyRewriteStrictness::ExistingAndNewOps);
+    (void)applyOpPatternsGreedily(ops, lowering, config);
+  }
+  return changed;
 }
 
 //===----------------------------------------------------------------------===//

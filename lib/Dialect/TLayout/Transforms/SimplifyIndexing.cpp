@@ -24,6 +24,7 @@
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Affine/Utils.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -146,6 +147,7 @@ struct SimplifyIndexingPass
     }
     if (nibbleBytes)
       walkAndApplyPatterns(root, nibblePatterns);
+    predicateTileTails(root, rewriter);
     root->walk(
         [&](AssumeMultipleOp op) { rewriter.replaceOp(op, op.getValue()); });
   }
@@ -223,6 +225,12 @@ struct SimplifyIndexingPass
                                 reassociateReductions);
       if (failed(tiles))
         continue;
+      // A loop over a tile's elements by a step that does not divide the
+      // tile runs a few trips, a different number in each tile: marked for
+      // predicateTileTails.
+      if (auto inner = dyn_cast<affine::AffineForOp>(tiles->inner);
+          inner && predicateTails && c % inner.getStepAsInt() != 0)
+        inner->setAttr(kPredicatedTailAttrName, UnitAttr::get(&getContext()));
       facts.forget(erased);
       tiles->outer->walk([&](Operation *op) { simplifyMapUse(op, facts); });
       push(tiles->outer, depth + 1);

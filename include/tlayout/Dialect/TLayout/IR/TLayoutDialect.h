@@ -16,4 +16,16 @@
 
 #include "tlayout/Dialect/TLayout/IR/TLayoutDialect.h.inc"
 
+namespace mlir::tlayout {
+
+/// The attribute of an `scf.for` that upstream's lowerings carry into
+/// LLVM's `!llvm.loop` metadata (an `LLVM::LoopAnnotationAttr`):
+/// `--convert-scf-to-cf` copies the loop's attributes to its latch branch,
+/// whose lowering makes this one the `llvm.br`'s `loop_annotation`
+/// property. tlayout's passes annotate the loops they make with it.
+inline constexpr llvm::StringLiteral kLoopAnnotationAttrName =
+    "loop_annotation";
+
+} // namespace mlir::tlayout
+
 #endif // TLAYOUT_DIALECT_TLAYOUT_IR_TLAYOUTDIALECT_H

@@ -121,6 +121,28 @@ bool isLegalPermutation(ArrayRef<affine::AffineForOp> band,
 bool permuteToPhysicalOrder(affine::AffineForOp root);
 
 //===----------------------------------------------------------------------===//
+// Loops over a tile's elements by a step that does not divide it
+//===----------------------------------------------------------------------===//
+
+/// The discardable attribute with which --tlayout-simplify-indexing marks
+/// the loop that strip-mining makes over the elements of one tile where
+/// the loop's step does not divide the tile: a few trips (42 or 43 for a
+/// step of 3 in a tile of 128), their count changing from tile to tile.
+constexpr llvm::StringLiteral kPredicatedTailAttrName =
+    "tlayout.predicated_tail";
+
+/// Lowers each `affine.for` under `root` that kPredicatedTailAttrName
+/// marks and that holds no other loop to an `scf.for`, its body's affine
+/// ops to arith and memref ops (as `--lower-affine` does), with LLVM's
+/// loop annotation `vectorize.predicate.enable` (kLoopAnnotationAttrName):
+/// LLVM's vectorizer then masks the last vector trip instead of running
+/// the trips past the last whole vector one by one, which for loops of a
+/// few trips is a large part of them. (An `affine.for`'s attributes do not
+/// survive `--lower-affine`.) Drops the mark from the other loops. Returns
+/// whether it changed the IR.
+bool predicateTileTails(Operation *root, RewriterBase &rewriter);
+
+//===----------------------------------------------------------------------===//
 // Rows of tiles in physical order
 //===----------------------------------------------------------------------===//
 
