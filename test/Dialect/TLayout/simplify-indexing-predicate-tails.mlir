@@ -110,3 +110,47 @@ func.func @untiled(%a: memref<64x512xf32>, %c: memref<64x512xf32>) {
   }
   return
 }
+
+// -----
+
+// An affine.if in the body is lowered with it (to scf.if).
+// CHECK-LABEL: func.func @if_in_body
+// CHECK:         scf.for
+// CHECK:           scf.if
+// CHECK:         } {loop_annotation = #{{.*}}}
+// CHECK-NOT:     affine.if
+// CHECK:         return
+#T = #tlayout.tiled<{1,0:T(8,128)}>
+func.func @if_in_body(%a: memref<64x512xf32, #T>, %c: memref<64x512xf32, #T>) {
+  affine.for %i = 0 to 64 {
+    affine.for %j = 0 to 512 step 3 {
+      affine.if affine_set<(d0) : (d0 - 256 >= 0)>(%j) {
+        %x = affine.load %a[%i, %j] : memref<64x512xf32, #T>
+        affine.store %x, %c[%i, %j] : memref<64x512xf32, #T>
+      }
+    }
+  }
+  return
+}
+
+// -----
+
+// An affine op that --lower-affine's patterns do not lower: the loop stays
+// affine, and the mark goes.
+// CHECK-LABEL: func.func @delinearize_in_body
+// CHECK:         affine.for %{{.*}} = max #{{.*}} to min #{{.*}} step 3 {
+// CHECK:           affine.delinearize_index
+// CHECK-NOT:     scf.for
+// CHECK-NOT:     tlayout.predicated_tail
+// CHECK:         return
+#T = #tlayout.tiled<{1,0:T(8,128)}>
+func.func @delinearize_in_body(%a: memref<64x512xf32, #T>, %c: memref<64x512xindex>) {
+  affine.for %i = 0 to 64 {
+    affine.for %j = 0 to 512 step 3 {
+      %x = affine.load %a[%i, %j] : memref<64x512xf32, #T>
+      %q:2 = affine.delinearize_index %j into (4, 128) : index, index
+      affine.store %q#1, %c[%i, %j] : memref<64x512xindex>
+    }
+  }
+  return
+}

@@ -876,12 +876,20 @@ bool mlir::tlayout::predicateTileTails(Operation *root,
     rewriter.modifyOpInPlace(
         loop, [&] { loop->removeAttr(kPredicatedTailAttrName); });
     changed = true;
-    bool holdsLoops = false;
+    // Only loops whose affine ops --lower-affine's patterns all lower
+    // (the others would be left indexing with an scf.for's index).
+    bool lowerable = true;
     loop.getBody()->walk([&](Operation *op) {
-      if (isa<LoopLikeOpInterface>(op))
-        holdsLoops = true;
+      if (isa<LoopLikeOpInterface>(op) ||
+          (isa_and_nonnull<affine::AffineDialect>(op->getDialect()) &&
+           !isa<affine::AffineLoadOp, affine::AffineStoreOp,
+                affine::AffineVectorLoadOp, affine::AffineVectorStoreOp,
+                affine::AffineApplyOp, affine::AffineMinOp, affine::AffineMaxOp,
+                affine::AffineIfOp, affine::AffinePrefetchOp,
+                affine::AffineYieldOp>(op)))
+        lowerable = false;
     });
-    if (holdsLoops || loop->hasAttr(kLoopAnnotationAttrName))
+    if (!lowerable || loop->hasAttr(kLoopAnnotationAttrName))
       continue;
     Location loc = loop.getLoc();
     rewriter.setInsertionPoint(loop);

@@ -132,7 +132,9 @@ constexpr llvm::StringLiteral kPredicatedTailAttrName =
     "tlayout.predicated_tail";
 
 /// Lowers each `affine.for` under `root` that kPredicatedTailAttrName
-/// marks and that holds no other loop to an `scf.for`, its body's affine
+/// marks, that holds no other loop and whose affine ops are all ones
+/// `--lower-affine` lowers (loads, stores, their vector forms, apply, min,
+/// max, if, prefetch, yield) to an `scf.for`, its body's affine
 /// ops to arith and memref ops (as `--lower-affine` does), with LLVM's
 /// loop annotation `vectorize.predicate.enable` (kLoopAnnotationAttrName):
 /// LLVM's vectorizer then masks the last vector trip instead of running
