@@ -50,7 +50,9 @@ enum class LayoutSyntax { Dims, Xla, Canonical };
 /// about 10% slower there, where one row's partials fit its 32 registers of
 /// 64 bytes, but about 1.4x faster on an AVX2 host (16 registers of 32
 /// bytes), as on any target whose registers one row's partials fill. The
-/// default walks both; 0 or less walks none.
+/// default walks both; 0 or less walks none. (Measured with per-element
+/// partials; walked rows now accumulate into one vector each,
+/// kDefaultRowAccumulatorBytes, which no longer fills the registers.)
 constexpr int64_t kDefaultTileRowWalkBytes = 1024;
 
 /// The bytes of the vector that accumulates each row where
