@@ -1179,9 +1179,13 @@ struct RowPartialUses {
   /// buffer they touch with a value computed element-wise
   /// (`%p[.., %e] = combine(%p[.., %e], ..)`).
   SmallVector<affine::AffineForOp> accumulations;
+  /// The stores of each accumulation's updates (getRowAccumulation).
+  SmallVector<SmallVector<affine::AffineStoreOp>> updates;
   /// Loops over every element of a row that combine rows of the buffers
   /// into their iter_args, and do nothing else.
   SmallVector<affine::AffineForOp> combinations;
+  /// The loads of each combination's elements (getRowCombination).
+  SmallVector<SmallVector<affine::AffineLoadOp>> combinedLoads;
   /// The combiners of every accumulation and combination, by buffer.
   DenseMap<Value, SmallVector<Operation *>> combiners;
 };
@@ -1392,6 +1396,7 @@ static bool accumulateRowsInVectors(ArrayRef<memref::AllocaOp> allocas,
         uses.combiners[update.getMemRef()].push_back(
             update.getValueToStore().getDefiningOp());
       uses.accumulations.push_back(loop);
+      uses.updates.push_back(std::move(updates));
       continue;
     }
     if (SmallVector<affine::AffineLoadOp> loads =
@@ -1400,6 +1405,7 @@ static bool accumulateRowsInVectors(ArrayRef<memref::AllocaOp> allocas,
       for (affine::AffineLoadOp load : loads)
         uses.combiners[load.getMemRef()].push_back(*load->user_begin());
       uses.combinations.push_back(loop);
+      uses.combinedLoads.push_back(std::move(loads));
       continue;
     }
     return false;
@@ -1461,11 +1467,11 @@ static bool accumulateRowsInVectors(ArrayRef<memref::AllocaOp> allocas,
     rewriter.eraseOp(loop);
   }
 
-  for (affine::AffineForOp loop : uses.accumulations) {
+  for (unsigned k = 0, e = uses.accumulations.size(); k < e; ++k) {
+    affine::AffineForOp loop = uses.accumulations[k];
+    MutableArrayRef<affine::AffineStoreOp> updates = uses.updates[k];
     Value iv = loop.getInductionVar();
     Location loc = loop.getLoc();
-    SmallVector<affine::AffineStoreOp> updates =
-        getRowAccumulation(loop, buffers);
     rewriter.setInsertionPoint(loop);
     // Each partial's row: loaded before the loop, an iter_arg in it,
     // stored after it.
@@ -1552,8 +1558,9 @@ static bool accumulateRowsInVectors(ArrayRef<memref::AllocaOp> allocas,
     rewriter.eraseOp(loop);
   }
 
-  for (affine::AffineForOp loop : uses.combinations) {
-    SmallVector<affine::AffineLoadOp> loads = getRowCombination(loop, buffers);
+  for (unsigned k = 0, e = uses.combinations.size(); k < e; ++k) {
+    affine::AffineForOp loop = uses.combinations[k];
+    MutableArrayRef<affine::AffineLoadOp> loads = uses.combinedLoads[k];
     rewriter.modifyOpInPlace(loop, [&] { loop.setConstantUpperBound(lanes); });
     for (affine::AffineLoadOp load : loads) {
       rewriter.setInsertionPoint(load);
