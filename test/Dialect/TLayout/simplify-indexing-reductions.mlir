@@ -165,6 +165,92 @@ func.func @row_max_fast(%a: memref<8x256xf32, #T>, %out: memref<1xf32>) {
 
 // -----
 
+// `maxnumf` and `minnumf` start their partials from NaN, their neutral
+// element, unless `nnan` makes NaN poison (LLVM folds a combination with a
+// NaN constant to poison): then from an infinity, and under `ninf` too
+// from the largest finite float of the sign that leaves every value as it
+// is.
+
+#T = #tlayout.tiled<{1,0:T(8,128)}>
+// CHECK-LABEL: func.func @row_maxnum_reassoc
+// CHECK:       memref.alloca() : memref<128xf32>
+// CHECK:       arith.constant 0xFFC00000 : f32
+// CHECK:       arith.maxnumf %{{.*}}, %{{.*}} fastmath<reassoc>
+// CHECK-LABEL: func.func @row_maxnum_nnan
+// CHECK:       memref.alloca() : memref<128xf32>
+// CHECK-NOT:   0xFFC00000
+// CHECK:       arith.constant 0xFF800000 : f32
+// CHECK-NOT:   0xFFC00000
+// CHECK:       arith.maxnumf %{{.*}}, %{{.*}} fastmath<reassoc,nnan>
+// CHECK-LABEL: func.func @row_maxnum_fast
+// CHECK:       memref.alloca() : memref<128xf32>
+// CHECK-NOT:   0xFFC00000
+// CHECK:       arith.constant -3.40282347E+38 : f32
+// CHECK-NOT:   0xFFC00000
+// CHECK:       arith.maxnumf %{{.*}}, %{{.*}} fastmath<fast>
+// CHECK-LABEL: func.func @row_minnum_nnan
+// CHECK:       memref.alloca() : memref<128xf32>
+// CHECK-NOT:   0x7FC00000
+// CHECK:       arith.constant 0x7F800000 : f32
+// CHECK-NOT:   0x7FC00000
+// CHECK:       arith.minnumf %{{.*}}, %{{.*}} fastmath<reassoc,nnan>
+// CHECK-LABEL: func.func @row_minnum_fast_f16
+// CHECK:       memref.alloca() : memref<128xf16>
+// CHECK:       arith.constant 6.550400e+04 : f16
+// CHECK:       arith.minnumf %{{.*}}, %{{.*}} fastmath<fast>
+func.func @row_maxnum_reassoc(%a: memref<8x256xf32, #T>, %out: memref<1xf32>) {
+  %z = arith.constant 0.0 : f32
+  %s = affine.for %j = 0 to 256 iter_args(%acc = %z) -> f32 {
+    %x = affine.load %a[3, %j] : memref<8x256xf32, #T>
+    %n = arith.maxnumf %acc, %x fastmath<reassoc> : f32
+    affine.yield %n : f32
+  }
+  affine.store %s, %out[0] : memref<1xf32>
+  return
+}
+func.func @row_maxnum_nnan(%a: memref<8x256xf32, #T>, %out: memref<1xf32>) {
+  %z = arith.constant 0.0 : f32
+  %s = affine.for %j = 0 to 256 iter_args(%acc = %z) -> f32 {
+    %x = affine.load %a[3, %j] : memref<8x256xf32, #T>
+    %n = arith.maxnumf %acc, %x fastmath<reassoc,nnan> : f32
+    affine.yield %n : f32
+  }
+  affine.store %s, %out[0] : memref<1xf32>
+  return
+}
+func.func @row_maxnum_fast(%a: memref<8x256xf32, #T>, %out: memref<1xf32>) {
+  %z = arith.constant 0.0 : f32
+  %s = affine.for %j = 0 to 256 iter_args(%acc = %z) -> f32 {
+    %x = affine.load %a[3, %j] : memref<8x256xf32, #T>
+    %n = arith.maxnumf %acc, %x fastmath<fast> : f32
+    affine.yield %n : f32
+  }
+  affine.store %s, %out[0] : memref<1xf32>
+  return
+}
+func.func @row_minnum_nnan(%a: memref<8x256xf32, #T>, %out: memref<1xf32>) {
+  %z = arith.constant 0.0 : f32
+  %s = affine.for %j = 0 to 256 iter_args(%acc = %z) -> f32 {
+    %x = affine.load %a[3, %j] : memref<8x256xf32, #T>
+    %n = arith.minnumf %x, %acc fastmath<reassoc,nnan> : f32
+    affine.yield %n : f32
+  }
+  affine.store %s, %out[0] : memref<1xf32>
+  return
+}
+func.func @row_minnum_fast_f16(%a: memref<8x256xf16, #T>, %out: memref<1xf16>) {
+  %z = arith.constant 0.0 : f16
+  %s = affine.for %j = 0 to 256 iter_args(%acc = %z) -> f16 {
+    %x = affine.load %a[3, %j] : memref<8x256xf16, #T>
+    %n = arith.minnumf %acc, %x fastmath<fast> : f16
+    affine.yield %n : f16
+  }
+  affine.store %s, %out[0] : memref<1xf16>
+  return
+}
+
+// -----
+
 // An integer sum with overflow flags keeps its order: another grouping
 // could overflow where the loop's does not.
 

@@ -6,8 +6,11 @@ random_layouts.py). Each kernel walks the logical index space with a nest of
 loops in a random order, each loop an affine.for or an scf.for with a random
 lower bound, upper bound (constants, or function arguments the kernel cannot
 see through) and step; the innermost loop sometimes carries a reduction in
-iter_args. Every visited element gets its row-major id through the tiled
-memref; the kernel prints the physical buffer and the reduction's total.
+iter_args: an integer sum, or a float maximum or minimum (maxnumf, minnumf,
+maximumf, minimumf with reassoc, nnan or fast) started from a value that is
+not its identity. Every visited element gets its row-major id through the
+tiled memref; the kernel prints the physical buffer and the reduction's
+total (the sum of the innermost loop's results).
 
 With --dynamic, dimensions get run-time sizes (function arguments); with
 --copy, kernels also copy the memref with memref.copy into one of another
@@ -55,21 +58,61 @@ def draw_layout_for(rng, shape, inspect, padded=False):
             return (layout,) + placed
 
 
-def expected_output(shape, loops, reduce, total, offsets):
+# The float reductions the innermost loop may carry: (op, fastmath flags,
+# initial value, Python combiner). The initial values are not identities, so
+# the partials' own starting values must not show.
+FLOAT_REDUCTIONS = [
+    ("arith.maxnumf", "reassoc", -1, max),
+    ("arith.maxnumf", "reassoc,nnan", -1, max),
+    ("arith.maxnumf", "fast", -1, max),
+    ("arith.maximumf", "fast", -1, max),
+    ("arith.maximumf", "reassoc,nnan", -1, max),
+    ("arith.minnumf", "fast", 5000, min),
+    ("arith.minnumf", "reassoc,nnan", 5000, min),
+    ("arith.minimumf", "reassoc,ninf", 5000, min),
+]
+
+
+def expected_output(shape, loops, reduce, total, offsets, order, reduction):
     """The buffer and total the kernel must print, from the core's map."""
     buffer = [-1] * total
     visited = [[]]
     for d, size in enumerate(shape):
         _, lb, ub, step, _, _ = loops[d]
         visited = [v + [i] for v in visited for i in range(lb, ub, step)]
-    acc = 0
-    for index in visited:
-        element_id = 0
+
+    def element_id(index):
+        value = 0
         for d, size in enumerate(shape):
-            element_id = element_id * size + index[d]
-        buffer[offsets[element_id]] = element_id
-        acc += element_id
-    return buffer, acc if reduce else 0
+            value = value * size + index[d]
+        return value
+
+    for index in visited:
+        buffer[offsets[element_id(index)]] = element_id(index)
+    if not reduce:
+        return buffer, 0
+    if reduction is None:
+        return buffer, sum(element_id(index) for index in visited)
+    # One result per run of the innermost loop: the loops around it give
+    # the runs (none if one of them has no trip).
+    _, _, init, combine = reduction
+    inner = order[-1]
+    _, lb, ub, step, _, _ = loops[inner]
+    runs = [[]]
+    for d in order[:-1]:
+        _, olb, oub, ostep, _, _ = loops[d]
+        runs = [r + [(d, i)] for r in runs for i in range(olb, oub, ostep)]
+    acc = 0
+    for run in runs:
+        index = [0] * len(shape)
+        for d, i in run:
+            index[d] = i
+        value = init
+        for i in range(lb, ub, step):
+            index[inner] = i
+            value = combine(value, element_id(index))
+        acc += value
+    return buffer, acc
 
 
 def kernel(k, rng, shape, layout, total, offsets, options):
@@ -115,6 +158,12 @@ def kernel(k, rng, shape, layout, total, offsets, options):
             values.append(ub)
     all_affine = all(loops[d][0] == "affine" for d in range(rank))
     reduce = rng.random() < 0.5
+    # The reduction's kind, from a stream of its own (a seed's loop nests do
+    # not depend on it): an integer sum or one of FLOAT_REDUCTIONS.
+    red_rng = random.Random(f"reduction-{options.seed}-{k}")
+    reduction = None
+    if red_rng.random() < 0.5:
+        reduction = red_rng.choice(FLOAT_REDUCTIONS)
     body = [f"func.func @case{k}({', '.join(args)}) {{",
             "  %c0 = arith.constant 0 : index",
             "  %c1 = arith.constant 1 : index",
@@ -158,7 +207,12 @@ def kernel(k, rng, shape, layout, total, offsets, options):
         innermost = level == rank - 1
         result = ""
         carried = ""
-        if innermost and reduce:
+        if innermost and reduce and reduction:
+            result = "%r = "
+            body.append(f"{indent}%init = arith.constant {reduction[2]}.0 : "
+                        "f32")
+            carried = " iter_args(%a = %init) -> (f32)"
+        elif innermost and reduce:
             result = "%r = "
             carried = " iter_args(%a = %zero) -> (i32)"
         if kind == "affine":
@@ -182,12 +236,23 @@ def kernel(k, rng, shape, layout, total, offsets, options):
     for indent, kind, reducing in reversed(closers):
         if reducing:
             inner = indent + "  "
-            body.append(f"{inner}%sum = arith.addi %a, %v : i32")
             yield_op = "affine.yield" if kind == "affine" else "scf.yield"
-            body.append(f"{inner}{yield_op} %sum : i32")
+            if reduction:
+                op, flags = reduction[0], reduction[1]
+                body.append(f"{inner}%f = arith.sitofp %v : i32 to f32")
+                body.append(f"{inner}%sum = {op} %a, %f fastmath<{flags}> "
+                            ": f32")
+                body.append(f"{inner}{yield_op} %sum : f32")
+            else:
+                body.append(f"{inner}%sum = arith.addi %a, %v : i32")
+                body.append(f"{inner}{yield_op} %sum : i32")
             body.append(f"{indent}}}")
+            result = "%r"
+            if reduction:
+                body.append(f"{indent}%ri = arith.fptosi %r : f32 to i32")
+                result = "%ri"
             body.append(f"{indent}%old = memref.load %acc[%c0] : memref<1xi32>")
-            body.append(f"{indent}%new = arith.addi %old, %r : i32")
+            body.append(f"{indent}%new = arith.addi %old, {result} : i32")
             body.append(f"{indent}memref.store %new, %acc[%c0] : memref<1xi32>")
         else:
             body.append(f"{indent}}}")
@@ -243,7 +308,8 @@ def kernel(k, rng, shape, layout, total, offsets, options):
     operands = ", ".join(f"%a{k}_{i}" for i in range(len(values)))
     types = ", ".join("index" for _ in values)
     call.append(f"  call @case{k}({operands}) : ({types}) -> ()")
-    buffer, acc = expected_output(shape, loops, reduce, total, offsets)
+    buffer, acc = expected_output(shape, loops, reduce, total, offsets, order,
+                                  reduction)
     copied = None
     if copy:
         _, total2, offsets2 = copy

@@ -188,8 +188,13 @@ static bool isReassociableCombiner(Operation *op) {
 
 /// The value that partials combined by `combiner` (a reassociable
 /// combiner, isReassociableCombiner) of values of `type` start from: its
-/// neutral element, and -0.0 for a float sum that keeps the sign of zeros
-/// (+0.0 would turn a sum of -0.0 into +0.0).
+/// neutral element, with two exceptions. A float sum that keeps the sign of
+/// zeros starts from -0.0 (+0.0 would turn a sum of -0.0 into +0.0). And a
+/// `maxnumf` or `minnumf` with `nnan`, whose neutral element NaN is poison
+/// under that flag (LLVM folds the combination of a NaN constant to poison:
+/// a row maximum gave its initial value), starts from -inf or +inf, or
+/// under `ninf` from the most negative or most positive finite value, as
+/// upstream's neutral element for `maximumf` and `minimumf` does.
 static std::optional<TypedAttr> getCombinerIdentity(Operation *combiner,
                                                     Type type) {
   std::optional<TypedAttr> identity = arith::getNeutralElement(combiner);
@@ -201,6 +206,21 @@ static std::optional<TypedAttr> getCombinerIdentity(Operation *combiner,
       return FloatAttr::get(
           type, APFloat::getZero(cast<FloatType>(type).getFloatSemantics(),
                                  /*Negative=*/true));
+  if (isa<arith::MaxNumFOp, arith::MinNumFOp>(combiner)) {
+    arith::FastMathFlagsAttr flagsAttr =
+        cast<arith::ArithFastMathInterface>(combiner).getFastMathFlagsAttr();
+    if (!flagsAttr || !arith::bitEnumContainsAll(flagsAttr.getValue(),
+                                                 arith::FastMathFlags::nnan))
+      return identity;
+    arith::FastMathFlags flags = flagsAttr.getValue();
+    const llvm::fltSemantics &semantics =
+        cast<FloatType>(type).getFloatSemantics();
+    bool negative = isa<arith::MaxNumFOp>(combiner);
+    return FloatAttr::get(
+        type, arith::bitEnumContainsAll(flags, arith::FastMathFlags::ninf)
+                  ? APFloat::getLargest(semantics, negative)
+                  : APFloat::getInf(semantics, negative));
+  }
   return identity;
 }
 

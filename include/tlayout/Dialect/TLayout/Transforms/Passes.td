@@ -46,7 +46,10 @@ def SimplifyIndexing : Pass<"tlayout-simplify-indexing"> {
        `addf`, `mulf`, `maximumf`/`minimumf`, `maxnumf`/`minnumf` whose
        fastmath flags hold `reassoc`, as `fast` does), each element `e` of a tile accumulates
        into a partial of its own across the tiles (a `memref.alloca` of `c`
-       elements, filled with the combiner's identity), and one loop after
+       elements, filled with the combiner's identity: -0.0 for `addf`
+       without `nsz`; for a maximum or minimum an infinity, or the largest
+       finite float under `ninf`, where NaN, the identity of `maxnumf` and
+       `minnumf`, would be poison under `nnan`), and one loop after
        the tiles combines the initial value with the `c` partials. The
        tiles then carry no value from one to the next and do not each end
        in a horizontal reduction. Without `reassoc` (or with the option
