@@ -144,17 +144,36 @@ func.func @not_a_reduction(%a: memref<8x256xi32, #T>, %b: memref<256xi32>,
 
 // -----
 
-// A maximum with `fast` (which holds `reassoc`) and `ninf`: the identity is
-// the lowest finite float.
+// A maximum with `fast` (which holds `reassoc` and `ninf`): an infinity
+// would be poison, and the lowest finite float would be the result of no
+// element from -inf; the partials start from the loop's initial value.
+// Where that is not a constant, the loop keeps its order.
 
 #T = #tlayout.tiled<{1,0:T(8,128)}>
 // CHECK-LABEL: func.func @row_max_fast
-// CHECK:       memref.alloca() : memref<128xf32>
-// CHECK:       arith.constant -3.40282347E+38 : f32
+// CHECK:       %[[P:.*]] = memref.alloca() : memref<128xf32>
+// CHECK-NOT:   3.40282347E+38
+// CHECK:       arith.constant 0.000000e+00 : f32
+// CHECK:       %[[START:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK:       affine.store %[[START]], %[[P]]
 // CHECK:       arith.maximumf %{{.*}}, %{{.*}} fastmath<fast>
+// CHECK-LABEL: func.func @row_max_fast_argument
+// CHECK-NOT:   memref.alloca
+// CHECK:       affine.for %{{.*}} = 0 to 2 iter_args
+// CHECK:       return
 func.func @row_max_fast(%a: memref<8x256xf32, #T>, %out: memref<1xf32>) {
   %z = arith.constant 0.0 : f32
   %s = affine.for %j = 0 to 256 iter_args(%acc = %z) -> f32 {
+    %x = affine.load %a[3, %j] : memref<8x256xf32, #T>
+    %n = arith.maximumf %acc, %x fastmath<fast> : f32
+    affine.yield %n : f32
+  }
+  affine.store %s, %out[0] : memref<1xf32>
+  return
+}
+func.func @row_max_fast_argument(%a: memref<8x256xf32, #T>, %init: f32,
+                                 %out: memref<1xf32>) {
+  %s = affine.for %j = 0 to 256 iter_args(%acc = %init) -> f32 {
     %x = affine.load %a[3, %j] : memref<8x256xf32, #T>
     %n = arith.maximumf %acc, %x fastmath<fast> : f32
     affine.yield %n : f32
@@ -168,8 +187,7 @@ func.func @row_max_fast(%a: memref<8x256xf32, #T>, %out: memref<1xf32>) {
 // `maxnumf` and `minnumf` start their partials from NaN, their neutral
 // element, unless `nnan` makes NaN poison (LLVM folds a combination with a
 // NaN constant to poison): then from an infinity, and under `ninf` too
-// from the largest finite float of the sign that leaves every value as it
-// is.
+// from the loop's initial value.
 
 #T = #tlayout.tiled<{1,0:T(8,128)}>
 // CHECK-LABEL: func.func @row_maxnum_reassoc
@@ -183,10 +201,12 @@ func.func @row_max_fast(%a: memref<8x256xf32, #T>, %out: memref<1xf32>) {
 // CHECK-NOT:   0xFFC00000
 // CHECK:       arith.maxnumf %{{.*}}, %{{.*}} fastmath<reassoc,nnan>
 // CHECK-LABEL: func.func @row_maxnum_fast
-// CHECK:       memref.alloca() : memref<128xf32>
+// CHECK:       %[[P:.*]] = memref.alloca() : memref<128xf32>
 // CHECK-NOT:   0xFFC00000
-// CHECK:       arith.constant -3.40282347E+38 : f32
+// CHECK:       arith.constant 0xFF800000 : f32
+// CHECK:       %[[START:.*]] = arith.constant 0xFF800000 : f32
 // CHECK-NOT:   0xFFC00000
+// CHECK:       affine.store %[[START]], %[[P]]
 // CHECK:       arith.maxnumf %{{.*}}, %{{.*}} fastmath<fast>
 // CHECK-LABEL: func.func @row_minnum_nnan
 // CHECK:       memref.alloca() : memref<128xf32>
@@ -195,8 +215,10 @@ func.func @row_max_fast(%a: memref<8x256xf32, #T>, %out: memref<1xf32>) {
 // CHECK-NOT:   0x7FC00000
 // CHECK:       arith.minnumf %{{.*}}, %{{.*}} fastmath<reassoc,nnan>
 // CHECK-LABEL: func.func @row_minnum_fast_f16
-// CHECK:       memref.alloca() : memref<128xf16>
-// CHECK:       arith.constant 6.550400e+04 : f16
+// CHECK:       %[[P:.*]] = memref.alloca() : memref<128xf16>
+// CHECK:       arith.constant 0x7C00 : f16
+// CHECK:       %[[START:.*]] = arith.constant 0x7C00 : f16
+// CHECK:       affine.store %[[START]], %[[P]]
 // CHECK:       arith.minnumf %{{.*}}, %{{.*}} fastmath<fast>
 func.func @row_maxnum_reassoc(%a: memref<8x256xf32, #T>, %out: memref<1xf32>) {
   %z = arith.constant 0.0 : f32
@@ -219,7 +241,7 @@ func.func @row_maxnum_nnan(%a: memref<8x256xf32, #T>, %out: memref<1xf32>) {
   return
 }
 func.func @row_maxnum_fast(%a: memref<8x256xf32, #T>, %out: memref<1xf32>) {
-  %z = arith.constant 0.0 : f32
+  %z = arith.constant 0xFF800000 : f32
   %s = affine.for %j = 0 to 256 iter_args(%acc = %z) -> f32 {
     %x = affine.load %a[3, %j] : memref<8x256xf32, #T>
     %n = arith.maxnumf %acc, %x fastmath<fast> : f32
@@ -239,7 +261,7 @@ func.func @row_minnum_nnan(%a: memref<8x256xf32, #T>, %out: memref<1xf32>) {
   return
 }
 func.func @row_minnum_fast_f16(%a: memref<8x256xf16, #T>, %out: memref<1xf16>) {
-  %z = arith.constant 0.0 : f16
+  %z = arith.constant 0x7C00 : f16
   %s = affine.for %j = 0 to 256 iter_args(%acc = %z) -> f16 {
     %x = affine.load %a[3, %j] : memref<8x256xf16, #T>
     %n = arith.minnumf %acc, %x fastmath<fast> : f16

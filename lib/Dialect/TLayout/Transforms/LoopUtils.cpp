@@ -186,17 +186,33 @@ static bool isReassociableCombiner(Operation *op) {
                                             arith::FastMathFlags::reassoc);
 }
 
+/// Whether combining a value with itself by `combiner` gives the value
+/// back (maxima, minima, `andi`, `ori`): partials of such a combiner may
+/// start from any value that the reduction combines anyway.
+static bool isIdempotentCombiner(Operation *combiner) {
+  return isa<arith::MaxNumFOp, arith::MinNumFOp, arith::MaximumFOp,
+             arith::MinimumFOp, arith::MaxSIOp, arith::MinSIOp, arith::MaxUIOp,
+             arith::MinUIOp, arith::AndIOp, arith::OrIOp>(combiner);
+}
+
 /// The value that partials combined by `combiner` (a reassociable
-/// combiner, isReassociableCombiner) of values of `type` start from: its
-/// neutral element, with two exceptions. A float sum that keeps the sign of
-/// zeros starts from -0.0 (+0.0 would turn a sum of -0.0 into +0.0). And a
-/// `maxnumf` or `minnumf` with `nnan`, whose neutral element NaN is poison
-/// under that flag (LLVM folds the combination of a NaN constant to poison:
-/// a row maximum gave its initial value), starts from -inf or +inf, or
-/// under `ninf` from the most negative or most positive finite value, as
-/// upstream's neutral element for `maximumf` and `minimumf` does.
+/// combiner, isReassociableCombiner) of values of `type` start from, in a
+/// reduction whose initial value is the constant `init` (null if it is not
+/// a constant): the combiner's neutral element, except where that would
+/// differ from the loop's result or be poison under the combiner's flags.
+/// - A float sum that keeps the sign of zeros starts from -0.0 (+0.0 would
+///   turn a sum of -0.0 into +0.0).
+/// - A float maximum or minimum never starts from a value its flags make
+///   poison (LLVM folds its combinations to poison: a row maximum of
+///   `maxnumf` under `nnan` from NaN gave its initial value): NaN, the
+///   neutral element of `maxnumf` and `minnumf`, only without `nnan`, else
+///   an infinity; an infinity only without `ninf`. Under `ninf` it starts
+///   from the reduction's initial value (combining it again changes
+///   nothing), and is not reassociated where that is not a constant: the
+///   largest finite float, upstream's stand-in, would be the result of a
+///   reduction of no element from an infinity.
 static std::optional<TypedAttr> getCombinerIdentity(Operation *combiner,
-                                                    Type type) {
+                                                    Type type, Attribute init) {
   std::optional<TypedAttr> identity = arith::getNeutralElement(combiner);
   if (!identity || identity->getType() != type)
     return std::nullopt;
@@ -206,22 +222,27 @@ static std::optional<TypedAttr> getCombinerIdentity(Operation *combiner,
       return FloatAttr::get(
           type, APFloat::getZero(cast<FloatType>(type).getFloatSemantics(),
                                  /*Negative=*/true));
-  if (isa<arith::MaxNumFOp, arith::MinNumFOp>(combiner)) {
-    arith::FastMathFlagsAttr flagsAttr =
-        cast<arith::ArithFastMathInterface>(combiner).getFastMathFlagsAttr();
-    if (!flagsAttr || !arith::bitEnumContainsAll(flagsAttr.getValue(),
-                                                 arith::FastMathFlags::nnan))
-      return identity;
-    arith::FastMathFlags flags = flagsAttr.getValue();
-    const llvm::fltSemantics &semantics =
-        cast<FloatType>(type).getFloatSemantics();
-    bool negative = isa<arith::MaxNumFOp>(combiner);
-    return FloatAttr::get(
-        type, arith::bitEnumContainsAll(flags, arith::FastMathFlags::ninf)
-                  ? APFloat::getLargest(semantics, negative)
-                  : APFloat::getInf(semantics, negative));
-  }
-  return identity;
+  if (!isa<arith::MaxNumFOp, arith::MinNumFOp, arith::MaximumFOp,
+           arith::MinimumFOp>(combiner))
+    return identity;
+  arith::FastMathFlagsAttr flagsAttr =
+      cast<arith::ArithFastMathInterface>(combiner).getFastMathFlagsAttr();
+  arith::FastMathFlags flags =
+      flagsAttr ? flagsAttr.getValue() : arith::FastMathFlags::none;
+  bool noNaNs = arith::bitEnumContainsAll(flags, arith::FastMathFlags::nnan);
+  bool noInfs = arith::bitEnumContainsAll(flags, arith::FastMathFlags::ninf);
+  const llvm::fltSemantics &semantics =
+      cast<FloatType>(type).getFloatSemantics();
+  bool isNumber = isa<arith::MaxNumFOp, arith::MinNumFOp>(combiner);
+  if (isNumber && !noNaNs)
+    return identity;
+  bool isMaximum = isa<arith::MaxNumFOp, arith::MaximumFOp>(combiner);
+  if (!noInfs)
+    return FloatAttr::get(type, APFloat::getInf(semantics, isMaximum));
+  if (auto start = dyn_cast_if_present<FloatAttr>(init);
+      start && start.getType() == type)
+    return start;
+  return std::nullopt;
 }
 
 std::optional<SmallVector<TileReduction>>
@@ -251,7 +272,10 @@ mlir::tlayout::getTileReductions(Operation *loop) {
     if (!result.hasOneUse() || result.use_begin()->getOwner() != yield ||
         result.use_begin()->getOperandNumber() != k)
       return std::nullopt;
-    std::optional<TypedAttr> identity = getCombinerIdentity(combiner, type);
+    Attribute init;
+    matchPattern(loopLike.getInits()[k], m_Constant(&init));
+    std::optional<TypedAttr> identity =
+        getCombinerIdentity(combiner, type, init);
     if (!identity)
       return std::nullopt;
     reductions.push_back({combiner, accPosition, *identity});
@@ -1448,11 +1472,14 @@ static bool accumulateRowsInVectors(ArrayRef<memref::AllocaOp> allocas,
       Attribute value;
       if (!matchPattern(store.getValueToStore(), m_Constant(&value)))
         return false;
+      // A partial of an idempotent combiner may start from any value the
+      // combination meets anyway: each row's lanes, like its partials, all
+      // start from it and are all combined.
       for (Operation *combiner : uses.combiners.lookup(store.getMemRef())) {
-        if (!isAccumulation(combiner))
+        if (!isAccumulation(combiner) || isIdempotentCombiner(combiner))
           continue;
-        std::optional<TypedAttr> identity =
-            getCombinerIdentity(combiner, store.getValueToStore().getType());
+        std::optional<TypedAttr> identity = getCombinerIdentity(
+            combiner, store.getValueToStore().getType(), Attribute());
         if (!identity || Attribute(*identity) != value)
           return false;
       }

@@ -47,9 +47,11 @@ def SimplifyIndexing : Pass<"tlayout-simplify-indexing"> {
        fastmath flags hold `reassoc`, as `fast` does), each element `e` of a tile accumulates
        into a partial of its own across the tiles (a `memref.alloca` of `c`
        elements, filled with the combiner's identity: -0.0 for `addf`
-       without `nsz`; for a maximum or minimum an infinity, or the largest
-       finite float under `ninf`, where NaN, the identity of `maxnumf` and
-       `minnumf`, would be poison under `nnan`), and one loop after
+       without `nsz`; for a float maximum or minimum never a value its
+       flags make poison: NaN, the identity of `maxnumf` and `minnumf`,
+       only without `nnan`, else an infinity, and under `ninf` the loop's
+       initial value, the reduction being left in its order where that is
+       not a constant), and one loop after
        the tiles combines the initial value with the `c` partials. The
        tiles then carry no value from one to the next and do not each end
        in a horizontal reduction. Without `reassoc` (or with the option
