@@ -42,7 +42,10 @@ struct StripMinedLoop {
 /// A reduction carried in a loop's iter_args: the region argument's only
 /// use is operand `accPosition` of `combiner`, an associative and
 /// commutative op of the loop's body whose only use is the yield, in the
-/// argument's position; `identity` is the combiner's neutral element.
+/// argument's position; `identity` is the value its partials start from:
+/// the combiner's neutral element where that is not poison under the
+/// combiner's fast-math flags, else (a float maximum or minimum) an
+/// infinity or the loop's constant initial value.
 struct TileReduction {
   Operation *combiner;
   unsigned accPosition;
