@@ -93,6 +93,31 @@ func.func @slices(%a: tensor<16x256xf32, #T>) -> tensor<16x256xf32, #T> {
 
 // -----
 
+// A slice whose size is a value that folds to a constant keeps the dynamic
+// size its type has (a size is dropped only where the op's static size is
+// 1): both become loops, no subview. (The constant was read as a static
+// size, the rank reduction failed, and upstream's subview of the tiled
+// buffer was rejected as not strided.)
+// CHECK-LABEL: func.func @slices_constant_size(
+// CHECK-SAME:    %[[A:.*]]: memref<6x6xi32, #tlayout.tiled<{1,0:T(2,3)}>>
+// CHECK-NOT:     memref.subview
+// CHECK:         %[[C3:.*]] = arith.constant 3 : index
+// CHECK:         memref.alloc(%[[C3]]) {{.*}} : memref<?x3xi32, #tlayout.tiled<{1,0:T(2,3)}>>
+// CHECK:         scf.for
+// CHECK:         memref.load %[[A]]
+// CHECK:         scf.for
+// CHECK:         memref.store %{{.*}}, %{{.*}} : memref<6x6xi32, #tlayout.tiled<{1,0:T(2,3)}>>
+// CHECK-NOT:     memref.subview
+#L = #tlayout.tiled<{1,0:T(2,3)}>
+func.func @slices_constant_size(%a: tensor<6x6xi32, #L>, %b: tensor<?x3xi32, #L>) -> (tensor<?x3xi32, #L>, tensor<6x6xi32, #L>) {
+  %c3 = arith.constant 3 : index
+  %s = tensor.extract_slice %a[1, 1] [%c3, 3] [1, 1] : tensor<6x6xi32, #L> to tensor<?x3xi32, #L>
+  %r = tensor.insert_slice %b into %a[1, 1] [%c3, 3] [1, 1] : tensor<?x3xi32, #L> into tensor<6x6xi32, #L>
+  return %s, %r : tensor<?x3xi32, #L>, tensor<6x6xi32, #L>
+}
+
+// -----
+
 // tlayout.relayout: a new buffer in the result's layout and a copy.
 // CHECK-LABEL: func.func @relayout(
 // CHECK-SAME:    %[[A:.*]]: memref<?x128xf32>

@@ -113,19 +113,17 @@ sliceToFullIndices(OpBuilder &b, Location loc, ArrayRef<OpFoldResult> offsets,
   return indices;
 }
 
-/// The mask of dimensions of a slice of `sizes` that a tensor of
-/// `sliceShape` drops.
+/// The mask of dimensions of a slice of `staticSizes` (the op's static
+/// sizes, dynamic where the op takes a value, even one that folds to a
+/// constant: the slice's type follows these, as the op's verifier does)
+/// that a tensor of `sliceShape` drops.
 static FailureOr<llvm::SmallBitVector>
-getDroppedDims(ArrayRef<OpFoldResult> sizes, ArrayRef<int64_t> sliceShape) {
-  SmallVector<int64_t> staticSizes;
-  for (OpFoldResult size : sizes)
-    staticSizes.push_back(
-        getConstantIntValue(size).value_or(ShapedType::kDynamic));
+getDroppedDims(ArrayRef<int64_t> staticSizes, ArrayRef<int64_t> sliceShape) {
   std::optional<llvm::SmallDenseSet<unsigned>> mask =
       computeRankReductionMask(staticSizes, sliceShape);
   if (!mask)
     return failure();
-  llvm::SmallBitVector dropped(sizes.size());
+  llvm::SmallBitVector dropped(staticSizes.size());
   for (unsigned d : *mask)
     dropped.set(d);
   return dropped;
@@ -142,7 +140,7 @@ struct ExtractSliceToLoops : OpRewritePattern<tensor::ExtractSliceOp> {
       return rewriter.notifyMatchFailure(op, "no layout encoding");
     RankedTensorType resultType = op.getType();
     FailureOr<llvm::SmallBitVector> dropped =
-        getDroppedDims(op.getMixedSizes(), resultType.getShape());
+        getDroppedDims(op.getStaticSizes(), resultType.getShape());
     if (failed(dropped))
       return rewriter.notifyMatchFailure(op, "unknown rank reduction");
     Location loc = op.getLoc();
@@ -183,7 +181,7 @@ struct InsertSliceToLoops : OpRewritePattern<tensor::InsertSliceOp> {
       return rewriter.notifyMatchFailure(op, "no layout encoding");
     RankedTensorType sourceType = op.getSourceType();
     FailureOr<llvm::SmallBitVector> dropped =
-        getDroppedDims(op.getMixedSizes(), sourceType.getShape());
+        getDroppedDims(op.getStaticSizes(), sourceType.getShape());
     if (failed(dropped))
       return rewriter.notifyMatchFailure(op, "unknown rank reduction");
     Location loc = op.getLoc();

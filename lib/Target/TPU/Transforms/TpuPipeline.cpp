@@ -71,6 +71,11 @@ void mlir::tlayout::tpu::buildTpuBufferizePipeline(
     // lowering to LLVM lowers before anything canonicalizes them.
     pm.addPass(memref::createExpandReallocPass());
     pm.addPass(bufferization::createOwnershipBasedBufferDeallocationPass());
+    // In place of the canonicalizer before the simplification: upstream's
+    // BufferOriginAnalysis crashed on the duplicate ops the deallocation
+    // leaves where a function called under an scf.if writes its argument
+    // in place (tpu-bufferize-call-in-if.mlir).
+    pm.addPass(createCSEPass());
     pm.addPass(bufferization::createBufferDeallocationSimplificationPass());
     pm.addPass(bufferization::createLowerDeallocationsPass());
     // The clones of buffers a function returns without owning them (an
