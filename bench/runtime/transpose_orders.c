@@ -17,6 +17,7 @@
 //
 // Needs AVX2.
 
+#include "measure.h"
 #include <immintrin.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -29,11 +30,6 @@ static size_t P; // pitch in bytes
 static uint8_t *src, *dst;
 static uint8_t stage[4][G * RUN] __attribute__((aligned(64)));
 
-static double seconds(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return t.tv_sec + t.tv_nsec * 1e-9;
-}
 static inline void loadRun(uint8_t *to, const uint8_t *from,
                            const uint8_t *pf) {
   for (int x = 0; x < RUN; x += 64)
@@ -113,26 +109,13 @@ int main(int argc, char **argv) {
       copy = t < copy ? t : copy;
     }
     printf("round %d: memcpy %.1f GB/s\n", round, 2.0 * N * N * E / copy / 1e9);
-#define MEASURE(name, call)                                                    \
-  do {                                                                         \
-    double best = 1e9;                                                         \
-    for (int k = 0; k < 5; ++k) {                                              \
-      double t = seconds();                                                    \
-      call;                                                                    \
-      _mm_sfence();                                                            \
-      t = seconds() - t;                                                       \
-      best = t < best ? t : best;                                              \
-    }                                                                          \
-    printf("  %-36s %5.1f GB/s  %.2f of memcpy\n", name,                       \
-           2.0 * N * N * E / best / 1e9, copy / best);                         \
-  } while (0)
     for (int p = 0; p < 2; ++p) {
       P = pitches[p];
       printf(" pitch %zu\n", P);
-      MEASURE("lowering's order", lowering());
-      MEASURE("2 groups interleaved", interleaved(2));
-      MEASURE("4 groups interleaved", interleaved(4));
-      MEASURE("rows skewed", skewedRows());
+      MEASURE("lowering's order", lowering(), 2.0 * N * N * E, copy);
+      MEASURE("2 groups interleaved", interleaved(2), 2.0 * N * N * E, copy);
+      MEASURE("4 groups interleaved", interleaved(4), 2.0 * N * N * E, copy);
+      MEASURE("rows skewed", skewedRows(), 2.0 * N * N * E, copy);
     }
   }
   return 0;

@@ -13,6 +13,7 @@
 //
 // Needs AVX2 (non-temporal 32-byte stores, as the lowering's copies use).
 
+#include "measure.h"
 #include <immintrin.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -24,12 +25,6 @@ enum { N = 4096 };
 
 static uint8_t *src, *dst;
 static uint8_t stage[256 * 256] __attribute__((aligned(64)));
-
-static double seconds(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return t.tv_sec + t.tv_nsec * 1e-9;
-}
 
 static void copyRun(uint8_t *to, const uint8_t *from, int bytes) {
   for (int x = 0; x < bytes; x += 32)
@@ -95,24 +90,12 @@ int main(void) {
       copy = t < copy ? t : copy;
     }
     printf("round %d: memcpy %.1f GB/s\n", round, 2.0 * N * N / copy / 1e9);
-#define MEASURE(name, call)                                                    \
-  do {                                                                         \
-    double best = 1e9;                                                         \
-    for (int k = 0; k < 5; ++k) {                                              \
-      double t = seconds();                                                    \
-      call;                                                                    \
-      _mm_sfence();                                                            \
-      t = seconds() - t;                                                       \
-      best = t < best ? t : best;                                              \
-    }                                                                          \
-    printf("  %-34s %5.1f GB/s  %.2f of memcpy\n", name,                       \
-           2.0 * N * N / best / 1e9, copy / best);                             \
-  } while (0)
-    MEASURE("runs of 64 bytes, direct", direct(64));
-    MEASURE("runs of 128 bytes, direct", direct(128));
-    MEASURE("runs of 256 bytes, direct", direct(256));
-    MEASURE("64 x 64 blocks in 256 x 256 groups", lowering());
-    MEASURE("256 x 256 groups staged", groupStaged());
+    MEASURE("runs of 64 bytes, direct", direct(64), 2.0 * N * N, copy);
+    MEASURE("runs of 128 bytes, direct", direct(128), 2.0 * N * N, copy);
+    MEASURE("runs of 256 bytes, direct", direct(256), 2.0 * N * N, copy);
+    MEASURE("64 x 64 blocks in 256 x 256 groups", lowering(), 2.0 * N * N,
+            copy);
+    MEASURE("256 x 256 groups staged", groupStaged(), 2.0 * N * N, copy);
   }
   return 0;
 }
