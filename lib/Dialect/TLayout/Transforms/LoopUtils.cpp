@@ -186,13 +186,19 @@ static bool isReassociableCombiner(Operation *op) {
                                             arith::FastMathFlags::reassoc);
 }
 
+/// Whether `combiner` is a float maximum or minimum.
+static bool isFloatMaxOrMin(Operation *combiner) {
+  return isa<arith::MaxNumFOp, arith::MinNumFOp, arith::MaximumFOp,
+             arith::MinimumFOp>(combiner);
+}
+
 /// Whether combining a value with itself by `combiner` gives the value
 /// back (maxima, minima, `andi`, `ori`): partials of such a combiner may
 /// start from any value that the reduction combines anyway.
 static bool isIdempotentCombiner(Operation *combiner) {
-  return isa<arith::MaxNumFOp, arith::MinNumFOp, arith::MaximumFOp,
-             arith::MinimumFOp, arith::MaxSIOp, arith::MinSIOp, arith::MaxUIOp,
-             arith::MinUIOp, arith::AndIOp, arith::OrIOp>(combiner);
+  return isFloatMaxOrMin(combiner) ||
+         isa<arith::MaxSIOp, arith::MinSIOp, arith::MaxUIOp, arith::MinUIOp,
+             arith::AndIOp, arith::OrIOp>(combiner);
 }
 
 /// The value that partials combined by `combiner` (a reassociable
@@ -222,8 +228,7 @@ static std::optional<TypedAttr> getCombinerIdentity(Operation *combiner,
       return FloatAttr::get(
           type, APFloat::getZero(cast<FloatType>(type).getFloatSemantics(),
                                  /*Negative=*/true));
-  if (!isa<arith::MaxNumFOp, arith::MinNumFOp, arith::MaximumFOp,
-           arith::MinimumFOp>(combiner))
+  if (!isFloatMaxOrMin(combiner))
     return identity;
   arith::FastMathFlagsAttr flagsAttr =
       cast<arith::ArithFastMathInterface>(combiner).getFastMathFlagsAttr();
@@ -1221,15 +1226,16 @@ struct RowPartialUses {
   SmallVector<affine::AffineForOp> fills;
   /// Loops over every element of a row that combine the element of each
   /// buffer they touch with a value computed element-wise
-  /// (`%p[.., %e] = combine(%p[.., %e], ..)`).
-  SmallVector<affine::AffineForOp> accumulations;
-  /// The stores of each accumulation's updates (getRowAccumulation).
-  SmallVector<SmallVector<affine::AffineStoreOp>> updates;
+  /// (`%p[.., %e] = combine(%p[.., %e], ..)`), each with the stores of its
+  /// updates (getRowAccumulation).
+  SmallVector<
+      std::pair<affine::AffineForOp, SmallVector<affine::AffineStoreOp>>>
+      accumulations;
   /// Loops over every element of a row that combine rows of the buffers
-  /// into their iter_args, and do nothing else.
-  SmallVector<affine::AffineForOp> combinations;
-  /// The loads of each combination's elements (getRowCombination).
-  SmallVector<SmallVector<affine::AffineLoadOp>> combinedLoads;
+  /// into their iter_args, and do nothing else, each with the loads of its
+  /// elements (getRowCombination).
+  SmallVector<std::pair<affine::AffineForOp, SmallVector<affine::AffineLoadOp>>>
+      combinations;
   /// The combiners of every accumulation and combination, by buffer.
   DenseMap<Value, SmallVector<Operation *>> combiners;
 };
@@ -1439,8 +1445,7 @@ static bool accumulateRowsInVectors(ArrayRef<memref::AllocaOp> allocas,
       for (affine::AffineStoreOp update : updates)
         uses.combiners[update.getMemRef()].push_back(
             update.getValueToStore().getDefiningOp());
-      uses.accumulations.push_back(loop);
-      uses.updates.push_back(std::move(updates));
+      uses.accumulations.emplace_back(loop, std::move(updates));
       continue;
     }
     if (SmallVector<affine::AffineLoadOp> loads =
@@ -1448,8 +1453,7 @@ static bool accumulateRowsInVectors(ArrayRef<memref::AllocaOp> allocas,
         !loads.empty()) {
       for (affine::AffineLoadOp load : loads)
         uses.combiners[load.getMemRef()].push_back(*load->user_begin());
-      uses.combinations.push_back(loop);
-      uses.combinedLoads.push_back(std::move(loads));
+      uses.combinations.emplace_back(loop, std::move(loads));
       continue;
     }
     return false;
@@ -1505,18 +1509,19 @@ static bool accumulateRowsInVectors(ArrayRef<memref::AllocaOp> allocas,
       auto [map, operands] = atRowStart(
           store.getAffineMap(), store.getMapOperands(), loop.getInductionVar());
       Value value = store.getValueToStore();
-      Value identity = vector::BroadcastOp::create(
+      Value filled = vector::BroadcastOp::create(
           rewriter, store.getLoc(), vectorOf(value.getType()), value);
-      affine::AffineVectorStoreOp::create(rewriter, store.getLoc(), identity,
+      affine::AffineVectorStoreOp::create(rewriter, store.getLoc(), filled,
                                           narrow.lookup(store.getMemRef()), map,
                                           operands);
     }
     rewriter.eraseOp(loop);
   }
 
-  for (unsigned k = 0, e = uses.accumulations.size(); k < e; ++k) {
-    affine::AffineForOp loop = uses.accumulations[k];
-    MutableArrayRef<affine::AffineStoreOp> updates = uses.updates[k];
+  // Named copies, not structured bindings: the lambdas below capture them.
+  for (auto &accumulation : uses.accumulations) {
+    affine::AffineForOp loop = accumulation.first;
+    MutableArrayRef<affine::AffineStoreOp> updates = accumulation.second;
     Value iv = loop.getInductionVar();
     Location loc = loop.getLoc();
     rewriter.setInsertionPoint(loop);
@@ -1605,9 +1610,9 @@ static bool accumulateRowsInVectors(ArrayRef<memref::AllocaOp> allocas,
     rewriter.eraseOp(loop);
   }
 
-  for (unsigned k = 0, e = uses.combinations.size(); k < e; ++k) {
-    affine::AffineForOp loop = uses.combinations[k];
-    MutableArrayRef<affine::AffineLoadOp> loads = uses.combinedLoads[k];
+  for (auto &combination : uses.combinations) {
+    affine::AffineForOp loop = combination.first;
+    MutableArrayRef<affine::AffineLoadOp> loads = combination.second;
     rewriter.modifyOpInPlace(loop, [&] { loop.setConstantUpperBound(lanes); });
     for (affine::AffineLoadOp load : loads) {
       rewriter.setInsertionPoint(load);
