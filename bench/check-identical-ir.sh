@@ -62,7 +62,7 @@ JOBS=(
   "loops.no-predicate|--lower-tiled-layouts --tlayout-simplify-indexing=predicate-tails=false"
   "loops.no-nibble|--lower-tiled-layouts --tlayout-simplify-indexing=nibble-bytes=false"
   "loops.maps-only|--lower-tiled-layouts '--tlayout-simplify-indexing=tile-loops=false physical-order=false predicate-tails=false'"
-  "loops.nested|--lower-tiled-layouts --pass-pipeline=builtin.module(func.func(tlayout-simplify-indexing))"
+  "loops.nested|--pass-pipeline=builtin.module(lower-tiled-layouts,func.func(tlayout-simplify-indexing))"
 )
 BENCH_INPUTS=(bench/runtime/kernels.mlir bench/runtime/pack.mlir
               bench/runtime/pack-lowering.mlir)
