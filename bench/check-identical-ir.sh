@@ -24,7 +24,11 @@
 #   and the output must stay the same).
 #
 # A job's key names what it does, not its flags: when a pass is renamed or
-# split, change the flags in JOBS and keep the key.
+# split, change the flags in JOBS and keep the key. (Issue 42 split
+# --tlayout-simplify-indexing and moved the CPU's copies out of
+# --lower-tiled-layouts: `lower.cpu` was `--lower-tiled-layouts`,
+# `lower.generic` was `--lower-tiled-layouts=cpu-fast-paths=false`, and the
+# `loops` jobs were `--lower-tiled-layouts --tlayout-simplify-indexing`.)
 #
 # Options: TLAYOUT_OPT (default build/bin/tlayout-opt), JOBS_PARALLEL
 # (default 2), -v (print each key's command to stderr).
@@ -47,22 +51,22 @@ JOBS=(
   "lower-to-llvm.register-64|--tlayout-lower-to-llvm=vector-register-bytes=64"
   "lower-to-llvm.register-16|--tlayout-lower-to-llvm=vector-register-bytes=16"
   "tpu-pipeline|--tlayout-tpu-pipeline"
-  "lower.cpu|--lower-tiled-layouts"
-  "lower.generic|--lower-tiled-layouts=cpu-fast-paths=false"
-  "lower.cpu.nontemporal-1|--lower-tiled-layouts=nontemporal-copy-threshold=1"
-  "lower.cpu.register-64|--lower-tiled-layouts=vector-register-bytes=64"
-  "loops|--lower-tiled-layouts --tlayout-simplify-indexing"
-  "loops.no-tile-loops|--lower-tiled-layouts --tlayout-simplify-indexing=tile-loops=false"
-  "loops.no-physical-order|--lower-tiled-layouts --tlayout-simplify-indexing=physical-order=false"
-  "loops.no-collapse|--lower-tiled-layouts --tlayout-simplify-indexing=collapse-loops=false"
-  "loops.no-jam|--lower-tiled-layouts --tlayout-simplify-indexing=jam-repeated-stores=false"
-  "loops.no-reassociate|--lower-tiled-layouts --tlayout-simplify-indexing=reassociate-reductions=false"
-  "loops.walk-512|--lower-tiled-layouts --tlayout-simplify-indexing=tile-row-walk-bytes=512"
-  "loops.no-row-vectors|--lower-tiled-layouts --tlayout-simplify-indexing=row-accumulator-bytes=0"
-  "loops.no-predicate|--lower-tiled-layouts --tlayout-simplify-indexing=predicate-tails=false"
-  "loops.no-nibble|--lower-tiled-layouts --tlayout-simplify-indexing=nibble-bytes=false"
-  "loops.maps-only|--lower-tiled-layouts '--tlayout-simplify-indexing=tile-loops=false physical-order=false predicate-tails=false'"
-  "loops.nested|--pass-pipeline=builtin.module(lower-tiled-layouts,func.func(tlayout-simplify-indexing))"
+  "lower.cpu|--tlayout-cpu-lower-tiled-layouts"
+  "lower.generic|--lower-tiled-layouts"
+  "lower.cpu.nontemporal-1|--tlayout-cpu-lower-tiled-layouts=nontemporal-copy-threshold=1"
+  "lower.cpu.register-64|--tlayout-cpu-lower-tiled-layouts=vector-register-bytes=64"
+  "loops|--tlayout-cpu-lower-tiled-layouts --tlayout-cpu-loops"
+  "loops.no-tile-loops|--tlayout-cpu-lower-tiled-layouts --tlayout-cpu-loops=tile-loops=false"
+  "loops.no-physical-order|--tlayout-cpu-lower-tiled-layouts --tlayout-cpu-loops=physical-order=false"
+  "loops.no-collapse|--tlayout-cpu-lower-tiled-layouts --tlayout-cpu-loops=collapse-loops=false"
+  "loops.no-jam|--tlayout-cpu-lower-tiled-layouts --tlayout-cpu-loops=jam-repeated-stores=false"
+  "loops.no-reassociate|--tlayout-cpu-lower-tiled-layouts --tlayout-cpu-loops=reassociate-reductions=false"
+  "loops.walk-512|--tlayout-cpu-lower-tiled-layouts --tlayout-cpu-loops=tile-row-walk-bytes=512"
+  "loops.no-row-vectors|--tlayout-cpu-lower-tiled-layouts --tlayout-cpu-loops=row-accumulator-bytes=0"
+  "loops.no-predicate|--tlayout-cpu-lower-tiled-layouts --tlayout-cpu-loops=predicate-tails=false"
+  "loops.no-nibble|--tlayout-cpu-lower-tiled-layouts --tlayout-cpu-loops=nibble-bytes=false"
+  "loops.maps-only|--tlayout-cpu-lower-tiled-layouts '--tlayout-cpu-loops=tile-loops=false physical-order=false predicate-tails=false'"
+  "loops.nested|--pass-pipeline=builtin.module(tlayout-cpu-lower-tiled-layouts,func.func(tlayout-cpu-loops))"
 )
 BENCH_INPUTS=(bench/runtime/kernels.mlir bench/runtime/pack.mlir
               bench/runtime/pack-lowering.mlir)

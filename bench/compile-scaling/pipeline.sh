@@ -5,7 +5,7 @@
 # (`mlir-opt` with the pipeline's tail, nested the same way). Each run's
 # wall time and peak memory come from /usr/bin/time -v, and the time of
 # tlayout's passes and of upstream's from -mlir-timing (timing.py); then
-# tlayout's passes alone (--lower-tiled-layouts, --tlayout-simplify-indexing
+# tlayout's passes alone (--tlayout-cpu-lower-tiled-layouts, --tlayout-cpu-loops
 # nested under func.func, --tlayout-erase-memory-spaces) and parsing plus
 # printing alone, whose peak memories give what the passes add per function.
 # Prints a Markdown table.
@@ -54,7 +54,7 @@ for n in ${SIZES[@]}; do
   # tlayout's passes alone, and parsing+printing alone: their difference in
   # peak memory is what the passes keep per function.
   r=$(run parse "$OPT" "$tmp/tiled.mlir")
-  o=$(run ours "$OPT" --pass-pipeline="builtin.module(lower-tiled-layouts,func.func(tlayout-simplify-indexing),tlayout-erase-memory-spaces)" "$tmp/tiled.mlir")
+  o=$(run ours "$OPT" --pass-pipeline="builtin.module(tlayout-cpu-lower-tiled-layouts,func.func(tlayout-cpu-loops),tlayout-erase-memory-spaces)" "$tmp/tiled.mlir")
   rp=$(field "$r" 2); ro=$(field "$o" 2)
   per=$([ "$rp" = - ] || [ "$ro" = - ] && echo - || python3 -c "print(f'{1024 * ($ro - $rp) / $n:.1f}')")
   echo "| $n | $(field "$p" 1) | $(field "$p" 2) | $(field "$p" 3) | $(field "$p" 4) | $(field "$p" 5) | $(field "$s" 1) | $(field "$u" 1) | $(field "$u" 2) | $(field "$u" 5) | $rp | $(field "$o" 1) | $ro | $per |"

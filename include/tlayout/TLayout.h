@@ -37,14 +37,16 @@ namespace mlir::tlayout {
 void registerDialects(mlir::DialectRegistry &registry);
 
 /// Registers every tlayout pass and named pipeline with MLIR's global
-/// registry: the conversion's, the generic dialect's, the pipelines that span
-/// layers and the TPU target's, so that textual pipelines
+/// registry: the conversion's, the generic dialect's, the CPU target's, the
+/// pipelines that span layers and the TPU target's, so that textual pipelines
 /// (`--lower-tiled-layouts`, `--tlayout-lower-to-llvm`,
 /// `--tlayout-tpu-pipeline`) find them. This is the one list of them:
 /// tlayout-opt, the mlir-opt plugin and downstream compilers call it.
 void registerPasses();
 
-/// Adds `--lower-tiled-layouts` to a pass manager that runs on a module.
+/// Adds the lowering of tiled layouts to a pass manager that runs on a
+/// module, with the CPU target's copies as --tlayout-lower-to-llvm runs it
+/// (`--tlayout-cpu-lower-tiled-layouts`).
 void addLowerTiledLayoutsPass(mlir::OpPassManager &pm);
 
 } // namespace mlir::tlayout

@@ -4,17 +4,20 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// --tlayout-lower-to-llvm: tiled layouts lowered, their indexing
-// simplified, index promises dropped, the emulated target's memory spaces
-// erased, then upstream's lowering to the LLVM dialect, so that mlir-runner
-// runs the result on the CPU. (The TPU target's --tlayout-tpu-pipeline puts
-// its layout assignment and capacity check in front of it.)
+// --tlayout-lower-to-llvm: tiled layouts lowered with the CPU's copies,
+// their indexing simplified and their loops scheduled for the CPU
+// (--tlayout-cpu-loops), index promises dropped, the emulated target's
+// memory spaces erased, then upstream's lowering to the LLVM dialect, so
+// that mlir-runner runs the result on the CPU. (The TPU target's
+// --tlayout-tpu-pipeline puts its layout assignment and capacity check in front
+// of it.)
 //
 //===----------------------------------------------------------------------===//
 
 #include "tlayout/Conversion/Passes.h"
 #include "tlayout/Dialect/TLayout/Transforms/Passes.h"
 #include "tlayout/Pipelines/Passes.h"
+#include "tlayout/Target/CPU/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
@@ -29,7 +32,8 @@ void mlir::tlayout::buildLowerToLLVMPipeline(
     OpPassManager &pm, const LowerToLLVMOptions &options) {
   // Signatures, calls and globals change together: the lowering of tiled
   // layouts and of memory spaces run on the module.
-  pm.addPass(createLowerTiledLayouts(options.getLowerTiledLayoutsOptions()));
+  pm.addPass(
+      cpu::createCpuLowerTiledLayouts(options.getLowerTiledLayoutsOptions()));
   // What follows, up to the conversion to the LLVM dialect, changes one
   // function body at a time: nested under the module's isolated ops (its
   // functions, and nested modules as a whole), the pass manager runs it on
@@ -38,15 +42,15 @@ void mlir::tlayout::buildLowerToLLVMPipeline(
   // functions of a nested module would keep their affine ops.)
   OpPassManager &body = pm.nestAny();
   if (options.simplifyIndexing) {
-    SimplifyIndexingOptions simplify;
-    simplify.physicalOrder = options.physicalOrder;
-    simplify.tileRowWalkBytes = options.tileRowWalkBytes;
-    simplify.rowAccumulatorBytes = options.rowAccumulatorBytes;
-    simplify.nibbleBytes = options.nibbleBytes;
-    body.addPass(createSimplifyIndexing(simplify));
+    cpu::LoopPipelineOptions loops;
+    loops.physicalOrder = options.physicalOrder;
+    loops.tileRowWalkBytes = options.tileRowWalkBytes;
+    loops.rowAccumulatorBytes = options.rowAccumulatorBytes;
+    loops.nibbleBytes = options.nibbleBytes;
+    cpu::buildLoopPipeline(body, loops);
   }
-  // tlayout.assume_multiple only informs the simplification; the LLVM
-  // lowering has no pattern for it.
+  // tlayout.assume_multiple only informs the simplification and the loop
+  // schedules; the LLVM lowering has no pattern for it.
   body.addPass(createDropAssumptions());
   pm.addPass(createEraseMemorySpaces());
   OpPassManager &lowered = pm.nestAny();

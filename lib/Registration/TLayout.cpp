@@ -14,6 +14,7 @@
 #include "tlayout/Dialect/TLayout/IR/TLayoutDialect.h"
 #include "tlayout/Dialect/TLayout/Transforms/Passes.h"
 #include "tlayout/Pipelines/Passes.h"
+#include "tlayout/Target/CPU/Passes.h"
 #include "tlayout/Target/TPU/IR/TpuDialect.h"
 #include "tlayout/Target/TPU/Transforms/Passes.h"
 
@@ -26,10 +27,12 @@ void mlir::tlayout::registerPasses() {
   mlir::tlayout::registerTLayoutConversionPasses();
   mlir::tlayout::registerTLayoutPasses();
   mlir::tlayout::registerTLayoutPipelines();
+  mlir::tlayout::cpu::registerTLayoutCPUPasses();
+  mlir::tlayout::cpu::registerCpuPipelines();
   mlir::tlayout::tpu::registerTLayoutTPUPasses();
   mlir::tlayout::tpu::registerTpuPipelines();
 }
 
 void mlir::tlayout::addLowerTiledLayoutsPass(mlir::OpPassManager &pm) {
-  pm.addPass(mlir::tlayout::createLowerTiledLayouts());
+  pm.addPass(mlir::tlayout::cpu::createCpuLowerTiledLayouts());
 }

@@ -10,7 +10,7 @@
 // RUN: tlayout-opt %s %{lower_to_llvm} | %{run} | FileCheck %s
 // RUN: tlayout-opt %s %{lower_to_llvm}=nibble-bytes=false | %{run} \
 // RUN:   | FileCheck %s
-// RUN: tlayout-opt %s --tlayout-simplify-indexing --canonicalize \
+// RUN: tlayout-opt %s --tlayout-cpu-loops --canonicalize \
 // RUN:   | FileCheck %s --check-prefix=IR
 // IR-LABEL: func.func @split(
 // IR-NOT: vector<4xi32>

@@ -6,7 +6,7 @@
 // of elements that differ from the row-major source.
 // RUN: tlayout-opt %s --tlayout-lower-to-llvm=nontemporal-copy-threshold=1 \
 // RUN:   | %{run} | FileCheck %s
-// RUN: tlayout-opt %s --lower-tiled-layouts=nontemporal-copy-threshold=1 \
+// RUN: tlayout-opt %s --tlayout-cpu-lower-tiled-layouts=nontemporal-copy-threshold=1 \
 // RUN:   | FileCheck %s --check-prefix=IR
 
 // IR-LABEL: func.func @transposes(

@@ -12,7 +12,7 @@
 // RUN: sed -e "s/, #T>/>/g" %s | tlayout-opt %{lower_to_llvm} | %{run} \
 // RUN:   | FileCheck %s
 // The collapse happens:
-// RUN: tlayout-opt %s --lower-tiled-layouts --tlayout-simplify-indexing \
+// RUN: tlayout-opt %s --lower-tiled-layouts --tlayout-cpu-loops \
 // RUN:   | FileCheck %s --check-prefix=IR
 // IR-LABEL: func.func @update
 // IR:         memref.collapse_shape %{{.*}} {{\[}}[0, 1, 2, 3]] : memref<2x2x8x128xi32> into memref<4096xi32>

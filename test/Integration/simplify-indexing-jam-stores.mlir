@@ -15,7 +15,7 @@
 // RUN: tlayout-opt %s %{lower_to_llvm}=physical-order=false | %{run} \
 // RUN:   | FileCheck %s
 // The pass on its own, as composed by hand with upstream's lowering:
-// RUN: tlayout-opt %s --lower-tiled-layouts --tlayout-simplify-indexing \
+// RUN: tlayout-opt %s --tlayout-cpu-lower-tiled-layouts --tlayout-cpu-loops \
 // RUN:   --canonicalize | mlir-opt --convert-vector-to-scf --lower-affine \
 // RUN:   --convert-scf-to-cf --expand-strided-metadata --lower-affine \
 // RUN:   --convert-vector-to-llvm --finalize-memref-to-llvm --convert-to-llvm \
@@ -31,10 +31,10 @@
 // and with nibble-bytes (the default) the words' bytes assembled from pairs
 // of rows and interleaved, so that the words are not loaded at all (every
 // bit of them is written).
-// RUN: tlayout-opt %s --lower-tiled-layouts \
-// RUN:   --tlayout-simplify-indexing=nibble-bytes=false \
+// RUN: tlayout-opt %s --tlayout-cpu-lower-tiled-layouts \
+// RUN:   --tlayout-cpu-loops=nibble-bytes=false \
 // RUN:   --canonicalize | FileCheck %s --check-prefixes=IR,WORDS
-// RUN: tlayout-opt %s --lower-tiled-layouts --tlayout-simplify-indexing \
+// RUN: tlayout-opt %s --tlayout-cpu-lower-tiled-layouts --tlayout-cpu-loops \
 // RUN:   --canonicalize | FileCheck %s --check-prefixes=IR,BYTES
 // IR-LABEL:   func.func @pack_rows(
 // IR:           affine.for %{{.*}} = 0 to 3 {

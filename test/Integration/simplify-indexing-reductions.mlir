@@ -9,10 +9,10 @@
 // RUN: tlayout-opt %s %{lower_to_llvm} | %{run} | FileCheck %s
 // RUN: tlayout-opt %s %{lower_to_llvm}=physical-order=false | %{run} | FileCheck %s
 // RUN: tlayout-opt %s --lower-tiled-layouts \
-// RUN:   --tlayout-simplify-indexing=reassociate-reductions=false \
+// RUN:   --tlayout-cpu-loops=reassociate-reductions=false \
 // RUN:   %{lower_to_llvm}=simplify-indexing=false | %{run} | FileCheck %s
 // The pass on its own, as composed by hand with upstream's lowering:
-// RUN: tlayout-opt %s --lower-tiled-layouts --tlayout-simplify-indexing \
+// RUN: tlayout-opt %s --lower-tiled-layouts --tlayout-cpu-loops \
 // RUN:   --canonicalize | mlir-opt --lower-affine --convert-scf-to-cf \
 // RUN:   --expand-strided-metadata --lower-affine --finalize-memref-to-llvm \
 // RUN:   --convert-to-llvm --reconcile-unrealized-casts | %{run} | FileCheck %s

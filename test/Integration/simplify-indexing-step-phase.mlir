@@ -8,13 +8,13 @@
 // with ceildiv, which that folding bounds soundly. Every program prints
 // what the untiled program prints.
 // RUN: tlayout-opt %s %{lower_to_llvm} | %{run} | FileCheck %s
-// RUN: tlayout-opt %s --lower-tiled-layouts --tlayout-simplify-indexing \
+// RUN: tlayout-opt %s --lower-tiled-layouts --tlayout-cpu-loops \
 // RUN:   --canonicalize | mlir-opt --lower-affine --convert-scf-to-cf \
 // RUN:   --expand-strided-metadata --lower-affine --finalize-memref-to-llvm \
 // RUN:   --convert-to-llvm --reconcile-unrealized-casts | %{run} | FileCheck %s
 // The loops over a tile by a step that does not divide it left affine:
 // RUN: tlayout-opt %s --lower-tiled-layouts \
-// RUN:   --tlayout-simplify-indexing=predicate-tails=false \
+// RUN:   --tlayout-cpu-loops=predicate-tails=false \
 // RUN:   --canonicalize | mlir-opt --lower-affine --convert-scf-to-cf \
 // RUN:   --expand-strided-metadata --lower-affine --finalize-memref-to-llvm \
 // RUN:   --convert-to-llvm --reconcile-unrealized-casts | %{run} | FileCheck %s

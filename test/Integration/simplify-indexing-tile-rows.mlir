@@ -23,7 +23,7 @@
 // RUN: tlayout-opt %s %{lower_to_llvm}=row-accumulator-bytes=0 | %{run} \
 // RUN:   | FileCheck %s
 // The pass on its own, as composed by hand with upstream's lowering:
-// RUN: tlayout-opt %s --lower-tiled-layouts --tlayout-simplify-indexing \
+// RUN: tlayout-opt %s --lower-tiled-layouts --tlayout-cpu-loops \
 // RUN:   --canonicalize | mlir-opt --lower-affine --convert-scf-to-cf \
 // RUN:   --expand-strided-metadata --lower-affine --finalize-memref-to-llvm \
 // RUN:   --convert-to-llvm --reconcile-unrealized-casts | %{run} | FileCheck %s
@@ -33,13 +33,13 @@
 // The rewrite happens (the partials of 8 rows, each in a vector of 8
 // lanes), for the f32 maximum too unless rows of 512 bytes are left as they
 // are:
-// RUN: tlayout-opt %s --lower-tiled-layouts --tlayout-simplify-indexing \
+// RUN: tlayout-opt %s --lower-tiled-layouts --tlayout-cpu-loops \
 // RUN:   | FileCheck %s --check-prefix=IR
 // RUN: tlayout-opt %s --lower-tiled-layouts \
-// RUN:   --tlayout-simplify-indexing=tile-row-walk-bytes=512 \
+// RUN:   --tlayout-cpu-loops=tile-row-walk-bytes=512 \
 // RUN:   | FileCheck %s --check-prefix=IR512
 // RUN: tlayout-opt %s --lower-tiled-layouts \
-// RUN:   --tlayout-simplify-indexing=row-accumulator-bytes=0 \
+// RUN:   --tlayout-cpu-loops=row-accumulator-bytes=0 \
 // RUN:   | FileCheck %s --check-prefix=IR0
 // IR-COUNT-6: memref.alloca() : memref<8x8x{{.*}}>
 // IR-NOT:      memref.alloca() : memref<8x{{(8|128)}}x{{.*}}>

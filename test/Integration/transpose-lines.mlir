@@ -31,9 +31,9 @@
 // RUN:   | %{run} | FileCheck %s
 // RUN: tlayout-opt %s --tlayout-lower-to-llvm=vector-register-bytes=64 \
 // RUN:   | %{run} | FileCheck %s
-// RUN: tlayout-opt %s --lower-tiled-layouts=nontemporal-copy-threshold=1 \
+// RUN: tlayout-opt %s --tlayout-cpu-lower-tiled-layouts=nontemporal-copy-threshold=1 \
 // RUN:   | FileCheck %s --check-prefix=IR
-// RUN: tlayout-opt %s --lower-tiled-layouts=vector-register-bytes=64 \
+// RUN: tlayout-opt %s --tlayout-cpu-lower-tiled-layouts=vector-register-bytes=64 \
 // RUN:   | FileCheck %s --check-prefix=IR64
 
 // With 64-byte registers a sub-block is the block's 32 (i16) or 64 (i8)

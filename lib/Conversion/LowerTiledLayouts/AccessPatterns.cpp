@@ -11,8 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Patterns.h"
-#include "PhysicalLayout.h"
+#include "tlayout/Conversion/LowerTiledLayouts/Patterns.h"
+#include "tlayout/Conversion/LowerTiledLayouts/PhysicalLayout.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"

@@ -10,8 +10,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Patterns.h"
-#include "PhysicalLayout.h"
+#include "tlayout/Conversion/LowerTiledLayouts/Patterns.h"
+#include "tlayout/Conversion/LowerTiledLayouts/PhysicalLayout.h"
 
 #include "tlayout/Dialect/TLayout/IR/TLayoutAttrs.h"
 

@@ -12,11 +12,11 @@
 // vector.load or vector.store on the physical buffer, unless its elements
 // are unpacked sub-byte ones (LLVM packs the lanes of their vectors into
 // bits, while the buffer gives each element a byte). A tile row of packed
-// elements interleaved by groups of rows (`T(8,128)(8,1)E(4)`) is one access
-// of the group's run as words, one per column: a CPU fast path, a pattern
-// set of its own (populatePackedColumnAccessPatterns) ahead of the others.
-// Otherwise it becomes one scalar access per vector element, which
-// --lower-tiled-layouts then lowers.
+// elements interleaved by groups of rows (`T(8,128)(8,1)E(4)`) may go as
+// one access of the group's run as words, one per column: the CPU target's
+// faster pattern (tlayout/Target/CPU), ahead of these. Otherwise it becomes
+// one scalar access per vector element, which --lower-tiled-layouts then
+// lowers.
 // A vector may cross tile boundaries, where consecutive elements are not
 // adjacent in the physical buffer; element-wise accesses address each one
 // through the layout, so none touches the wrong element. Out-of-bounds and
@@ -29,8 +29,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Patterns.h"
-#include "PhysicalLayout.h"
+#include "tlayout/Conversion/LowerTiledLayouts/Patterns.h"
+#include "tlayout/Conversion/LowerTiledLayouts/PhysicalLayout.h"
 
 #include "tlayout/Core/LayoutAnalysis.h"
 #include "tlayout/Dialect/TLayout/IR/TLayoutAttrs.h"
@@ -202,9 +202,7 @@ static void writeElements(RewriterBase &rewriter, Location loc, Value vector,
 // Contiguous accesses
 //===----------------------------------------------------------------------===//
 
-static int64_t knownMultiple(Value value, unsigned depth = 0);
-static SmallVector<Value> affineIndices(RewriterBase &rewriter, Location loc,
-                                        AffineMap map, ValueRange operands);
+static int64_t knownMultiple(Value value, unsigned depth);
 
 /// A number every value of `expr` is a multiple of (0: it is always 0).
 static int64_t exprMultiple(AffineExpr expr, ValueRange dims,
@@ -234,8 +232,7 @@ static int64_t exprMultiple(AffineExpr expr, ValueRange dims,
   }
 }
 
-/// A number `value` is known to be a multiple of (0: it is known to be 0),
-/// from constants, loop induction variables, additions and multiplications.
+/// getKnownMultiple, through at most 8 levels of definitions.
 static int64_t knownMultiple(Value value, unsigned depth) {
   if (depth > 8)
     return 1;
@@ -266,6 +263,10 @@ static int64_t knownMultiple(Value value, unsigned depth) {
                         apply.getSymbolOperands(), depth);
   }
   return 1;
+}
+
+int64_t mlir::tlayout::getKnownMultiple(Value value) {
+  return knownMultiple(value, 0);
 }
 
 /// Swaps the order of the elements within each group of 8 / `bits`
@@ -331,128 +332,6 @@ accessPackedBytes(RewriterBase &rewriter, Operation *op, Value memref,
   return success();
 }
 
-/// A vector access of one tile row of packed elements interleaved by groups
-/// of rows, `{1,0:T(r,c)(k,1)E(n)}` (the TPU's `T(8,128)(8,1)E(4)` for
-/// `i4`): the c elements of row i of a tile sit one per column group of k*n
-/// bits, a whole number of bytes, in the run of the tile's k rows. On a
-/// little-endian target the access loads the run as c integers of k*n bits
-/// (one per column) and shifts each element's bits out, or, for a store,
-/// clears them, ors the new ones in and stores the run back: a
-/// read-modify-write of the run, whose other rows' elements it keeps.
-/// Needs a static shape of whole tiles, integer elements of exactly n bits
-/// and a start column that is a known multiple of c; fails, changing
-/// nothing, otherwise.
-static LogicalResult accessPackedColumns(RewriterBase &rewriter, Operation *op,
-                                         Value memref, ValueRange indices,
-                                         VectorType vectorType, unsigned dim,
-                                         Value toStore) {
-  auto type = cast<MemRefType>(memref.getType());
-  int64_t bits = getPackedBits(type);
-  auto attr = dyn_cast<TiledLayoutAttr>(type.getLayout());
-  auto elementType = dyn_cast<IntegerType>(type.getElementType());
-  if (!bits || !attr || attr.isView() || type.getRank() != 2 || dim != 1 ||
-      !type.hasStaticShape() || !elementType ||
-      elementType.getWidth() != bits || vectorType.getRank() != 1 ||
-      vectorType.getElementType() != elementType)
-    return failure();
-  TiledLayout layout = attr.getLayout();
-  if (layout.tailPaddingAlignment != 1 ||
-      layout.minorToMajor != ArrayRef<int64_t>{1, 0} ||
-      layout.tiles.size() != 2 || layout.tiles[0].dims.size() != 2 ||
-      layout.tiles[1].dims.size() != 2 || layout.tiles[1].dims[1] != 1)
-    return failure();
-  int64_t r = layout.tiles[0].dims[0], c = layout.tiles[0].dims[1];
-  int64_t k = layout.tiles[1].dims[0];
-  int64_t perByte = 8 / bits;
-  int64_t wordBits = k * bits;
-  if (r <= 0 || c <= 0 || k <= 0 || r % k || k % perByte ||
-      !llvm::is_contained({8, 16, 32, 64}, wordBits) ||
-      vectorType.getNumElements() != c || type.getDimSize(0) % r ||
-      type.getDimSize(1) % c)
-    return failure();
-  int64_t multiple = knownMultiple(indices[1]);
-  if (multiple && multiple % c)
-    return failure();
-  // The shifts below take the bytes of a column's word in memory order from
-  // its least significant bits.
-  Attribute endianness = DataLayout::closest(op).getEndianness();
-  if (auto name = dyn_cast_or_null<StringAttr>(endianness);
-      endianness && (!name || name.getValue() != "little"))
-    return failure();
-  std::optional<BufferIndexing> indexing =
-      llvm::expectedToOptional(attr.compile(type.getShape(), 0));
-  if (!indexing || indexing->getOffset().hasSymbols())
-    return failure();
-  std::optional<int64_t> numBytes =
-      getFootprint(*indexing, bits).physicalBytes.getConstant();
-  if (!numBytes)
-    return failure();
-
-  Location loc = op->getLoc();
-  MLIRContext *context = rewriter.getContext();
-  AffineExpr row = getAffineDimExpr(0, context);
-  AffineExpr position = toAffineExpr(indexing->getOffset(), context);
-  AffineExpr slot = row % k;
-  // The run's first byte, and the element's shift within its column word:
-  // byte slot / perByte of the word, XLA's order within the byte.
-  // The run starts at the position of the tile row's first element in the
-  // group's first row (the start column is a multiple of c).
-  AffineExpr col = getAffineDimExpr(1, context);
-  AffineExpr runByte = simplifyAffineExpr(
-      position.replaceDims({row - slot, col.floorDiv(c) * c}).floorDiv(perByte),
-      2, 0);
-  AffineExpr shift =
-      (slot.floorDiv(perByte)) * 8 + (perByte - 1 - slot % perByte) * bits;
-  auto apply = [&](AffineExpr expr) {
-    return affine::AffineApplyOp::create(rewriter, loc,
-                                         AffineMap::get(2, 0, expr), indices);
-  };
-  auto i8 = rewriter.getI8Type();
-  auto bufferType = MemRefType::get(
-      {*numBytes}, i8, MemRefLayoutAttrInterface(), type.getMemorySpace());
-  Value buffer = ToPhysicalOp::create(rewriter, loc, bufferType, memref);
-  Value start = apply(runByte);
-  auto wordType = rewriter.getIntegerType(wordBits);
-  auto wordsType = VectorType::get({c}, wordType);
-  Value run = vector::LoadOp::create(rewriter, loc,
-                                     VectorType::get({c * wordBits / 8}, i8),
-                                     buffer, ValueRange{start});
-  Value words = vector::BitCastOp::create(rewriter, loc, wordsType, run);
-  Value shiftIndex = apply(shift);
-  Value shiftWord =
-      arith::IndexCastUIOp::create(rewriter, loc, wordType, shiftIndex);
-  Value shifts =
-      vector::BroadcastOp::create(rewriter, loc, wordsType, shiftWord);
-  if (!toStore) {
-    Value moved = arith::ShRUIOp::create(rewriter, loc, words, shifts);
-    rewriter.replaceOp(
-        op,
-        arith::TruncIOp::create(rewriter, loc, vectorType, moved).getResult());
-    return success();
-  }
-  Value ones = arith::ConstantOp::create(
-      rewriter, loc,
-      DenseElementsAttr::get(wordsType, APInt::getLowBitsSet(wordBits, bits)));
-  Value allOnes = arith::ConstantOp::create(
-      rewriter, loc,
-      DenseElementsAttr::get(wordsType, APInt::getAllOnes(wordBits)));
-  Value mask = arith::ShLIOp::create(rewriter, loc, ones, shifts);
-  Value keep = arith::XOrIOp::create(rewriter, loc, mask, allOnes);
-  Value cleared = arith::AndIOp::create(rewriter, loc, words, keep);
-  Value value = arith::ExtUIOp::create(rewriter, loc, wordsType, toStore);
-  Value placed = arith::ShLIOp::create(rewriter, loc, value, shifts);
-  Value updated = arith::OrIOp::create(rewriter, loc, cleared, placed);
-  Value bytes =
-      vector::BitCastOp::create(rewriter, loc, run.getType(), updated);
-  vector::StoreOp::create(rewriter, loc, bytes, buffer, ValueRange{start});
-  rewriter.eraseOp(op);
-  return success();
-}
-
-/// Rewrites a 1-D vector access along memref dimension `dim` at `indices`
-/// into one vector.load (or vector.store of `toStore`) on the physical
-/// buffer when the layout keeps the vector's elements adjacent. Fails,
-/// changing nothing, otherwise.
 /// Fails, tracing why `op` does not become one vector access (it is then
 /// split into element accesses).
 static LogicalResult notContiguous(Operation *op, const Twine &why) {
@@ -461,6 +340,10 @@ static LogicalResult notContiguous(Operation *op, const Twine &why) {
   return failure();
 }
 
+/// Rewrites a 1-D vector access along memref dimension `dim` at `indices`
+/// into one vector.load (or vector.store of `toStore`) on the physical
+/// buffer when the layout keeps the vector's elements adjacent. Fails,
+/// changing nothing, otherwise.
 static LogicalResult accessContiguously(RewriterBase &rewriter, Operation *op,
                                         Value memref, ValueRange indices,
                                         VectorType vectorType, unsigned dim,
@@ -491,7 +374,7 @@ static LogicalResult accessContiguously(RewriterBase &rewriter, Operation *op,
   if (!indexing)
     return notContiguous(op, "the layout does not compile");
   int64_t width = vectorType.getNumElements();
-  int64_t multiple = knownMultiple(indices[dim]);
+  int64_t multiple = getKnownMultiple(indices[dim]);
   // A start of 0 is a multiple of anything; ask for the width itself.
   int64_t widest = getWidestVector(*indexing, dim, multiple ? multiple : width);
   if (width > widest && !packed)
@@ -539,11 +422,8 @@ static LogicalResult accessContiguously(RewriterBase &rewriter, Operation *op,
   return success();
 }
 
-/// The memref dimension a vector transfer runs along, where it is 1-D,
-/// unmasked (no mask operand), in bounds, on a memref (a write without a
-/// result) and not a broadcast; std::nullopt otherwise.
-static std::optional<unsigned>
-getOneDimTransferDim(VectorTransferOpInterface transfer) {
+std::optional<unsigned>
+mlir::tlayout::getOneDimTransferDim(VectorTransferOpInterface transfer) {
   auto write = dyn_cast<vector::TransferWriteOp>(transfer.getOperation());
   if (transfer.getMask() || transfer.getVectorType().getRank() != 1 ||
       !transfer.getInBoundsValues()[0] || (write && write->getNumResults()))
@@ -554,8 +434,7 @@ getOneDimTransferDim(VectorTransferOpInterface transfer) {
   return dim.getPosition();
 }
 
-/// The vector a transfer writes; null for a read.
-static Value getWrittenVector(Operation *op) {
+Value mlir::tlayout::getWrittenVector(Operation *op) {
   auto write = dyn_cast<vector::TransferWriteOp>(op);
   return write ? write.getVector() : Value();
 }
@@ -587,7 +466,7 @@ static LogicalResult tryContiguous(RewriterBase &rewriter, Operation *op) {
   OpBuilder::InsertionGuard guard(rewriter);
   rewriter.setInsertionPoint(op);
   SmallVector<Value> indices =
-      affineIndices(rewriter, op->getLoc(), map, operands);
+      getAffineAccessIndices(rewriter, op->getLoc(), map, operands);
   if (succeeded(accessContiguously(rewriter, op, memref, indices, type,
                                    rank - 1,
                                    store ? store.getValue() : Value())))
@@ -597,9 +476,10 @@ static LogicalResult tryContiguous(RewriterBase &rewriter, Operation *op) {
   return failure();
 }
 
-/// The memref indices an affine access map gives.
-static SmallVector<Value> affineIndices(RewriterBase &rewriter, Location loc,
-                                        AffineMap map, ValueRange operands) {
+SmallVector<Value> mlir::tlayout::getAffineAccessIndices(RewriterBase &rewriter,
+                                                         Location loc,
+                                                         AffineMap map,
+                                                         ValueRange operands) {
   SmallVector<Value> result;
   for (AffineExpr expr : map.getResults())
     result.push_back(affine::AffineApplyOp::create(
@@ -668,7 +548,8 @@ LogicalResult mlir::tlayout::expandTiledVectorAccess(RewriterBase &rewriter,
     if (tooLarge(type))
       return failure();
     // Affine vector accesses are in bounds along the minor dimensions.
-    SmallVector<Value> base = affineIndices(rewriter, loc, map, operands);
+    SmallVector<Value> base =
+        getAffineAccessIndices(rewriter, loc, map, operands);
     AffineMap minor = AffineMap::getMinorIdentityMap(
         cast<MemRefType>(memref.getType()).getRank(), type.getRank(),
         rewriter.getContext());
@@ -775,71 +656,6 @@ struct MaskedTransferLowering : TiledOpConversionPattern<vector::MaskOp> {
   }
 };
 } // namespace
-
-//===----------------------------------------------------------------------===//
-// CPU fast path: packed tile rows as column words
-//===----------------------------------------------------------------------===//
-
-/// accessPackedColumns for an unmasked, in-bounds 1-D vector access outside
-/// any vector.mask. Fails, changing nothing, where it does not apply.
-static LogicalResult tryPackedColumns(RewriterBase &rewriter, Operation *op) {
-  OpBuilder::InsertionGuard guard(rewriter);
-  rewriter.setInsertionPoint(op);
-  if (auto transfer = dyn_cast<VectorTransferOpInterface>(op)) {
-    std::optional<unsigned> dim = getOneDimTransferDim(transfer);
-    if (!dim || isa_and_nonnull<vector::MaskOp>(op->getParentOp()))
-      return failure();
-    return accessPackedColumns(rewriter, op, transfer.getBase(),
-                               transfer.getIndices(), transfer.getVectorType(),
-                               *dim, getWrittenVector(op));
-  }
-  auto load = dyn_cast<affine::AffineVectorLoadOp>(op);
-  auto store = dyn_cast<affine::AffineVectorStoreOp>(op);
-  if (!load && !store)
-    return failure();
-  VectorType type = load ? load.getVectorType() : store.getVectorType();
-  Value memref = load ? load.getMemRef() : store.getMemRef();
-  if (type.getRank() != 1 || !getPackedBits(cast<MemRefType>(memref.getType())))
-    return failure();
-  AffineMap map = load ? load.getAffineMap() : store.getAffineMap();
-  ValueRange operands = load ? load.getMapOperands() : store.getMapOperands();
-  SmallVector<Value> indices =
-      affineIndices(rewriter, op->getLoc(), map, operands);
-  if (succeeded(accessPackedColumns(rewriter, op, memref, indices, type,
-                                    indices.size() - 1,
-                                    store ? store.getValue() : Value())))
-    return success();
-  for (Value index : indices)
-    rewriter.eraseOp(index.getDefiningOp());
-  return failure();
-}
-
-namespace {
-/// A vector access of one tile row of `T(r,c)(k,1)E(n)` packed elements as
-/// one access of the group's run, one word per column (accessPackedColumns);
-/// other accesses are left to VectorAccessLowering.
-template <typename AccessOp>
-struct PackedColumnAccessLowering : TiledOpConversionPattern<AccessOp> {
-  using TiledOpConversionPattern<AccessOp>::TiledOpConversionPattern;
-  LogicalResult matchAndRewrite(
-      AccessOp op,
-      typename TiledOpConversionPattern<AccessOp>::OneToNOpAdaptor adaptor,
-      ConversionPatternRewriter &rewriter) const override {
-    return tryPackedColumns(rewriter, op);
-  }
-};
-} // namespace
-
-void mlir::tlayout::populatePackedColumnAccessPatterns(
-    const TiledLayoutTypeConverter &typeConverter,
-    RewritePatternSet &patterns) {
-  // Ahead of VectorAccessLowering (benefit 1), which takes what these leave.
-  patterns.add<PackedColumnAccessLowering<vector::TransferReadOp>,
-               PackedColumnAccessLowering<vector::TransferWriteOp>,
-               PackedColumnAccessLowering<affine::AffineVectorLoadOp>,
-               PackedColumnAccessLowering<affine::AffineVectorStoreOp>>(
-      typeConverter, patterns.getContext(), /*benefit=*/2);
-}
 
 void mlir::tlayout::populateTiledVectorAccessPatterns(
     const TiledLayoutTypeConverter &typeConverter,

@@ -14,8 +14,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Patterns.h"
-#include "PhysicalLayout.h"
+#include "tlayout/Conversion/LowerTiledLayouts/Patterns.h"
+#include "tlayout/Conversion/LowerTiledLayouts/PhysicalLayout.h"
 
 #include "tlayout/Dialect/TLayout/IR/TLayoutOps.h"
 
@@ -67,14 +67,6 @@ void mlir::tlayout::populateLowerTiledLayoutsPatterns(
   populateTiledVectorAccessPatterns(typeConverter, patterns);
   populateTiledAtomicPatterns(typeConverter, patterns);
   populateTiledVectorMemoryPatterns(typeConverter, patterns);
-}
-
-void mlir::tlayout::populateLowerTiledLayoutsCpuFastPathPatterns(
-    const TiledLayoutTypeConverter &typeConverter, RewritePatternSet &patterns,
-    int64_t nontemporalCopyThreshold, int64_t vectorRegisterBytes) {
-  populateVectorizedCopyPatterns(typeConverter, patterns,
-                                 nontemporalCopyThreshold, vectorRegisterBytes);
-  populatePackedColumnAccessPatterns(typeConverter, patterns);
 }
 
 void mlir::tlayout::configureLowerTiledLayoutsTarget(

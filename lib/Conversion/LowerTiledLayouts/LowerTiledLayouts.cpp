@@ -8,9 +8,10 @@
 // memref with a #tlayout.tiled layout by the identity-layout memref of its
 // physical shape, and every access by an access through the affine map of
 // the layout's normal form (copies and vector accesses expand into such
-// accesses inside the conversion). Before rewriting anything, the pass
-// checks that it can rewrite every use of a tiled memref and reports each
-// offending op; any failure leaves the module untouched.
+// accesses inside the conversion), and lowerTiledLayouts, which runs it with
+// the patterns a target adds (the CPU target's pass does). Before rewriting
+// anything, it checks that it can rewrite every use of a tiled memref and
+// reports each offending op; any failure leaves the module untouched.
 //
 //===----------------------------------------------------------------------===//
 
@@ -37,50 +38,44 @@ namespace mlir::tlayout {
 using namespace mlir;
 using namespace mlir::tlayout;
 
+LogicalResult
+mlir::tlayout::lowerTiledLayouts(ModuleOp module,
+                                 TargetTiledPatternsFn addTargetPatterns) {
+  if (failed(checkLowerTiledLayoutsPreconditions(module))) {
+    LDBG() << "the pre-check rejected the module: nothing rewritten";
+    return failure();
+  }
+  MLIRContext *context = module.getContext();
+  TiledLayoutTypeConverter typeConverter;
+  RewritePatternSet patterns(context);
+  ConversionTarget target(*context);
+  populateLowerTiledLayoutsPatterns(typeConverter, patterns);
+  if (addTargetPatterns)
+    addTargetPatterns(typeConverter, patterns);
+  populateLowerTiledLayoutsStructuralPatterns(typeConverter, patterns, target);
+  configureLowerTiledLayoutsTarget(target, typeConverter);
+  // The conversion rolls back every rewrite when it fails. Upstream
+  // folders are not rolled back (vector.mask's moves the op it masks out of
+  // its region) and would rewrite ops the patterns rewrite differently, so
+  // an op is folded only where no pattern applies.
+  ConversionConfig config;
+  config.foldingMode = DialectConversionFoldingMode::AfterPatterns;
+  if (failed(applyPartialConversion(module, target, std::move(patterns),
+                                    config))) {
+    LDBG() << "the conversion failed and was rolled back";
+    return failure();
+  }
+  return success();
+}
+
 namespace {
 struct LowerTiledLayoutsPass
     : mlir::tlayout::impl::LowerTiledLayoutsBase<LowerTiledLayoutsPass> {
   using Base::Base;
 
   void runOnOperation() override {
-    ModuleOp module = getOperation();
-    if (vectorRegisterBytes < kMinVectorRegisterBytes ||
-        !llvm::isPowerOf2_64(static_cast<uint64_t>(vectorRegisterBytes))) {
-      // Reported at the module's location, without the module printed.
-      emitError(module.getLoc())
-          << "--lower-tiled-layouts: vector-register-bytes="
-          << static_cast<int64_t>(vectorRegisterBytes)
-          << " is not a power of two of at least " << kMinVectorRegisterBytes;
-      return signalPassFailure();
-    }
-    if (failed(checkLowerTiledLayoutsPreconditions(module))) {
-      LDBG() << "the pre-check rejected the module: nothing rewritten";
-      return signalPassFailure();
-    }
-
-    MLIRContext *context = &getContext();
-    TiledLayoutTypeConverter typeConverter;
-    RewritePatternSet patterns(context);
-    ConversionTarget target(*context);
-    populateLowerTiledLayoutsPatterns(typeConverter, patterns);
-    if (cpuFastPaths)
-      populateLowerTiledLayoutsCpuFastPathPatterns(typeConverter, patterns,
-                                                   nontemporalCopyThreshold,
-                                                   vectorRegisterBytes);
-    populateLowerTiledLayoutsStructuralPatterns(typeConverter, patterns,
-                                                target);
-    configureLowerTiledLayoutsTarget(target, typeConverter);
-    // The conversion rolls back every rewrite when it fails. Upstream
-    // folders are not rolled back (vector.mask's moves the op it masks out of
-    // its region) and would rewrite ops the patterns rewrite differently, so
-    // an op is folded only where no pattern applies.
-    ConversionConfig config;
-    config.foldingMode = DialectConversionFoldingMode::AfterPatterns;
-    if (failed(applyPartialConversion(module, target, std::move(patterns),
-                                      config))) {
-      LDBG() << "the conversion failed and was rolled back";
-      return signalPassFailure();
-    }
+    if (failed(lowerTiledLayouts(getOperation())))
+      signalPassFailure();
   }
 };
 } // namespace

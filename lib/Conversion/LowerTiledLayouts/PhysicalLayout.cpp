@@ -12,7 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "PhysicalLayout.h"
+#include "tlayout/Conversion/LowerTiledLayouts/PhysicalLayout.h"
 
 #include "tlayout/Core/BufferIndexing.h"
 #include "tlayout/Core/LayoutAnalysis.h"

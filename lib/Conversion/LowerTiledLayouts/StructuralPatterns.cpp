@@ -11,7 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "PhysicalLayout.h"
+#include "tlayout/Conversion/LowerTiledLayouts/PhysicalLayout.h"
 
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"

@@ -14,8 +14,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Patterns.h"
-#include "PhysicalLayout.h"
+#include "tlayout/Conversion/LowerTiledLayouts/Patterns.h"
+#include "tlayout/Conversion/LowerTiledLayouts/PhysicalLayout.h"
 
 #include "tlayout/Dialect/TLayout/IR/TLayoutAttrs.h"
 #include "tlayout/Dialect/TLayout/IR/TLayoutOps.h"
@@ -261,31 +261,6 @@ struct FromPhysicalLowering : TiledOpConversionPattern<FromPhysicalOp> {
   }
 };
 
-/// `tlayout.reshape`: the verifier proved that both layouts place every
-/// element at the same offset of buffers of one size, so the result is the
-/// source's buffer, reinterpreted in the result's physical shape; accesses
-/// through it use the result's own index map.
-struct ReshapeLowering : TiledOpConversionPattern<ReshapeOp> {
-  using TiledOpConversionPattern::TiledOpConversionPattern;
-  LogicalResult
-  matchAndRewrite(ReshapeOp op, OneToNOpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    auto resultType = cast<MemRefType>(op.getType());
-    FailureOr<PhysicalLayout> layout = layoutFor(*this, op, resultType);
-    if (failed(layout) || !layout->type.hasStaticShape())
-      return rewriter.notifyMatchFailure(op, "not a static tiled memref");
-    Value buffer = adaptor.getSource().front();
-    auto bufferType = cast<MemRefType>(buffer.getType());
-    if (bufferType != layout->type) {
-      if (!bufferType.getLayout().isIdentity())
-        return rewriter.notifyMatchFailure(op, "source buffer is strided");
-      buffer = reinterpretAs(rewriter, op.getLoc(), buffer, layout->type, {});
-    }
-    replaceWithLowered(rewriter, op, buffer, {});
-    return success();
-  }
-};
-
 /// A view shares its root's buffer; it carries its own dynamic sizes, its
 /// root's dynamic sizes, and its dynamic offsets in the root (the source's
 /// offsets plus the new ones).
@@ -395,18 +370,18 @@ struct SubViewLowering : TiledOpConversionPattern<SubViewOp> {
   }
 };
 
-/// A global of a tiled type becomes a global of its physical type; a dense
-/// initializer is permuted into physical order (padding gets zeros; a splat
-
-/// `tlayout.cast`: the verifier proved that both layouts place every element
-/// at the same offset of buffers of one size, so the result is the source's
-/// buffer, reinterpreted in the result's physical shape where that differs
-/// (a side with the identity layout is its own physical buffer).
-struct LayoutCastLowering : TiledOpConversionPattern<CastOp> {
-  using TiledOpConversionPattern::TiledOpConversionPattern;
-  LogicalResult
-  matchAndRewrite(CastOp op, OneToNOpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
+/// `tlayout.reshape` and `tlayout.cast`: the verifier proved that both
+/// sides place every element at the same offset of buffers of one size, so
+/// the result is the source's buffer, reinterpreted in the result's physical
+/// shape where that differs (a side with the identity layout, which only a
+/// cast has, is its own physical buffer); accesses through it use the
+/// result's own index map.
+template <typename OpTy>
+struct ReinterpretLowering : TiledOpConversionPattern<OpTy> {
+  using TiledOpConversionPattern<OpTy>::TiledOpConversionPattern;
+  LogicalResult matchAndRewrite(
+      OpTy op, typename TiledOpConversionPattern<OpTy>::OneToNOpAdaptor adaptor,
+      ConversionPatternRewriter &rewriter) const override {
     auto resultType = cast<MemRefType>(op.getType());
     MemRefType physical = resultType;
     if (getLayoutAttr(resultType)) {
@@ -436,6 +411,6 @@ void mlir::tlayout::populateTiledViewPatterns(
     RewritePatternSet &patterns) {
   patterns.add<DimLowering, RankLowering, AssumeAlignmentLowering, CastLowering,
                ToPhysicalLowering, FromPhysicalLowering, SubViewLowering,
-               ReshapeLowering, LayoutCastLowering>(typeConverter,
-                                                    patterns.getContext());
+               ReinterpretLowering<ReshapeOp>, ReinterpretLowering<CastOp>>(
+      typeConverter, patterns.getContext());
 }

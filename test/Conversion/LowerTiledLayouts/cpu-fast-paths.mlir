@@ -1,11 +1,13 @@
-// The lowering's CPU fast paths (vector copies between row-major and
+// The CPU target's fast paths (vector copies between row-major and
 // interleaving tiles, transposing copies, packed tile rows as column words)
-// are pattern sets of their own, on by default; with cpu-fast-paths=false
-// the same ops take the plain lowering: element-wise copy nests and
-// element-wise (byte) accesses.
-// RUN: tlayout-opt %s --lower-tiled-layouts | FileCheck %s --check-prefix=FAST
-// RUN: tlayout-opt %s --lower-tiled-layouts=cpu-fast-paths=true | FileCheck %s --check-prefix=FAST
-// RUN: tlayout-opt %s --lower-tiled-layouts=cpu-fast-paths=false | FileCheck %s --check-prefix=PLAIN
+// are patterns of their own that --tlayout-cpu-lower-tiled-layouts adds to
+// the conversion; without them (--lower-tiled-layouts) the same ops take
+// the plain lowering: element-wise copy nests and element-wise (byte)
+// accesses.
+// RUN: tlayout-opt %s --tlayout-cpu-lower-tiled-layouts | FileCheck %s --check-prefix=FAST
+// RUN: tlayout-opt %s --tlayout-cpu-lower-tiled-layouts=nontemporal-copy-threshold=8388608 \
+// RUN:   | FileCheck %s --check-prefix=FAST
+// RUN: tlayout-opt %s --lower-tiled-layouts | FileCheck %s --check-prefix=PLAIN
 
 #B = #tlayout.tiled<{1,0:T(4,8)(2,1)}>
 #C = #tlayout.tiled<{0,1}>

@@ -1,10 +1,10 @@
 // RUN: tlayout-opt %s --split-input-file \
-// RUN:   --lower-tiled-layouts=nontemporal-copy-threshold=1 \
+// RUN:   --tlayout-cpu-lower-tiled-layouts=nontemporal-copy-threshold=1 \
 // RUN:   | FileCheck %s --check-prefix=LOW
-// RUN: tlayout-opt %s --split-input-file --lower-tiled-layouts \
+// RUN: tlayout-opt %s --split-input-file --tlayout-cpu-lower-tiled-layouts \
 // RUN:   | FileCheck %s --check-prefix=DEFAULT
 // RUN: tlayout-opt %s --split-input-file \
-// RUN:   --lower-tiled-layouts=nontemporal-copy-threshold=0 \
+// RUN:   --tlayout-cpu-lower-tiled-layouts=nontemporal-copy-threshold=0 \
 // RUN:   | FileCheck %s --check-prefix=NEVER
 
 // Relayout copies lowered to vector code store with non-temporal hints when

@@ -3,7 +3,7 @@
 // run of the tile's k rows as c words of k*n bits, shifted (and, for a
 // write, masked, merged and stored back). Transfers not of one whole tile
 // row go element by element.
-// RUN: tlayout-opt %s --split-input-file --lower-tiled-layouts | FileCheck %s
+// RUN: tlayout-opt %s --split-input-file --tlayout-cpu-lower-tiled-layouts | FileCheck %s
 
 #P = #tlayout.tiled<{1,0:T(8,128)(8,1)E(4)}>
 

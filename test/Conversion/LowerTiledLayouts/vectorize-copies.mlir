@@ -2,7 +2,7 @@
 // T(r,c)(4,1), or the column-major layout, lowers to vector loads, shuffles
 // and stores where the shapes are whole tiles (blocks); anything else takes
 // the element-by-element loop nest.
-// RUN: tlayout-opt %s --split-input-file --lower-tiled-layouts | FileCheck %s
+// RUN: tlayout-opt %s --split-input-file --tlayout-cpu-lower-tiled-layouts | FileCheck %s
 
 #B = #tlayout.tiled<{1,0:T(4,8)(2,1)}>
 

@@ -15,9 +15,15 @@
 // RUN: FileCheck %s --input-file=%t.threads.mlir
 
 // PIPELINE:      builtin.module(
-// PIPELINE-NEXT:   lower-tiled-layouts
+// PIPELINE-NEXT:   tlayout-cpu-lower-tiled-layouts
 // PIPELINE-NEXT:   any(
 // PIPELINE-NEXT:     tlayout-simplify-indexing
+// PIPELINE-NEXT:     tlayout-cpu-walk-tile-rows
+// PIPELINE-NEXT:     tlayout-physical-order
+// PIPELINE-NEXT:     tlayout-cpu-jam-repeated-stores
+// PIPELINE-NEXT:     tlayout-collapse-loops
+// PIPELINE-NEXT:     tlayout-cpu-nibble-bytes
+// PIPELINE-NEXT:     tlayout-cpu-predicate-tails
 // PIPELINE-NEXT:     tlayout-drop-assumptions
 // PIPELINE-NEXT:   ),
 // PIPELINE-NEXT:   tlayout-erase-memory-spaces

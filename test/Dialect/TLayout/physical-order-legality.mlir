@@ -5,7 +5,7 @@
 // distinct memref values must be distinct buffers. The loops below run
 // over columns of row-major buffers, which the pass would make rows.
 // RUN: tlayout-opt %s --lower-tiled-layouts \
-// RUN:   --tlayout-simplify-indexing="physical-order=true collapse-loops=false" \
+// RUN:   --tlayout-cpu-loops="physical-order=true collapse-loops=false" \
 // RUN:   --split-input-file \
 // RUN:   | FileCheck %s
 

@@ -1,8 +1,8 @@
-// RUN: tlayout-opt %s --tlayout-simplify-indexing --split-input-file \
+// RUN: tlayout-opt %s --tlayout-cpu-loops --split-input-file \
 // RUN:   | FileCheck %s
-// RUN: tlayout-opt %s --tlayout-simplify-indexing=collapse-loops=false \
+// RUN: tlayout-opt %s --tlayout-cpu-loops=collapse-loops=false \
 // RUN:   --split-input-file | FileCheck %s --check-prefix=OFF
-// RUN: tlayout-opt %s --tlayout-simplify-indexing=physical-order=false \
+// RUN: tlayout-opt %s --tlayout-cpu-loops=physical-order=false \
 // RUN:   --split-input-file | FileCheck %s --check-prefix=OFF
 
 // --tlayout-simplify-indexing collapses the innermost loops of a perfect

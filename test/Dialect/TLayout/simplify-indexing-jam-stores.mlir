@@ -1,9 +1,9 @@
-// RUN: tlayout-opt %s --tlayout-simplify-indexing=collapse-loops=false \
+// RUN: tlayout-opt %s --tlayout-cpu-loops=collapse-loops=false \
 // RUN:   --split-input-file | FileCheck %s
-// RUN: tlayout-opt %s --tlayout-simplify-indexing=physical-order=false \
+// RUN: tlayout-opt %s --tlayout-cpu-loops=physical-order=false \
 // RUN:   --split-input-file | FileCheck %s --check-prefix=OFF
 // RUN: tlayout-opt %s \
-// RUN:   --tlayout-simplify-indexing=jam-repeated-stores=false \
+// RUN:   --tlayout-cpu-loops=jam-repeated-stores=false \
 // RUN:   --split-input-file | FileCheck %s --check-prefix=OFF
 
 // --tlayout-simplify-indexing runs the trips of the loops around a tile

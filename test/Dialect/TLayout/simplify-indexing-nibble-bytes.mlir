@@ -1,9 +1,9 @@
 // The nibble-bytes rewrite of --tlayout-simplify-indexing (NibbleBytes.h):
 // where it applies and where it leaves the word arithmetic alone. Executed
 // checks are in test/Integration/nibble-bytes.mlir.
-// RUN: tlayout-opt %s --tlayout-simplify-indexing --canonicalize \
+// RUN: tlayout-opt %s --tlayout-cpu-loops --canonicalize \
 // RUN:   --split-input-file | FileCheck %s
-// RUN: tlayout-opt %s --tlayout-simplify-indexing=nibble-bytes=false \
+// RUN: tlayout-opt %s --tlayout-cpu-loops=nibble-bytes=false \
 // RUN:   --canonicalize --split-input-file | FileCheck %s --check-prefix=OFF
 
 // A field of words read as bytes: byte s / 8 of each word, its high half

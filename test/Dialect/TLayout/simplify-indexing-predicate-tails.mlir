@@ -1,7 +1,7 @@
-// RUN: tlayout-opt %s --lower-tiled-layouts --tlayout-simplify-indexing \
+// RUN: tlayout-opt %s --lower-tiled-layouts --tlayout-cpu-loops \
 // RUN:   --split-input-file | FileCheck %s
 // RUN: tlayout-opt %s --lower-tiled-layouts \
-// RUN:   --tlayout-simplify-indexing=predicate-tails=false --split-input-file \
+// RUN:   --tlayout-cpu-loops=predicate-tails=false --split-input-file \
 // RUN:   | FileCheck %s --check-prefix=OFF
 // RUN: tlayout-opt %s --split-input-file --tlayout-lower-to-llvm \
 // RUN:   | mlir-translate --split-input-file --mlir-to-llvmir \

@@ -1,8 +1,8 @@
 // RUN: tlayout-opt %s --lower-tiled-layouts \
-// RUN:   --tlayout-simplify-indexing=tile-row-walk-bytes=512 \
+// RUN:   --tlayout-cpu-loops=tile-row-walk-bytes=512 \
 // RUN:   --split-input-file | FileCheck %s
 // RUN: tlayout-opt %s --lower-tiled-layouts \
-// RUN:   --tlayout-simplify-indexing=reassociate-reductions=false \
+// RUN:   --tlayout-cpu-loops=reassociate-reductions=false \
 // RUN:   --split-input-file | FileCheck %s --check-prefix=ORDER
 
 // A row reduction whose combiner may be reassociated: every column of a

@@ -1,4 +1,4 @@
-// RUN: tlayout-opt %s --tlayout-simplify-indexing=collapse-loops=false \
+// RUN: tlayout-opt %s --tlayout-cpu-loops=collapse-loops=false \
 // RUN:   --split-input-file | FileCheck %s
 
 // Where --tlayout-simplify-indexing walks the rows of a group of tiles tile

@@ -1,5 +1,5 @@
 // RUN: tlayout-opt %s --lower-tiled-layouts \
-// RUN:   --tlayout-simplify-indexing=predicate-tails=false \
+// RUN:   --tlayout-cpu-loops=predicate-tails=false \
 // RUN:   --split-input-file | FileCheck %s
 
 // Loops whose step (3) does not divide the tile (128 columns) are

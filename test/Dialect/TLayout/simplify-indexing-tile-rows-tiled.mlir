@@ -1,15 +1,15 @@
 // RUN: tlayout-opt %s --lower-tiled-layouts \
-// RUN:   "--tlayout-simplify-indexing=collapse-loops=false row-accumulator-bytes=0" \
+// RUN:   "--tlayout-cpu-loops=collapse-loops=false row-accumulator-bytes=0" \
 // RUN:   --split-input-file | FileCheck %s --check-prefix=TILED
 // RUN: tlayout-opt %s --lower-tiled-layouts \
-// RUN:   --tlayout-simplify-indexing=physical-order=false --split-input-file \
+// RUN:   --tlayout-cpu-loops=physical-order=false --split-input-file \
 // RUN:   | FileCheck %s --check-prefix=ROWS
 // RUN: tlayout-opt %s --lower-tiled-layouts \
-// RUN:   "--tlayout-simplify-indexing=collapse-loops=false tile-row-walk-bytes=512 row-accumulator-bytes=0" \
+// RUN:   "--tlayout-cpu-loops=collapse-loops=false tile-row-walk-bytes=512 row-accumulator-bytes=0" \
 // RUN:   --split-input-file | FileCheck %s --check-prefix=BYTES512
 // By default the walked rows accumulate into one vector each:
 // RUN: tlayout-opt %s --lower-tiled-layouts \
-// RUN:   --tlayout-simplify-indexing=collapse-loops=false --split-input-file \
+// RUN:   --tlayout-cpu-loops=collapse-loops=false --split-input-file \
 // RUN:   | FileCheck %s --check-prefix=VEC
 
 // Reductions along the minor dimension of T(8,128), from the tiled source:

@@ -1,15 +1,15 @@
 // RUN: tlayout-opt %s \
-// RUN:   "--tlayout-simplify-indexing=collapse-loops=false row-accumulator-bytes=0" \
+// RUN:   "--tlayout-cpu-loops=collapse-loops=false row-accumulator-bytes=0" \
 // RUN:   --split-input-file | FileCheck %s
 // RUN: tlayout-opt %s \
-// RUN:   "--tlayout-simplify-indexing=collapse-loops=false tile-row-walk-bytes=512 row-accumulator-bytes=0" \
+// RUN:   "--tlayout-cpu-loops=collapse-loops=false tile-row-walk-bytes=512 row-accumulator-bytes=0" \
 // RUN:   --split-input-file | FileCheck %s --check-prefix=BYTES512
-// RUN: tlayout-opt %s --tlayout-simplify-indexing=collapse-loops=false \
+// RUN: tlayout-opt %s --tlayout-cpu-loops=collapse-loops=false \
 // RUN:   --split-input-file | FileCheck %s --check-prefix=VEC
-// RUN: tlayout-opt %s --tlayout-simplify-indexing=physical-order=false \
+// RUN: tlayout-opt %s --tlayout-cpu-loops=physical-order=false \
 // RUN:   --split-input-file | FileCheck %s --check-prefix=OFF
 // RUN: tlayout-opt %s \
-// RUN:   --tlayout-simplify-indexing=reassociate-reductions=false \
+// RUN:   --tlayout-cpu-loops=reassociate-reductions=false \
 // RUN:   --split-input-file | FileCheck %s --check-prefix=OFF
 
 // --tlayout-simplify-indexing walks the rows of a group of tiles tile by

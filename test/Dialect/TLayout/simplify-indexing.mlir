@@ -1,14 +1,14 @@
-// RUN: tlayout-opt %s --lower-tiled-layouts \
-// RUN:   "--tlayout-simplify-indexing=physical-order=false predicate-tails=false" \
+// RUN: tlayout-opt %s --tlayout-cpu-lower-tiled-layouts \
+// RUN:   "--tlayout-cpu-loops=physical-order=false predicate-tails=false" \
 // RUN:   --split-input-file | FileCheck %s
-// RUN: tlayout-opt %s --lower-tiled-layouts \
-// RUN:   --tlayout-simplify-indexing="tile-loops=false physical-order=false predicate-tails=false" \
+// RUN: tlayout-opt %s --tlayout-cpu-lower-tiled-layouts \
+// RUN:   --tlayout-cpu-loops="tile-loops=false physical-order=false predicate-tails=false" \
 // RUN:   --split-input-file | FileCheck %s --check-prefix=NOTILE
-// RUN: tlayout-opt %s --lower-tiled-layouts \
-// RUN:   "--tlayout-simplify-indexing=collapse-loops=false predicate-tails=false" \
+// RUN: tlayout-opt %s --tlayout-cpu-lower-tiled-layouts \
+// RUN:   "--tlayout-cpu-loops=collapse-loops=false predicate-tails=false" \
 // RUN:   --split-input-file | FileCheck %s --check-prefix=PHYS
-// RUN: tlayout-opt %s --lower-tiled-layouts \
-// RUN:   --tlayout-simplify-indexing=predicate-tails=false \
+// RUN: tlayout-opt %s --tlayout-cpu-lower-tiled-layouts \
+// RUN:   --tlayout-cpu-loops=predicate-tails=false \
 // RUN:   --split-input-file | FileCheck %s --check-prefix=COLLAPSE
 
 // Element-wise loops over T(8,128): the lowering divides both indices by

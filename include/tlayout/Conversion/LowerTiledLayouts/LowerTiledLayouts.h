@@ -79,38 +79,10 @@ private:
 /// allocated or cast).
 ///
 /// These patterns define what a layout means and lower every op they take
-/// on any target; populateLowerTiledLayoutsCpuFastPathPatterns adds faster
-/// forms of some of them for CPUs.
+/// on any target; a target adds faster forms of some of them through the
+/// hook of lowerTiledLayouts (the CPU's: tlayout/Target/CPU).
 void populateLowerTiledLayoutsPatterns(
     const TiledLayoutTypeConverter &typeConverter, RewritePatternSet &patterns);
-
-/// Adds the lowering's CPU fast paths, ahead of (with a higher benefit than)
-/// the patterns of populateLowerTiledLayoutsPatterns, which take whatever
-/// these leave and must be in the same set: `memref.copy` between row-major
-/// and `T(r,c)(2,1)` / `T(r,c)(4,1)` tiles and transposing copies (row-major
-/// and `{0,1}`, `{1,0:T(8,128)}` and `{0,1:T(8,128)}`) as vector loads,
-/// shuffles and stores, by cache- and TLB-sized groups; vector accesses of
-/// one tile row of `T(r,c)(k,1)E(n)` as one access of the group's run, one
-/// word per column; and static allocations of tiled memrefs of at least
-/// `nontemporalCopyThreshold` bytes aligned to 64 bytes. Each places every
-/// element where the plain lowering does. A vector copy that writes at least
-/// `nontemporalCopyThreshold` bytes (0: none) stores with non-temporal
-/// hints (64-byte aligned stores that bypass the caches, then a fence)
-/// where its target is 64-byte aligned at run time, as the pass option
-/// `nontemporal-copy-threshold` does. Transposing copies move their blocks
-/// by sub-blocks of one `vectorRegisterBytes` register by one 128-bit lane
-/// (a power of two of at least 16 bytes, as `vector-register-bytes`).
-/// --lower-tiled-layouts adds them unless `cpu-fast-paths=false`.
-/// ```mlir
-/// memref.copy %a, %b : memref<16x256xbf16> to
-///     memref<16x256xbf16, #tlayout.tiled<{1,0:T(8,128)(2,1)}>>
-/// ```
-/// becomes, per pair of rows of a tile, two `affine.vector_load`s of 128
-/// elements, one interleaving `vector.shuffle` and one store of 256.
-void populateLowerTiledLayoutsCpuFastPathPatterns(
-    const TiledLayoutTypeConverter &typeConverter, RewritePatternSet &patterns,
-    int64_t nontemporalCopyThreshold = kDefaultNontemporalCopyThreshold,
-    int64_t vectorRegisterBytes = kDefaultVectorRegisterBytes);
 
 /// Adds the patterns that carry lowered tiled memrefs across function
 /// signatures, calls, returns, `scf` region ops and `cf` branches (upstream's
@@ -175,6 +147,23 @@ private:
 /// about an op before it tiles the memrefs it uses. Builds a
 /// TiledLayoutsLoweringInfo per call.
 bool isLoweredTiledMemRefUser(Operation *op);
+
+/// Adds a target's patterns to the lowering's set: faster forms of some of
+/// the lowering's rewrites, with a higher benefit, built with the lowering's
+/// type converter. The lowering's own patterns take whatever they leave.
+using TargetTiledPatternsFn =
+    function_ref<void(const TiledLayoutTypeConverter &typeConverter,
+                      RewritePatternSet &patterns)>;
+
+/// Runs the lowering of tiled layouts on `module`, as --lower-tiled-layouts
+/// does: the pre-check (checkLowerTiledLayoutsPreconditions), then one
+/// partial conversion with populateLowerTiledLayoutsPatterns, the patterns
+/// `addTargetPatterns` adds (if given), and
+/// populateLowerTiledLayoutsStructuralPatterns, under
+/// configureLowerTiledLayoutsTarget. A failure, reported at the offending
+/// ops, leaves the module as it was.
+LogicalResult lowerTiledLayouts(ModuleOp module,
+                                TargetTiledPatternsFn addTargetPatterns = {});
 
 /// Reports every op in `module` that uses a tiled memref the conversion
 /// cannot rewrite (TiledLayoutsLoweringInfo), or whose tiled memref types

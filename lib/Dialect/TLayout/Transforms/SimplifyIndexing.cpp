@@ -9,30 +9,28 @@
 // divisions are known: the index walks one tile (the division is constant)
 // or the loop can be strip-mined by the tile size (the division is the
 // outer loop's counter). This pass proves the first with ranges and
-// divisors of the index values, creates the second, and optionally permutes
-// the resulting nests into the buffer's physical order.
+// divisors of the index values (AffineSimplification) and creates the
+// second (LoopUtils' strip-mining). Permuting the nests into physical order
+// and collapsing them are passes of their own (--tlayout-physical-order,
+// --tlayout-collapse-loops), as are the CPU's loop schedules
+// (tlayout/Target/CPU).
 //
 //===----------------------------------------------------------------------===//
 
 #include "tlayout/Dialect/TLayout/Analysis/IndexFacts.h"
 #include "tlayout/Dialect/TLayout/IR/TLayoutOps.h"
-#include "tlayout/Dialect/TLayout/Transforms/NibbleBytes.h"
 #include "tlayout/Dialect/TLayout/Transforms/Passes.h"
-#include "tlayout/Dialect/TLayout/Transforms/Transforms.h"
 #include "tlayout/Dialect/TLayout/Utils/AffineSimplification.h"
 #include "tlayout/Dialect/TLayout/Utils/LoopUtils.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Affine/Utils.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Iterators.h"
 #include "mlir/IR/PatternMatch.h"
-#include "mlir/Rewrite/FrozenRewritePatternSet.h"
-#include "mlir/Transforms/WalkPatternRewriteDriver.h"
 #include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/DebugLog.h"
 
@@ -76,16 +74,6 @@ struct SimplifyIndexingPass
     : mlir::tlayout::impl::SimplifyIndexingBase<SimplifyIndexingPass> {
   using Base::Base;
 
-  /// populateNibbleBytePatterns, frozen once for every op the pass runs on.
-  FrozenRewritePatternSet nibblePatterns;
-
-  LogicalResult initialize(MLIRContext *context) override {
-    RewritePatternSet patterns(context);
-    populateNibbleBytePatterns(patterns);
-    nibblePatterns = std::move(patterns);
-    return success();
-  }
-
   void runOnOperation() override {
     Operation *root = getOperation();
     IndexFactsAnalysis facts;
@@ -105,52 +93,9 @@ struct SimplifyIndexingPass
           else if (auto sym = dyn_cast<AffineSymbolExpr>(result))
             rewriter.replaceOp(op, op.getSymbolOperands()[sym.getPosition()]);
         });
-    if (physicalOrder && reassociateReductions) {
-      // Innermost first: a loop this rewrites is erased, and its parents
-      // are visited after it.
-      SmallVector<affine::AffineForOp> loops;
-      root->walk([&](affine::AffineForOp loop) { loops.push_back(loop); });
-      for (affine::AffineForOp loop : loops)
-        walkTileRowsInPhysicalOrder(loop, rewriter, tileRowWalkBytes,
-                                    rowAccumulatorBytes);
-    }
-    if (physicalOrder) {
-      SmallVector<affine::AffineForOp> roots;
-      root->walk([&](affine::AffineForOp loop) {
-        if (!loop->getParentOfType<affine::AffineForOp>())
-          roots.push_back(loop);
-      });
-      for (affine::AffineForOp loop : roots)
-        permuteToPhysicalOrder(loop);
-    }
-    if (physicalOrder && jamRepeatedStores) {
-      // Loops of straight-line bodies, none inside another.
-      SmallVector<affine::AffineForOp> straight;
-      root->walk([&](affine::AffineForOp loop) {
-        if (llvm::all_of(loop.getBody()->getOperations(),
-                         [](Operation &op) { return op.getNumRegions() == 0; }))
-          straight.push_back(loop);
-      });
-      for (affine::AffineForOp loop : straight)
-        mlir::tlayout::jamRepeatedStores(loop, rewriter);
-    }
-    if (physicalOrder && collapseLoops) {
-      // The outermost loop of each perfect nest.
-      SmallVector<affine::AffineForOp> roots;
-      root->walk([&](affine::AffineForOp loop) {
-        auto parent = dyn_cast<affine::AffineForOp>(loop->getParentOp());
-        if (!parent || &parent.getBody()->front() != loop.getOperation() ||
-            loop->getNextNode() != parent.getBody()->getTerminator())
-          roots.push_back(loop);
-      });
-      for (affine::AffineForOp loop : roots)
-        collapseContiguousNest(loop, rewriter);
-    }
-    if (nibbleBytes)
-      walkAndApplyPatterns(root, nibblePatterns);
-    predicateTileTails(root, rewriter);
-    root->walk(
-        [&](AssumeMultipleOp op) { rewriter.replaceOp(op, op.getValue()); });
+    if (dropAssumptions)
+      root->walk(
+          [&](AssumeMultipleOp op) { rewriter.replaceOp(op, op.getValue()); });
   }
 
   /// Strip-mines (or normalizes) the loops whose index is still divided by

@@ -15,6 +15,7 @@
 
 #include "tlayout/Conversion/Passes.h"
 #include "tlayout/Dialect/TLayout/Transforms/Passes.h"
+#include "tlayout/Target/CPU/Passes.h"
 #include "tlayout/Target/TPU/Transforms/Passes.h"
 
 #include "mlir/Conversion/BufferizationToMemRef/BufferizationToMemRef.h"
@@ -63,9 +64,10 @@ void mlir::tlayout::tpu::buildTpuBufferizePipeline(
     // memref.extract_strided_metadata, which a tiled memref does not have
     // (and the assignment leaves a memref so used untiled). Once the layouts
     // are lowered every memref is a physical buffer or a strided view of
-    // one. The lowering to LLVM runs --lower-tiled-layouts again, which then
-    // has nothing to do.
-    pm.addPass(createLowerTiledLayouts(options.getLowerTiledLayoutsOptions()));
+    // one. The lowering to LLVM runs the lowering of tiled layouts again,
+    // which then has nothing to do.
+    pm.addPass(
+        cpu::createCpuLowerTiledLayouts(options.getLowerTiledLayoutsOptions()));
     // Upstream's --buffer-deallocation-pipeline without its canonicalizer:
     // the lowered accesses are affine maps with floordiv and mod, which the
     // lowering to LLVM lowers before anything canonicalizes them.

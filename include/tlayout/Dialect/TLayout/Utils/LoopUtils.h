@@ -93,6 +93,15 @@ FailureOr<StripMinedLoop> stripMineByTile(scf::ForOp loop, int64_t c,
                                           RewriterBase &rewriter,
                                           bool reassociateReductions = false);
 
+/// The discardable attribute with which --tlayout-simplify-indexing marks
+/// (with its option `predicate-tails`) the loop that strip-mining makes over
+/// the elements of one tile where the loop's step does not divide the tile:
+/// a few trips (42 or 43 for a step of 3 in a tile of 128), their count
+/// changing from tile to tile. A target may lower such loops with masked
+/// tails (--tlayout-cpu-predicate-tails).
+constexpr llvm::StringLiteral kPredicatedTailAttrName =
+    "tlayout.predicated_tail";
+
 /// Whether `loop`, whose index is divided by `c`, is better normalized
 /// than strip-mined: it steps by a multiple of `c`, or its single lower
 /// bound depends on an enclosing loop's index.

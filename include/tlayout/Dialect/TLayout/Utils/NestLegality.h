@@ -38,6 +38,11 @@ bool isDisjoint(Value a, Value b);
 /// in the nest (a view that moves with the loops), two accessed memref
 /// values that may be one buffer, and a dependence that cannot be analysed
 /// or whose distance has no lower bound.
+///
+/// Upstream's affine::isValidLoopInterchangePermutation answers a narrower
+/// question: it takes every op of the nest for modelled, relates accesses
+/// to one memref value only, counts no enclosing affine.parallel loop and
+/// asserts where a distance has no lower bound; this check fails instead.
 bool isLegalPermutation(ArrayRef<affine::AffineForOp> band,
                         ArrayRef<unsigned> permutation);
 

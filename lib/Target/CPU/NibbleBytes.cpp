@@ -10,16 +10,20 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tlayout/Dialect/TLayout/Transforms/NibbleBytes.h"
+#include "tlayout/Target/CPU/NibbleBytes.h"
+#include "tlayout/Target/CPU/Passes.h.inc"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/Rewrite/FrozenRewritePatternSet.h"
+#include "mlir/Transforms/WalkPatternRewriteDriver.h"
 
 using namespace mlir;
 using namespace mlir::tlayout;
+using namespace mlir::tlayout::cpu;
 
 namespace {
 
@@ -230,7 +234,8 @@ struct AssembleFieldsAsBytes : OpRewritePattern<vector::BitCastOp> {
 
 } // namespace
 
-void mlir::tlayout::populateNibbleBytePatterns(RewritePatternSet &patterns) {
+void mlir::tlayout::cpu::populateNibbleBytePatterns(
+    RewritePatternSet &patterns) {
   patterns.add<SplitFieldsAsBytes, AssembleFieldsAsBytes>(
       patterns.getContext());
 }

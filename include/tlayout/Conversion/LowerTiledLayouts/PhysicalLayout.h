@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Shared by the lowering's pattern files (not installed): the physical
+// Shared by the lowering's pattern files and a target's: the physical
 // layout of a tiled memref type (its buffer type and the affine maps of its
 // indices and sizes), and the helpers that emit those maps' values and
 // handle the 1:N values a lowered tiled memref becomes (its buffer, then the
@@ -12,8 +12,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TLAYOUT_LIB_CONVERSION_LOWERTILEDLAYOUTS_PHYSICALLAYOUT_H
-#define TLAYOUT_LIB_CONVERSION_LOWERTILEDLAYOUTS_PHYSICALLAYOUT_H
+#ifndef TLAYOUT_CONVERSION_LOWERTILEDLAYOUTS_PHYSICALLAYOUT_H
+#define TLAYOUT_CONVERSION_LOWERTILEDLAYOUTS_PHYSICALLAYOUT_H
 
 #include "tlayout/Conversion/LowerTiledLayouts/LowerTiledLayouts.h"
 
@@ -204,4 +204,4 @@ Value reinterpretAs(OpBuilder &builder, Location loc, Value source,
 
 } // namespace mlir::tlayout
 
-#endif // TLAYOUT_LIB_CONVERSION_LOWERTILEDLAYOUTS_PHYSICALLAYOUT_H
+#endif // TLAYOUT_CONVERSION_LOWERTILEDLAYOUTS_PHYSICALLAYOUT_H

@@ -10,7 +10,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "tlayout/Dialect/TLayout/IR/TLayoutDialect.h"
-#include "tlayout/Dialect/TLayout/Transforms/Transforms.h"
+#include "tlayout/Target/CPU/Passes.h.inc"
+#include "tlayout/Target/CPU/Transforms.h"
 
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
 #include "mlir/Dialect/Affine/Analysis/AffineAnalysis.h"
@@ -22,6 +23,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/LLVMIR/LLVMAttrs.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/IndexingUtils.h"
@@ -42,6 +44,7 @@
 
 using namespace mlir;
 using namespace mlir::tlayout;
+using namespace mlir::tlayout::cpu;
 
 //===----------------------------------------------------------------------===//
 // Loops over a tile's elements by a step that does not divide it
@@ -62,8 +65,8 @@ static LLVM::LoopAnnotationAttr predicatedTailLoop(MLIRContext *context) {
       /*parallelAccesses=*/{});
 }
 
-bool mlir::tlayout::predicateTileTails(Operation *root,
-                                       RewriterBase &rewriter) {
+bool mlir::tlayout::cpu::predicateTileTails(Operation *root,
+                                            RewriterBase &rewriter) {
   SmallVector<affine::AffineForOp> marked;
   root->walk([&](affine::AffineForOp loop) {
     if (loop->hasAttr(kPredicatedTailAttrName))

@@ -10,9 +10,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tlayout/Dialect/TLayout/Transforms/Transforms.h"
 #include "tlayout/Dialect/TLayout/Utils/AffineSimplification.h"
 #include "tlayout/Dialect/TLayout/Utils/NestLegality.h"
+#include "tlayout/Target/CPU/Passes.h.inc"
+#include "tlayout/Target/CPU/Transforms.h"
 
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
 #include "mlir/Dialect/Affine/Analysis/AffineAnalysis.h"
@@ -20,6 +21,7 @@
 #include "mlir/Dialect/Affine/Analysis/LoopAnalysis.h"
 #include "mlir/Dialect/Affine/Analysis/Utils.h"
 #include "mlir/Dialect/Affine/IR/AffineMemoryOpInterfaces.h"
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Affine/LoopUtils.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
@@ -44,6 +46,7 @@
 
 using namespace mlir;
 using namespace mlir::tlayout;
+using namespace mlir::tlayout::cpu;
 
 //===----------------------------------------------------------------------===//
 // Stores repeated by the loops around a tile loop
@@ -510,8 +513,8 @@ static bool isRevisitedAccumulator(ArrayRef<AccessKey> repeated,
   return false;
 }
 
-bool mlir::tlayout::jamRepeatedStores(affine::AffineForOp tiles,
-                                      RewriterBase &rewriter) {
+bool mlir::tlayout::cpu::jamRepeatedStores(affine::AffineForOp tiles,
+                                           RewriterBase &rewriter) {
   if (tiles.getNumIterOperands() != 0)
     return false;
   // The body: ops without regions, each free of memory effects, a load or

@@ -8,16 +8,16 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TLAYOUT_DIALECT_TLAYOUT_TRANSFORMS_NIBBLEBYTES_H
-#define TLAYOUT_DIALECT_TLAYOUT_TRANSFORMS_NIBBLEBYTES_H
+#ifndef TLAYOUT_TARGET_CPU_NIBBLEBYTES_H
+#define TLAYOUT_TARGET_CPU_NIBBLEBYTES_H
 
 #include "mlir/IR/PatternMatch.h"
 
-namespace mlir::tlayout {
+namespace mlir::tlayout::cpu {
 
 /// Adds the patterns that assemble and split the eight 4-bit fields of
 /// vectors of 32-bit words read from or written to bytes (the lowering's
-/// packed `T(8,128)(8,1)E(4)` tile rows, once --tlayout-simplify-indexing
+/// packed `T(8,128)(8,1)E(4)` tile rows, once --tlayout-cpu-jam-repeated-stores
 /// has jammed the eight rows of a group) as vectors of bytes:
 /// - `arith.trunci` to `i4` of a word vector that is a `vector.bitcast` of
 ///   bytes, shifted right by a multiple of 4 bits, becomes the bytes of one
@@ -35,6 +35,6 @@ namespace mlir::tlayout {
 /// `T(8,128)(8,1)E(4)` ran at half of memcpy's speed as words.
 void populateNibbleBytePatterns(RewritePatternSet &patterns);
 
-} // namespace mlir::tlayout
+} // namespace mlir::tlayout::cpu
 
-#endif // TLAYOUT_DIALECT_TLAYOUT_TRANSFORMS_NIBBLEBYTES_H
+#endif // TLAYOUT_TARGET_CPU_NIBBLEBYTES_H

@@ -5,17 +5,20 @@
 //===----------------------------------------------------------------------===//
 //
 // The base class of the lowering's own patterns, one populate function per
-// file of patterns, and the expansions of copies and vector accesses that
-// the patterns run (not installed); populateLowerTiledLayoutsPatterns adds
-// all the patterns.
+// file of patterns, the expansions of copies and vector accesses that the
+// patterns run, and the helpers of vector accesses that a target's faster
+// patterns share with them; populateLowerTiledLayoutsPatterns adds all the
+// patterns. A target's patterns (tlayout/Target/CPU) derive from the same
+// base class.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TLAYOUT_LIB_CONVERSION_LOWERTILEDLAYOUTS_PATTERNS_H
-#define TLAYOUT_LIB_CONVERSION_LOWERTILEDLAYOUTS_PATTERNS_H
+#ifndef TLAYOUT_CONVERSION_LOWERTILEDLAYOUTS_PATTERNS_H
+#define TLAYOUT_CONVERSION_LOWERTILEDLAYOUTS_PATTERNS_H
 
 #include "tlayout/Conversion/LowerTiledLayouts/LowerTiledLayouts.h"
 
+#include "mlir/Interfaces/VectorInterfaces.h"
 #include "llvm/Support/DebugLog.h"
 
 namespace mlir::tlayout {
@@ -134,32 +137,29 @@ void populateTiledViewPatterns(const TiledLayoutTypeConverter &typeConverter,
 void populateTiledCopyPatterns(const TiledLayoutTypeConverter &typeConverter,
                                RewritePatternSet &patterns);
 
-/// memref.copy between row-major and T(r,c)(2,1) / T(r,c)(4,1) tiles, and
-/// transposing copies (row-major and column-major, T(8,128) and the
-/// transposed array in T(8,128)), as vector loads, shuffles and stores
-/// ahead of the generic expansion (VectorizeTiledCopies.cpp); a CPU fast
-/// path. Copies that
-/// write at least `nontemporalThreshold` bytes (0: none) store with
-/// non-temporal hints where the target is 64-byte aligned at run time.
-/// Transposes go by sub-blocks of one `vectorRegisterBytes` register by one
-/// 128-bit lane.
-void populateVectorizedCopyPatterns(
-    const TiledLayoutTypeConverter &typeConverter, RewritePatternSet &patterns,
-    int64_t nontemporalThreshold, int64_t vectorRegisterBytes);
-
-/// vector.transfer_read/write and affine.vector_load/store of one tile row
-/// of `T(r,c)(k,1)E(n)` packed elements as one access of the group's run,
-/// one word per column, ahead of the patterns of
-/// populateTiledVectorAccessPatterns (ExpandTiledVectorAccesses.cpp); a CPU
-/// fast path.
-void populatePackedColumnAccessPatterns(
-    const TiledLayoutTypeConverter &typeConverter, RewritePatternSet &patterns);
-
 /// vector.transfer_read/write (also under vector.mask) and
 /// affine.vector_load/store, as one contiguous access or element by element
 /// (ExpandTiledVectorAccesses.cpp).
 void populateTiledVectorAccessPatterns(
     const TiledLayoutTypeConverter &typeConverter, RewritePatternSet &patterns);
+
+/// A number `value` is known to be a multiple of (0: it is known to be 0),
+/// from constants, loop induction variables, additions, multiplications and
+/// affine.apply ops.
+int64_t getKnownMultiple(Value value);
+
+/// The memref dimension a vector transfer runs along, where it is 1-D,
+/// unmasked (no mask operand), in bounds, on a memref (a write without a
+/// result) and not a broadcast; std::nullopt otherwise.
+std::optional<unsigned>
+getOneDimTransferDim(VectorTransferOpInterface transfer);
+
+/// The vector a transfer writes; null for a read.
+Value getWrittenVector(Operation *op);
+
+/// The memref indices of an affine access map, one affine.apply each.
+SmallVector<Value> getAffineAccessIndices(RewriterBase &rewriter, Location loc,
+                                          AffineMap map, ValueRange operands);
 
 //===----------------------------------------------------------------------===//
 // Expansions the patterns run inside the conversion
@@ -215,4 +215,4 @@ LogicalResult expandTiledVectorAccess(RewriterBase &rewriter, Operation *op);
 
 } // namespace mlir::tlayout
 
-#endif // TLAYOUT_LIB_CONVERSION_LOWERTILEDLAYOUTS_PATTERNS_H
+#endif // TLAYOUT_CONVERSION_LOWERTILEDLAYOUTS_PATTERNS_H

@@ -9,10 +9,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tlayout/Dialect/TLayout/Transforms/Transforms.h"
 #include "tlayout/Dialect/TLayout/Utils/AffineSimplification.h"
 #include "tlayout/Dialect/TLayout/Utils/LoopUtils.h"
 #include "tlayout/Dialect/TLayout/Utils/NestLegality.h"
+#include "tlayout/Target/CPU/Passes.h.inc"
+#include "tlayout/Target/CPU/Transforms.h"
 
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
 #include "mlir/Dialect/Affine/Analysis/AffineAnalysis.h"
@@ -20,6 +21,7 @@
 #include "mlir/Dialect/Affine/Analysis/LoopAnalysis.h"
 #include "mlir/Dialect/Affine/Analysis/Utils.h"
 #include "mlir/Dialect/Affine/IR/AffineMemoryOpInterfaces.h"
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Affine/LoopUtils.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
@@ -44,6 +46,7 @@
 
 using namespace mlir;
 using namespace mlir::tlayout;
+using namespace mlir::tlayout::cpu;
 
 //===----------------------------------------------------------------------===//
 // Rows of tiles in physical order
@@ -704,10 +707,10 @@ static bool accumulateRowsInVectors(ArrayRef<memref::AllocaOp> allocas,
   return true;
 }
 
-bool mlir::tlayout::walkTileRowsInPhysicalOrder(affine::AffineForOp rows,
-                                                RewriterBase &rewriter,
-                                                int64_t walkBytes,
-                                                int64_t accumulatorBytes) {
+bool mlir::tlayout::cpu::walkTileRowsInPhysicalOrder(affine::AffineForOp rows,
+                                                     RewriterBase &rewriter,
+                                                     int64_t walkBytes,
+                                                     int64_t accumulatorBytes) {
   auto fail = [&](const Twine &why) {
     LDBG() << "rows at " << rows.getLoc() << " kept: " << why.str();
     return false;
