@@ -16,6 +16,7 @@
 #include "tlayout/Core/BufferIndexing.h"
 #include "tlayout/Core/DimsLayout.h"
 #include "tlayout/Core/LayoutAnalysis.h"
+#include "tlayout/Dialect/TLayout/IR/MemRefLayout.h"
 #include "tlayout/Dialect/TLayout/IR/TLayoutAttrs.h"
 #include "tlayout/Dialect/TLayout/IR/TLayoutDialect.h"
 #include "tlayout/Dialect/TLayout/IR/TLayoutOps.h"
@@ -111,8 +112,7 @@ FailureOr<BufferIndexing> compileQuery(MemRefType type, const ErrorSink &sink) {
       sink.report(text);
       return failure();
     }
-    llvm::Expected<BufferIndexing> rowMajor = BufferIndexing::compile(
-        TiledLayout::rowMajor(type.getRank()), type.getShape());
+    llvm::Expected<BufferIndexing> rowMajor = compileMemRefIndexing(type);
     if (!rowMajor) {
       sink.fail(rowMajor.takeError());
       return failure();
@@ -141,13 +141,6 @@ FailureOr<BufferIndexing> compileQuery(MlirType memref, const ErrorSink &sink,
     return failure();
   type = *checked;
   return compileQuery(type, sink);
-}
-
-/// The bits each element of `type` takes in memory.
-int64_t storedElementBits(MemRefType type) {
-  LayoutAttrInterface layout = getLayoutAttr(type);
-  return getStoredElementBits(layout ? layout.getElementSizeInBits() : 0,
-                              getElementTypeBits(type.getElementType()));
 }
 
 TiledLayout tiledOf(MlirAttribute attr) {
@@ -298,7 +291,7 @@ MlirLogicalResult tlayoutMemRefGetFootprint(MlirType memref,
   FailureOr<BufferIndexing> indexing = compileQuery(memref, sink, type);
   if (failed(indexing))
     return mlirLogicalResultFailure();
-  Footprint footprint = getFootprint(*indexing, storedElementBits(type));
+  Footprint footprint = getFootprint(*indexing, getStoredElementBits(type));
   std::optional<int64_t> logical = footprint.logicalElements.getConstant();
   std::optional<int64_t> physical = footprint.physicalElements.getConstant();
   std::optional<int64_t> logicalBytes = footprint.logicalBytes.getConstant();
@@ -428,10 +421,10 @@ tlayoutMemRefComparePlacement(MlirType a, MlirType b,
   FailureOr<BufferIndexing> indexingB = compileQuery(*typeB, sink);
   if (failed(indexingB))
     return mlirLogicalResultFailure();
-  if (storedElementBits(*typeA) != storedElementBits(*typeB))
+  if (getStoredElementBits(*typeA) != getStoredElementBits(*typeB))
     return sink.fail("the elements take " +
-                     llvm::Twine(storedElementBits(*typeA)) + " and " +
-                     llvm::Twine(storedElementBits(*typeB)) +
+                     llvm::Twine(getStoredElementBits(*typeA)) + " and " +
+                     llvm::Twine(getStoredElementBits(*typeB)) +
                      " bits: placements compare elements of one size");
   llvm::ArrayRef<int64_t> perm;
   if (permutation)

@@ -5,11 +5,13 @@
 //===----------------------------------------------------------------------===//
 //
 // View parameters, the layout interface's verification, affine map and
-// strides, and the printing and parsing of size lists.
+// strides, the printing and parsing of size lists, and the memref-level
+// answers of MemRefLayout.h.
 //
 //===----------------------------------------------------------------------===//
 
 #include "LayoutAttrUtils.h"
+#include "tlayout/Dialect/TLayout/IR/MemRefLayout.h"
 #include "tlayout/Dialect/TLayout/IR/TLayoutAttrs.h"
 #include "tlayout/Dialect/TLayout/IR/TLayoutDialect.h"
 
@@ -197,4 +199,22 @@ mlir::tlayout::detail::parseSizeList(AsmParser &parser,
         values.push_back(value);
         return success();
       });
+}
+
+//===----------------------------------------------------------------------===//
+// Memref-level answers (MemRefLayout.h)
+//===----------------------------------------------------------------------===//
+
+int64_t mlir::tlayout::getStoredElementBits(MemRefType type) {
+  LayoutAttrInterface layout = getLayoutAttr(type);
+  return getStoredElementBits(layout ? layout.getElementSizeInBits() : 0,
+                              getElementTypeBits(type.getElementType()));
+}
+
+llvm::Expected<BufferIndexing>
+mlir::tlayout::compileMemRefIndexing(MemRefType type) {
+  if (LayoutAttrInterface layout = getLayoutAttr(type))
+    return layout.compile(type.getShape(), 0);
+  return BufferIndexing::compile(TiledLayout::rowMajor(type.getRank()),
+                                 type.getShape());
 }

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tlayout/Dialect/TLayout/IR/TLayoutOps.h"
+#include "tlayout/Dialect/TLayout/IR/MemRefLayout.h"
 
 #include "tlayout/Core/LayoutAnalysis.h"
 
@@ -458,8 +459,7 @@ compileCastSide(MemRefType type, StringRef what,
                   << type;
       return failure();
     }
-    llvm::Expected<BufferIndexing> rowMajor = BufferIndexing::compile(
-        TiledLayout::rowMajor(type.getRank()), type.getShape());
+    llvm::Expected<BufferIndexing> rowMajor = compileMemRefIndexing(type);
     if (!rowMajor) {
       emitError() << llvm::toString(rowMajor.takeError());
       return failure();
@@ -492,16 +492,12 @@ LogicalResult CastOp::verify() {
       compileCastSide(resultType, "result", emitError);
   if (failed(result))
     return failure();
-  auto bitsOf = [](MemRefType type) {
-    LayoutAttrInterface layout = getLayoutAttr(type);
-    return getStoredElementBits(layout ? layout.getElementSizeInBits() : 0,
-                                getElementTypeBits(type.getElementType()));
-  };
-  if (bitsOf(sourceType) != bitsOf(resultType))
+  int64_t sourceBits = getStoredElementBits(sourceType);
+  int64_t resultBits = getStoredElementBits(resultType);
+  if (sourceBits != resultBits)
     return emitOpError() << "expects the elements to take the same bits, but "
-                         << sourceType << " stores them in "
-                         << bitsOf(sourceType) << " and " << resultType
-                         << " in " << bitsOf(resultType);
+                         << sourceType << " stores them in " << sourceBits
+                         << " and " << resultType << " in " << resultBits;
   llvm::Expected<PlacementComparison> comparison =
       comparePlacement(*source, *result);
   if (!comparison)

@@ -12,6 +12,7 @@
 
 #include "tlayout/Dialect/TLayout/Transforms/TensorEncodings.h"
 #include "tlayout/Core/BufferIndexing.h"
+#include "tlayout/Dialect/TLayout/IR/MemRefLayout.h"
 #include "tlayout/Dialect/TLayout/IR/TLayoutAttrs.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -44,13 +45,12 @@ mlir::tlayout::getEncodedTensorBytes(RankedTensorType type) {
     return std::nullopt;
   auto memref = MemRefType::get(type.getShape(), type.getElementType(),
                                 getLayoutEncoding(type));
-  if (LayoutAttrInterface layout = getLayoutAttr(memref)) {
+  if (getLayoutAttr(memref)) {
     FailureOr<BufferIndexing> indexing =
         compileMemRefLayout(memref, [] { return InFlightDiagnostic(); });
     if (failed(indexing))
       return std::nullopt;
-    int64_t bits =
-        getStoredElementBits(layout.getElementSizeInBits(), typeBits);
+    int64_t bits = getStoredElementBits(memref);
     return getFootprint(*indexing, bits).physicalBytes.getConstant();
   }
   // Row-major (or another strided layout of the same elements): the logical

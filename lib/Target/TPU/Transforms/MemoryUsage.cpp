@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tlayout/Target/TPU/Transforms/MemoryUsage.h"
+#include "tlayout/Dialect/TLayout/IR/MemRefLayout.h"
 #include "tlayout/Target/TPU/IR/TpuAttrs.h"
 
 #include "mlir/Dialect/Affine/Analysis/LoopAnalysis.h"
@@ -51,8 +52,7 @@ static void measure(BufferUsage &usage) {
   // a byte).
   LayoutAttrInterface layout = getLayoutAttr(type);
   int64_t typeBits = getElementTypeBits(type.getElementType());
-  int64_t bits = getStoredElementBits(
-      layout ? layout.getElementSizeInBits() : 0, typeBits);
+  int64_t bits = getStoredElementBits(type);
   if (bits <= 0)
     return;
   // The memref type's verifier compiled this layout for this shape but
@@ -70,10 +70,7 @@ static void measure(BufferUsage &usage) {
     }
   }
   // Elements only: the bytes are counted below, with checked arithmetic.
-  llvm::Expected<BufferIndexing> indexing =
-      layout ? layout.compile(type.getShape(), 0)
-             : BufferIndexing::compile(TiledLayout::rowMajor(type.getRank()),
-                                       type.getShape());
+  llvm::Expected<BufferIndexing> indexing = compileMemRefIndexing(type);
   if (!indexing) {
     // A tiled type's verifier compiled the same layout for the same shape;
     // the row-major layout of an untiled one fails only where its element
