@@ -293,6 +293,34 @@ def SimplifyIndexing : Pass<"tlayout-simplify-indexing"> {
   ];
 }
 
+def DropLayoutAttributes
+    : Pass<"tlayout-drop-layout-attributes", "::mlir::ModuleOp"> {
+  let summary = "Drop tlayout's discardable attributes once they are lowered";
+  let description = [{
+    Removes every discardable attribute of tlayout's dialects, the generic
+    `tlayout` and the targets' `tlayout_<target>` (such as the module's
+    `tlayout_tpu.target` or a `tlayout.layout` on a function argument),
+    from every op and every function argument and result. They describe
+    layouts and the emulated target, which a lowered program no longer
+    has, and tools that do not load tlayout's dialects (upstream's
+    `mlir-runner`, `mlir-translate`'s export to LLVM IR) reject them as
+    attributes of an unregistered dialect. `--tlayout-lower-to-llvm` runs it
+    last; attributes of other dialects stay.
+
+    ```mlir
+    module attributes {tlayout_tpu.target = #tlayout_tpu.target<"v6e">} {
+      llvm.func @f()
+    }
+    ```
+    becomes
+    ```mlir
+    module {
+      llvm.func @f()
+    }
+    ```
+  }];
+}
+
 def EraseMemorySpaces : Pass<"tlayout-erase-memory-spaces", "::mlir::ModuleOp"> {
   let summary = "Map the emulated target's memory spaces to the CPU's";
   let description = [{
