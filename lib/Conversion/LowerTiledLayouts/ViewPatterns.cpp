@@ -429,6 +429,38 @@ struct LayoutCastLowering : TiledOpConversionPattern<CastOp> {
   }
 };
 
+/// A free transpose is the source's physical buffer, reinterpreted in the
+/// result's physical shape where the two differ: its verifier proved that
+/// every element keeps its offset.
+struct TransposeViewLowering : TiledOpConversionPattern<TransposeOp> {
+  using TiledOpConversionPattern::TiledOpConversionPattern;
+  LogicalResult
+  matchAndRewrite(TransposeOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto resultType = dyn_cast<MemRefType>(op.getType());
+    if (!resultType)
+      return rewriter.notifyMatchFailure(op, "a transpose of tensors");
+    MemRefType physical = resultType;
+    if (getLayoutAttr(resultType)) {
+      FailureOr<PhysicalLayout> layout = layoutFor(*this, op, resultType);
+      if (failed(layout))
+        return rewriter.notifyMatchFailure(op, "no physical layout");
+      physical = layout->type;
+    }
+    if (!physical.hasStaticShape())
+      return rewriter.notifyMatchFailure(op, "not a static memref");
+    Value buffer = adaptor.getSource().front();
+    auto bufferType = cast<MemRefType>(buffer.getType());
+    if (bufferType != physical) {
+      if (!bufferType.getLayout().isIdentity())
+        return rewriter.notifyMatchFailure(op, "source buffer is strided");
+      buffer = reinterpretAs(rewriter, op.getLoc(), buffer, physical, {});
+    }
+    replaceWithLowered(rewriter, op, buffer, {});
+    return success();
+  }
+};
+
 } // namespace
 
 void mlir::tlayout::populateTiledViewPatterns(
@@ -436,6 +468,6 @@ void mlir::tlayout::populateTiledViewPatterns(
     RewritePatternSet &patterns) {
   patterns.add<DimLowering, RankLowering, AssumeAlignmentLowering, CastLowering,
                ToPhysicalLowering, FromPhysicalLowering, SubViewLowering,
-               ReshapeLowering, LayoutCastLowering>(typeConverter,
-                                                    patterns.getContext());
+               ReshapeLowering, LayoutCastLowering, TransposeViewLowering>(
+      typeConverter, patterns.getContext());
 }
