@@ -24,6 +24,7 @@
 #include "Patterns.h"
 #include "PhysicalLayout.h"
 
+#include "tlayout/Core/DimsLayout.h"
 #include "tlayout/Core/LayoutAnalysis.h"
 #include "tlayout/Dialect/TLayout/IR/TLayoutAttrs.h"
 #include "tlayout/Dialect/TLayout/IR/TLayoutOps.h"
@@ -222,8 +223,9 @@ static std::optional<BufferIndexing> wholeBufferLayoutOf(MemRefType type) {
 /// Whether a copy from `src` to `dst` can move the physical buffers whole:
 /// the same elements, packed alike, at the same offsets of buffers of the
 /// same size. Static shapes are decided by the core's placement equality
-/// (comparePlacement: the normal form, or every element); dynamic ones by
-/// equal placement keys, which never say equal for different placements.
+/// (the normal form, else comparePlacement's element-by-element check);
+/// dynamic ones by equal placement keys, which never say equal for
+/// different placements.
 static bool placeSame(MemRefType src, MemRefType dst) {
   if (src.getShape() != dst.getShape() ||
       src.getElementType() != dst.getElementType() ||
@@ -235,6 +237,10 @@ static bool placeSame(MemRefType src, MemRefType dst) {
     return false;
   if (!src.hasStaticShape())
     return a->getPlacementKey() == b->getPlacementKey();
+  // The normal form answers at once; only placements it does not cover
+  // (`*`, tail padding) are compared element by element.
+  if (std::optional<bool> same = haveSamePlacement(*a, *b))
+    return *same;
   std::optional<PlacementComparison> same =
       llvm::expectedToOptional(comparePlacement(*a, *b));
   return same && same->same;
