@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tlayout/Core/LayoutAnalysis.h"
+#include "tlayout/Core/DimsLayout.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/Sequence.h"
@@ -220,7 +221,9 @@ mlir::tlayout::comparePlacement(const BufferIndexing &a,
   result.sizeA = *a.getNumElements().getConstant();
   result.sizeB = *b.getNumElements().getConstant();
   bool identity = llvm::equal(perm, llvm::seq<int64_t>(0, rank));
-  if (identity && a.getPlacementKey() == b.getPlacementKey()) {
+  // The normal form decides without enumerating where it is defined.
+  if (identity && (haveSamePlacement(a, b).value_or(false) ||
+                   a.getPlacementKey() == b.getPlacementKey())) {
     result.same = true;
     return result;
   }

@@ -109,10 +109,13 @@ def LowerTiledLayouts : Pass<"lower-tiled-layouts", "::mlir::ModuleOp"> {
     contiguous or element-wise form, which any target can lower.
 
     `memref.copy` or `tlayout.copy` between two layouts that place every
-    element at the same offset (equal layouts, or e.g. `{1,0}` and
-    `{1,0:T(1,128)}` of `f32[1,256]`; static shapes for `memref.copy`, not
-    views) is one copy of the physical buffers, which upstream lowers to
-    one `memcpy`.
+    element at the same offset, as the layout core's placement equality
+    decides (equal layouts, or e.g. `{1,0}` and `{1,0:T(1,128)}` of
+    `f32[1,256]`, `{0}` and `{0:T(128)}` of `f32[128]`, two equal `E(4)`
+    layouts; static shapes for `memref.copy`, not views) is one copy of the
+    physical buffers, which upstream lowers to one `memcpy`. A packed buffer
+    whose last byte holds bits that are not the buffer's also merges that
+    byte under a mask.
 
     `vector.transfer_read`/`transfer_write` and `affine.vector_load`/
     `vector_store` become one `vector.load`/`vector.store` of the physical

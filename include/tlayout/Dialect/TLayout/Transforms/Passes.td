@@ -357,10 +357,14 @@ def ConvertLayoutSyntax
       has that form (no tail padding `L(n)`, no `E(n)`, no combined
       dimensions).
     - `to=xla`: `#tlayout.dims` becomes `#tlayout.tiled` where a tile
-      sequence places the elements the same (no odd-even strips).
-    - `to=canonical`: `#tlayout.dims` layouts take their canonical form
-      (adjacent packed entries merged, size-1 entries dropped, a packed entry
-      that covers its whole dimension made dynamic).
+      sequence places the elements the same (no odd-even strips that place
+      elements apart; a packed piece that pads is a tile: `[0, 0:packed(8)]`
+      on 5 elements is `{0:T(8)}`).
+    - `to=canonical`: `#tlayout.dims` layouts take their canonical form,
+      for static shapes the one list of their placement (adjacent packed
+      entries merged, size-1 entries and odd-even strips beyond their
+      dimension dropped, a packed entry that covers its whole dimension made
+      dynamic).
 
     A layout that has no such form is kept, with a remark at the first op
     that uses it. Views convert with their parent's shape.
