@@ -17,3 +17,4 @@ module attributes {tlayout_tpu.target = #tlayout_tpu.target<"v5e">} {
     return
   }
 }
+

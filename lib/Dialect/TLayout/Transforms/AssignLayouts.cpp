@@ -22,6 +22,7 @@
 #include "tlayout/Dialect/TLayout/Transforms/TensorLayoutGroups.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/AsmParser/AsmParser.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/MapVector.h"
@@ -258,7 +259,18 @@ struct AssignLayoutsPass
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    LayoutTargetAttrInterface target = findTarget(module);
+    LayoutTargetAttrInterface target;
+    if (!this->target.empty()) {
+      Attribute attr = parseAttribute(this->target, &getContext());
+      target = dyn_cast_or_null<LayoutTargetAttrInterface>(attr);
+      if (!target) {
+        module.emitError() << "the target option '" << this->target
+                           << "' is not an attribute that offers layouts";
+        return signalPassFailure();
+      }
+    } else {
+      target = findTarget(module);
+    }
     if (!target) {
       module.emitError("layout assignment needs a target: put an attribute "
                        "that offers layouts on the module, such as "

@@ -492,7 +492,8 @@ def AssignLayouts : Pass<"tlayout-assign-layouts", "::mlir::ModuleOp"> {
     Chooses a layout encoding for the ranked tensors of the module's
     functions among the layouts the module's target offers (an attribute of
     the module that implements `LayoutTargetAttrInterface`, such as
-    `tlayout_tpu.target = #tlayout_tpu.target<"v5e">`), minimizing the
+    `tlayout_tpu.target = #tlayout_tpu.target<"v5e">`, or the `target`
+    option's attribute), minimizing the
     padding bytes of the tensors plus the bytes relayouts move.
 
     The tensors form the groups of `--tlayout-propagate-tensor-layouts`
@@ -532,6 +533,9 @@ def AssignLayouts : Pass<"tlayout-assign-layouts", "::mlir::ModuleOp"> {
     `tlayout.transpose %a permutation = [1, 0]`.
   }];
   let options = [
+    Option<"target", "target", "std::string", /*default=*/"\"\"",
+           "The target as attribute text (e.g. #tlayout_tpu.target<\"v5e\">); "
+           "overrides the module's (default: the module's)">,
     Option<"paddingWeight", "padding-weight", "double", /*default=*/"1.0",
            "The cost of a byte of padding (default: 1)">,
     Option<"movedWeight", "moved-weight", "double", /*default=*/"1.0",
