@@ -170,7 +170,7 @@ def LowerTiledLayouts : Pass<"lower-tiled-layouts", "::mlir::ModuleOp"> {
     `memref.store`, `scf.condition`, `scf.for`, `scf.if`, `scf.index_switch`,
     `scf.while`, `scf.yield`, `tlayout.cast`, `tlayout.copy`,
     `tlayout.from_physical`, `tlayout.reshape`, `tlayout.subview`,
-    `tlayout.to_physical`,
+    `tlayout.to_physical`, `tlayout.transpose`,
     `vector.compressstore`, `vector.expandload`, `vector.gather`,
     `vector.mask`, `vector.maskedload`, `vector.maskedstore`,
     `vector.scatter`, `vector.transfer_read`, `vector.transfer_write`.
