@@ -16,6 +16,7 @@
 
 #include "tlayout/Format/HloText.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 
 #include <functional>
@@ -387,6 +388,13 @@ Expected<HloText> mlir::tlayout::readHloText(StringRef text) {
   size_t counted = 0;
   size_t openAt = StringRef::npos;
   std::vector<Statement> statements = splitStatements(text, openAt);
+  // A bracket left open swallows the rest of the text into one statement:
+  // say so rather than how that statement fails to parse.
+  if (openAt != StringRef::npos)
+    return llvm::createStringError(
+        location(text, openAt) +
+        ": the text ends before this statement's brackets close (is the "
+        "module cut off, or a bracket unbalanced?)");
   unsigned computationLine = 0;
   for (const Statement &statement : statements) {
     StringRef s = statement.text;
@@ -405,9 +413,14 @@ Expected<HloText> mlir::tlayout::readHloText(StringRef text) {
     auto offsetOf = [&](size_t at) {
       return statement.offsets[std::min(at, statement.offsets.size() - 1)];
     };
+    // The last statement of a text that stops mid-line is likely cut off.
+    bool cutOff = &statement == &statements.back() &&
+                  !text.rtrim(" \t").ends_with("\n");
     auto error = [&](size_t at, const llvm::Twine &message) {
-      return llvm::createStringError(location(text, offsetOf(at)) + ": " +
-                                     message);
+      return llvm::createStringError(
+          location(text, offsetOf(at)) + ": " + message +
+          (cutOff ? " (the text stops in this line: is the module cut off?)"
+                  : ""));
     };
     skipSpace();
     size_t start = pos;
@@ -535,16 +548,18 @@ Expected<HloText> mlir::tlayout::readHloText(StringRef text) {
                         "a computation header 'name (parameters) -> shape {' "
                         "or an 'HloModule' line");
   }
-  if (openAt != StringRef::npos)
-    return llvm::createStringError(
-        location(text, openAt) +
-        ": the text ends before this statement's brackets close (is the "
-        "module cut off?)");
   if (!computation.empty())
     return llvm::createStringError(
-        "line " + std::to_string(text.count('\n') + 1) +
+        "line " + std::to_string(text.rtrim().count('\n') + 1) +
         ": the text ends inside the computation '" + computation +
         "' (line " + std::to_string(computationLine) +
         "), which is never closed with '}' (is the module cut off?)");
+  if (!result.moduleName.empty() && !result.computations.empty() &&
+      llvm::none_of(result.computations,
+                    [](const HloComputationText &c) { return c.isEntry; }))
+    return llvm::createStringError(
+        "line " + std::to_string(text.rtrim().count('\n') + 1) + ": the module '" +
+        result.moduleName +
+        "' has no ENTRY computation (is the module cut off?)");
   return result;
 }

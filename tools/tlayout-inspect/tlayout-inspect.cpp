@@ -490,8 +490,14 @@ static llvm::Error inspectShape(llvm::StringRef text) {
   return inspectHlo(hlo, shape->str());
 }
 
+/// The input as read, untrimmed: HLO text is read from it so that line
+/// numbers count from the file's first line and a text cut off mid-line
+/// shows as one.
+static std::string rawInput;
+
 static llvm::Error inspectHloText(llvm::StringRef text) {
-  llvm::Expected<HloText> hlo = readHloText(text);
+  llvm::Expected<HloText> hlo =
+      readHloText(llvm::StringRef(rawInput).trim() == text ? rawInput : text);
   if (!hlo)
     return hlo.takeError();
   return inspectHlo(*hlo);
@@ -585,6 +591,7 @@ int main(int argc, char **argv) {
   llvm::Expected<std::string> text = readInputText();
   if (!text)
     return report(text.takeError());
+  rawInput = *text;
   llvm::StringRef trimmed = llvm::StringRef(*text).trim();
   if (compareWith.getNumOccurrences()) {
     if (llvm::Error err = inspectComparison(
