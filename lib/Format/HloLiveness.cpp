@@ -29,7 +29,8 @@ using llvm::StringRef;
 namespace {
 /// The buffers of a value: each array of its shape with the buffer it is in
 /// (an index into the analysis's buffers).
-using ValueBuffers = std::vector<std::pair<llvm::SmallVector<int64_t, 2>, size_t>>;
+using ValueBuffers =
+    std::vector<std::pair<llvm::SmallVector<int64_t, 2>, size_t>>;
 
 /// A buffer while a computation is analyzed.
 struct Buffer {
@@ -79,16 +80,15 @@ static ValueBuffers subValue(const ValueBuffers &value,
   for (const auto &[index, buffer] : value)
     if (ArrayRef<int64_t>(index).take_front(prefix.size()) == prefix &&
         index.size() >= prefix.size())
-      result.push_back(
-          {llvm::SmallVector<int64_t, 2>(
-               ArrayRef<int64_t>(index).drop_front(prefix.size())),
-           buffer});
+      result.push_back({llvm::SmallVector<int64_t, 2>(
+                            ArrayRef<int64_t>(index).drop_front(prefix.size())),
+                        buffer});
   return result;
 }
 
 /// The buffer of array `index` of `value`, or std::nullopt.
 static std::optional<size_t> findArray(const ValueBuffers &value,
-                                  ArrayRef<int64_t> index) {
+                                       ArrayRef<int64_t> index) {
   for (const auto &[i, buffer] : value)
     if (ArrayRef<int64_t>(i) == index)
       return buffer;
@@ -143,7 +143,8 @@ void Analysis::run(ArrayRef<HloInstructionText> instructions, bool isEntry,
         full.append(index.begin(), index.end());
         shared = findArray(operandValue(inst, 0), full);
       } else if (opcode == "tuple" && !index.empty()) {
-        shared = findArray(operandValue(inst, index.front()), index.drop_front());
+        shared =
+            findArray(operandValue(inst, index.front()), index.drop_front());
       } else if (sharesOperandBuffer(opcode)) {
         shared = findArray(operandValue(inst, 0), index);
       } else if (opcode.ends_with("-done")) {
@@ -166,7 +167,8 @@ void Analysis::run(ArrayRef<HloInstructionText> instructions, bool isEntry,
       }
       for (const HloOutputAlias &alias : inst.outputAliases)
         if (ArrayRef<int64_t>(alias.outputIndex) == index)
-          shared = findArray(operandValue(inst, alias.operand), alias.operandIndex);
+          shared =
+              findArray(operandValue(inst, alias.operand), alias.operandIndex);
       if (shared) {
         value.push_back({llvm::SmallVector<int64_t, 2>(index), *shared});
         return;
@@ -222,10 +224,9 @@ void Analysis::run(ArrayRef<HloInstructionText> instructions, bool isEntry,
       }
     }
     values[inst.name] = std::move(value);
-    if (inst.isRoot || (point == last && llvm::none_of(instructions,
-                                                       [](const auto &i) {
-                                                         return i.isRoot;
-                                                       }))) {
+    if (inst.isRoot ||
+        (point == last &&
+         llvm::none_of(instructions, [](const auto &i) { return i.isRoot; }))) {
       for (const auto &[index, buffer] : values[inst.name]) {
         Buffer &b = buffers[buffer];
         if (isEntry) {
@@ -330,10 +331,9 @@ HloLiveness mlir::tlayout::computeHloLiveness(
           peak.point <= buffer.end)
         peak.liveBuffers.push_back(i);
     peak.calleeBytes =
-        peak.point < extras.size() ? extras[peak.point].count(space)
-                                         ? extras[peak.point].at(space)
-                                         : 0
-                                   : 0;
+        peak.point < extras.size()
+            ? extras[peak.point].count(space) ? extras[peak.point].at(space) : 0
+            : 0;
     result.peaks[space] = std::move(peak);
   }
   return result;

@@ -285,8 +285,7 @@ static void readOperandsAndAttributes(StringRef rest,
     int64_t n;
     if (!inside.trim().getAsInteger(10, n))
       instruction.parameterNumber = n;
-  } else if (instruction.opcode != "constant" &&
-             instruction.opcode != "iota") {
+  } else if (instruction.opcode != "constant" && instruction.opcode != "iota") {
     for (StringRef piece : splitTopLevel(inside)) {
       // `%x`, or with its shape before it: `f32[2]{0} %x`.
       size_t space = piece.find_last_of(" \t");
@@ -297,10 +296,14 @@ static void readOperandsAndAttributes(StringRef rest,
         instruction.operands.push_back(name.str());
     }
   }
-  static const char *const kCallAttributes[] = {
-      "calls",          "to_apply",          "body",
-      "condition",      "true_computation",  "false_computation",
-      "branch_computations", "called_computations"};
+  static const char *const kCallAttributes[] = {"calls",
+                                                "to_apply",
+                                                "body",
+                                                "condition",
+                                                "true_computation",
+                                                "false_computation",
+                                                "branch_computations",
+                                                "called_computations"};
   for (StringRef attribute : splitTopLevel(rest.substr(close + 1))) {
     auto [key, value] = attribute.split('=');
     key = key.trim();
@@ -350,10 +353,9 @@ static llvm::Error readEntryLayout(StringRef s, HloText &result, size_t &at) {
     // `/*index=5*/` comments are blanked to spaces by now.
     Expected<HloShape> shape = HloShape::parse(piece.trim());
     if (!shape)
-      return llvm::createStringError(
-          "entry_computation_layout: parameter " +
-          std::to_string(parameters.size()) + ": " +
-          llvm::toString(shape.takeError()));
+      return llvm::createStringError("entry_computation_layout: parameter " +
+                                     std::to_string(parameters.size()) + ": " +
+                                     llvm::toString(shape.takeError()));
     parameters.push_back(std::move(*shape));
   }
   Expected<HloShape> resultShape =
@@ -414,8 +416,8 @@ Expected<HloText> mlir::tlayout::readHloText(StringRef text) {
       return statement.offsets[std::min(at, statement.offsets.size() - 1)];
     };
     // The last statement of a text that stops mid-line is likely cut off.
-    bool cutOff = &statement == &statements.back() &&
-                  !text.rtrim(" \t").ends_with("\n");
+    bool cutOff =
+        &statement == &statements.back() && !text.rtrim(" \t").ends_with("\n");
     auto error = [&](size_t at, const llvm::Twine &message) {
       return llvm::createStringError(
           location(text, offsetOf(at)) + ": " + message +
@@ -531,8 +533,8 @@ Expected<HloText> mlir::tlayout::readHloText(StringRef text) {
     if (pos < s.size() && (s[pos] == '(' || s[pos] == '{') && !name.empty()) {
       // A computation header: [ENTRY] name (params) -> shape {
       if (!computation.empty())
-        return error(start, "the computation '" + computation +
-                                "' (line " + std::to_string(computationLine) +
+        return error(start, "the computation '" + computation + "' (line " +
+                                std::to_string(computationLine) +
                                 ") is not closed with '}' before this "
                                 "computation starts");
       HloComputationText header;
@@ -551,15 +553,15 @@ Expected<HloText> mlir::tlayout::readHloText(StringRef text) {
   if (!computation.empty())
     return llvm::createStringError(
         "line " + std::to_string(text.rtrim().count('\n') + 1) +
-        ": the text ends inside the computation '" + computation +
-        "' (line " + std::to_string(computationLine) +
+        ": the text ends inside the computation '" + computation + "' (line " +
+        std::to_string(computationLine) +
         "), which is never closed with '}' (is the module cut off?)");
   if (!result.moduleName.empty() && !result.computations.empty() &&
       llvm::none_of(result.computations,
                     [](const HloComputationText &c) { return c.isEntry; }))
     return llvm::createStringError(
-        "line " + std::to_string(text.rtrim().count('\n') + 1) + ": the module '" +
-        result.moduleName +
+        "line " + std::to_string(text.rtrim().count('\n') + 1) +
+        ": the module '" + result.moduleName +
         "' has no ENTRY computation (is the module cut off?)");
   return result;
 }

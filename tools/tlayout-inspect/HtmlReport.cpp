@@ -160,8 +160,8 @@ static void renderChart(const MemoryReport &report, const SpacePeak &peak,
   // The live bytes as a filled step curve.
   std::string path = llvm::formatv("M {0} {1}", x(0), y(0)).str();
   for (auto [p, bytes] : llvm::enumerate(live))
-    path += llvm::formatv(" L {0} {1} L {2} {1}", x(p), y(bytes), x(p + 1))
-                .str();
+    path +=
+        llvm::formatv(" L {0} {1} L {2} {1}", x(p), y(bytes), x(p + 1)).str();
   path += llvm::formatv(" L {0} {1} Z", x(live.size()), y(0)).str();
   os << "<path d=\"" << path
      << "\" fill=\"#9ecae1\" stroke=\"#3182bd\" stroke-width=\"1\"/>\n";
@@ -196,7 +196,8 @@ static void renderChart(const MemoryReport &report, const SpacePeak &peak,
 /// The table of the buffers live at the peak.
 static void renderTable(const SpacePeak &peak, llvm::raw_ostream &os) {
   std::string space = memorySpaceName(peak.memorySpace);
-  os << "<table class=\"live\" id=\"live-" << escape(space) << "\">\n<thead><tr>"
+  os << "<table class=\"live\" id=\"live-" << escape(space)
+     << "\">\n<thead><tr>"
      << "<th>buffer</th><th>instruction</th><th>shape</th>"
      << "<th class=\"num sortable\" data-key=\"size\">physical bytes</th>"
      << "<th class=\"num\">unpadded bytes</th>"
@@ -210,8 +211,7 @@ static void renderTable(const SpacePeak &peak, llvm::raw_ostream &os) {
     double ratio = row.paddingRatio.value_or(1.0);
     os << "<tr><td>" << escape(row.name()) << "</td><td>"
        << escape(row.buffer.instruction) << " = " << escape(row.buffer.opcode)
-       << "</td><td><code>" << escape(row.buffer.shapeText())
-       << "</code></td>";
+       << "</td><td><code>" << escape(row.buffer.shapeText()) << "</code></td>";
     os << "<td class=\"num\" data-value=\"" << physical << "\">" << physical
        << "</td>";
     os << "<td class=\"num\" data-value=\"" << logical << "\">" << logical

@@ -249,8 +249,8 @@ inspect::computeMemoryReport(const HloText &text,
   std::string entryName =
       liveness.computation ? liveness.computation->name : std::string();
   for (const HloLiveBuffer &buffer : liveness.buffers)
-    entrySpaces[keyOf(entryName, buffer.instruction->name,
-                      buffer.tupleIndex)] = buffer.memorySpace;
+    entrySpaces[keyOf(entryName, buffer.instruction->name, buffer.tupleIndex)] =
+        buffer.memorySpace;
   std::map<std::string, size_t> computationIndex;
   for (const HloBuffer &buffer : text.buffers) {
     llvm::Expected<BufferRow> made = makeBufferRow(buffer);
@@ -379,10 +379,9 @@ inspect::computeMemoryReport(const HloText &text,
     if (out.exceeded())
       report.overCapacity.push_back(
           memorySpaceName(space) + " (S(" + std::to_string(space) +
-          ")) peaks at " + std::to_string(out.peakBytes) +
-          " live bytes at '" + out.instruction + "' (line " +
-          std::to_string(out.line) + "), over the " +
-          report.target->name.str() + " capacity of " +
+          ")) peaks at " + std::to_string(out.peakBytes) + " live bytes at '" +
+          out.instruction + "' (line " + std::to_string(out.line) +
+          "), over the " + report.target->name.str() + " capacity of " +
           std::to_string(out.capacity) + " by " +
           std::to_string(out.peakBytes - out.capacity));
     report.peaks[space] = std::move(out);
@@ -436,9 +435,8 @@ static void printPeaks(const MemoryReport &report, llvm::raw_ostream &os) {
     if (peak.saturated)
       os << " (the sum passes int64)";
     if (!peak.instruction.empty())
-      os << " at '" << peak.instruction << "' (line " << peak.line
-         << ", point " << peak.point + 1 << " of " << report.schedule.size()
-         << ")";
+      os << " at '" << peak.instruction << "' (line " << peak.line << ", point "
+         << peak.point + 1 << " of " << report.schedule.size() << ")";
     os << ", " << peak.live.size() << " buffers live";
     if (peak.calleeBytes)
       os << " and " << peak.calleeBytes
@@ -620,8 +618,8 @@ llvm::json::Value inspect::memoryReportToJson(const MemoryReport &report) {
     o["memory_space"] = space;
     o["name"] = memorySpaceName(space);
     auto totals = report.bySpace.find(space);
-    o["sum"] = totalsJson(totals == report.bySpace.end() ? Totals()
-                                                         : totals->second);
+    o["sum"] =
+        totalsJson(totals == report.bySpace.end() ? Totals() : totals->second);
     auto found = report.peaks.find(space);
     if (found != report.peaks.end()) {
       const SpacePeak &peak = found->second;
@@ -652,8 +650,8 @@ llvm::json::Value inspect::memoryReportToJson(const MemoryReport &report) {
       int64_t capacity = report.target->getCapacity(space);
       if (capacity > 0) {
         o["capacity"] = capacity;
-        o["exceeded"] = found != report.peaks.end() &&
-                        found->second.peakBytes > capacity;
+        o["exceeded"] =
+            found != report.peaks.end() && found->second.peakBytes > capacity;
       }
     }
     spaces.push_back(std::move(o));
@@ -746,8 +744,8 @@ llvm::Error inspect::writeOffenderSvg(const MemoryReport &report,
 llvm::Expected<std::string>
 inspect::renderOffenderSvg(const MemoryReport &report) {
   std::string svg;
-  if (llvm::Error err =
-          withOffenderRequest(report, [&](const DrawRequest &request) -> llvm::Error {
+  if (llvm::Error err = withOffenderRequest(
+          report, [&](const DrawRequest &request) -> llvm::Error {
             llvm::Expected<std::string> text = renderSvgDrawing(request);
             if (!text)
               return text.takeError();
