@@ -1,0 +1,200 @@
+// --tlayout-check-capacity follows each allocation from its memref.alloc to
+// the later of its last use and its memref.dealloc: the verdict comes from
+// the peak of live bytes, and the error at the peak names every allocation
+// live there with its bytes.
+// RUN: tlayout-opt %s --split-input-file --tlayout-check-capacity --verify-diagnostics
+
+// Five 32 MiB VMEM buffers, each read once in sequence: at most three are
+// live at once (96 MiB at %c), so 160 MiB of allocations fit in the 128 MiB
+// VMEM of a v5e. No diagnostic.
+module attributes {tlayout_tpu.target = #tlayout_tpu.target<"v5e">} {
+  func.func @five_in_sequence(%out: memref<8192x1024xf32>) {
+    %a = memref.alloc() : memref<8192x1024xf32, #tlayout_tpu.memory_space<vmem>>
+    %b = memref.alloc() : memref<8192x1024xf32, #tlayout_tpu.memory_space<vmem>>
+    %c = memref.alloc() : memref<8192x1024xf32, #tlayout_tpu.memory_space<vmem>>
+    tlayout.copy %a, %c : memref<8192x1024xf32, #tlayout_tpu.memory_space<vmem>> to memref<8192x1024xf32, #tlayout_tpu.memory_space<vmem>>
+    tlayout.copy %b, %c : memref<8192x1024xf32, #tlayout_tpu.memory_space<vmem>> to memref<8192x1024xf32, #tlayout_tpu.memory_space<vmem>>
+    %d = memref.alloc() : memref<8192x1024xf32, #tlayout_tpu.memory_space<vmem>>
+    tlayout.copy %c, %d : memref<8192x1024xf32, #tlayout_tpu.memory_space<vmem>> to memref<8192x1024xf32, #tlayout_tpu.memory_space<vmem>>
+    %e = memref.alloc() : memref<8192x1024xf32, #tlayout_tpu.memory_space<vmem>>
+    tlayout.copy %d, %e : memref<8192x1024xf32, #tlayout_tpu.memory_space<vmem>> to memref<8192x1024xf32, #tlayout_tpu.memory_space<vmem>>
+    tlayout.copy %e, %out : memref<8192x1024xf32, #tlayout_tpu.memory_space<vmem>> to memref<8192x1024xf32>
+    return
+  }
+}
+
+// -----
+
+// The same five buffers all read at the end: 160 MiB live at %e, over the
+// 128 MiB; the error names all five.
+module attributes {tlayout_tpu.target = #tlayout_tpu.target<"v5e">} {
+  func.func @five_at_the_end(%out: memref<8192x1024xf32>) {
+    // expected-note @+1 {{live at the vmem peak: 33554432 bytes (physical, 33554432 logical) of 'memref<8192x1024xf32, #tlayout_tpu.memory_space<vmem>>'}}
+    %a = memref.alloc() : memref<8192x1024xf32, #tlayout_tpu.memory_space<vmem>>
+    // expected-note @+1 {{live at the vmem peak: 33554432 bytes}}
+    %b = memref.alloc() : memref<8192x1024xf32, #tlayout_tpu.memory_space<vmem>>
+    // expected-note @+1 {{live at the vmem peak: 33554432 bytes}}
+    %c = memref.alloc() : memref<8192x1024xf32, #tlayout_tpu.memory_space<vmem>>
+    // expected-note @+1 {{live at the vmem peak: 33554432 bytes}}
+    %d = memref.alloc() : memref<8192x1024xf32, #tlayout_tpu.memory_space<vmem>>
+    // expected-error @+2 {{this allocation of 33554432 bytes (physical, 33554432 logical) brings the live vmem of @five_at_the_end to 167772160 bytes, above the 134217728 bytes of the v5e target; the buffer: 'memref<8192x1024xf32, #tlayout_tpu.memory_space<vmem>>'; 5 live at the peak}}
+    // expected-note @+1 {{live at the vmem peak: 33554432 bytes}}
+    %e = memref.alloc() : memref<8192x1024xf32, #tlayout_tpu.memory_space<vmem>>
+    tlayout.copy %a, %out : memref<8192x1024xf32, #tlayout_tpu.memory_space<vmem>> to memref<8192x1024xf32>
+    tlayout.copy %b, %out : memref<8192x1024xf32, #tlayout_tpu.memory_space<vmem>> to memref<8192x1024xf32>
+    tlayout.copy %c, %out : memref<8192x1024xf32, #tlayout_tpu.memory_space<vmem>> to memref<8192x1024xf32>
+    tlayout.copy %d, %out : memref<8192x1024xf32, #tlayout_tpu.memory_space<vmem>> to memref<8192x1024xf32>
+    tlayout.copy %e, %out : memref<8192x1024xf32, #tlayout_tpu.memory_space<vmem>> to memref<8192x1024xf32>
+    return
+  }
+}
+
+// -----
+
+// A buffer read inside an scf.for lives until the loop ends, then dies: the
+// loop holds %a and one %b per trip (16 MiB, exactly the capacity; each %b
+// dies at its last use in its trip), and %c and %d after the loop fit
+// without %a.
+module attributes {tlayout_tpu.target = #tlayout_tpu.target<"v4", vmem = 16777216>} {
+  func.func @used_in_a_loop(%out: memref<2048x1024xf32>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    %a = memref.alloc() : memref<2048x1024xf32, #tlayout_tpu.memory_space<vmem>>
+    scf.for %i = %c0 to %c4 step %c1 {
+      %b = memref.alloc() : memref<2048x1024xf32, #tlayout_tpu.memory_space<vmem>>
+      tlayout.copy %a, %b : memref<2048x1024xf32, #tlayout_tpu.memory_space<vmem>> to memref<2048x1024xf32, #tlayout_tpu.memory_space<vmem>>
+      tlayout.copy %b, %out : memref<2048x1024xf32, #tlayout_tpu.memory_space<vmem>> to memref<2048x1024xf32>
+    }
+    %c = memref.alloc() : memref<2048x1024xf32, #tlayout_tpu.memory_space<vmem>>
+    %d = memref.alloc() : memref<2048x1024xf32, #tlayout_tpu.memory_space<vmem>>
+    tlayout.copy %c, %d : memref<2048x1024xf32, #tlayout_tpu.memory_space<vmem>> to memref<2048x1024xf32, #tlayout_tpu.memory_space<vmem>>
+    tlayout.copy %d, %out : memref<2048x1024xf32, #tlayout_tpu.memory_space<vmem>> to memref<2048x1024xf32>
+    return
+  }
+}
+
+// -----
+
+// A buffer carried through a loop's iter_args lives until the last use of
+// the loop's result.
+module attributes {tlayout_tpu.target = #tlayout_tpu.target<"v4", vmem = 16777216>} {
+  func.func @carried_by_a_loop(%out: memref<2048x1024xf32>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    // expected-note @+1 {{live at the vmem peak: 8388608 bytes}}
+    %a = memref.alloc() : memref<2048x1024xf32, #tlayout_tpu.memory_space<vmem>>
+    %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%x = %a) -> (memref<2048x1024xf32, #tlayout_tpu.memory_space<vmem>>) {
+      scf.yield %x : memref<2048x1024xf32, #tlayout_tpu.memory_space<vmem>>
+    }
+    // expected-note @+1 {{live at the vmem peak: 8388608 bytes}}
+    %b = memref.alloc() : memref<2048x1024xf32, #tlayout_tpu.memory_space<vmem>>
+    // expected-error @+2 {{this allocation of 4096 bytes (physical, 4096 logical) brings the live vmem of @carried_by_a_loop to 16781312 bytes}}
+    // expected-note @+1 {{live at the vmem peak: 4096 bytes}}
+    %t = memref.alloc() : memref<1024xf32, #tlayout_tpu.memory_space<vmem>>
+    memref.dealloc %b : memref<2048x1024xf32, #tlayout_tpu.memory_space<vmem>>
+    memref.dealloc %t : memref<1024xf32, #tlayout_tpu.memory_space<vmem>>
+    tlayout.copy %r, %out : memref<2048x1024xf32, #tlayout_tpu.memory_space<vmem>> to memref<2048x1024xf32>
+    return
+  }
+}
+
+// -----
+
+// A returned buffer lives to the end of the function, though nothing else
+// uses it.
+module attributes {tlayout_tpu.target = #tlayout_tpu.target<"v4", vmem = 16777216>} {
+  func.func @returned() -> memref<2048x1024xf32, #tlayout_tpu.memory_space<vmem>> {
+    // expected-note @+1 {{live at the vmem peak: 8388608 bytes}}
+    %a = memref.alloc() : memref<2048x1024xf32, #tlayout_tpu.memory_space<vmem>>
+    // expected-note @+1 {{live at the vmem peak: 8388608 bytes}}
+    %b = memref.alloc() : memref<2048x1024xf32, #tlayout_tpu.memory_space<vmem>>
+    // expected-error @+2 {{brings the live vmem of @returned to 16781312 bytes}}
+    // expected-note @+1 {{live at the vmem peak: 4096 bytes}}
+    %t = memref.alloc() : memref<1024xf32, #tlayout_tpu.memory_space<vmem>>
+    memref.dealloc %b : memref<2048x1024xf32, #tlayout_tpu.memory_space<vmem>>
+    memref.dealloc %t : memref<1024xf32, #tlayout_tpu.memory_space<vmem>>
+    return %a : memref<2048x1024xf32, #tlayout_tpu.memory_space<vmem>>
+  }
+}
+
+// -----
+
+// A buffer stored into memory (here a memref of memrefs) may be read through
+// it at any time: it lives to the end of the function.
+module attributes {tlayout_tpu.target = #tlayout_tpu.target<"v4", vmem = 16777216>} {
+  func.func @stored(%slot: memref<memref<2048x1024xf32, #tlayout_tpu.memory_space<vmem>>>) {
+    // expected-note @+1 {{live at the vmem peak: 8388608 bytes}}
+    %a = memref.alloc() : memref<2048x1024xf32, #tlayout_tpu.memory_space<vmem>>
+    memref.store %a, %slot[] : memref<memref<2048x1024xf32, #tlayout_tpu.memory_space<vmem>>>
+    // expected-note @+1 {{live at the vmem peak: 8388608 bytes}}
+    %b = memref.alloc() : memref<2048x1024xf32, #tlayout_tpu.memory_space<vmem>>
+    // expected-error @+2 {{brings the live vmem of @stored to 16781312 bytes}}
+    // expected-note @+1 {{live at the vmem peak: 4096 bytes}}
+    %t = memref.alloc() : memref<1024xf32, #tlayout_tpu.memory_space<vmem>>
+    memref.dealloc %b : memref<2048x1024xf32, #tlayout_tpu.memory_space<vmem>>
+    memref.dealloc %t : memref<1024xf32, #tlayout_tpu.memory_space<vmem>>
+    return
+  }
+}
+
+// -----
+
+// A deallocation after the last use keeps the buffer live until it: %a is
+// last read before %b, but freed after %t.
+module attributes {tlayout_tpu.target = #tlayout_tpu.target<"v4", vmem = 16777216>} {
+  func.func @freed_late(%out: memref<2048x1024xf32>) {
+    // expected-note @+1 {{live at the vmem peak: 8388608 bytes}}
+    %a = memref.alloc() : memref<2048x1024xf32, #tlayout_tpu.memory_space<vmem>>
+    tlayout.copy %a, %out : memref<2048x1024xf32, #tlayout_tpu.memory_space<vmem>> to memref<2048x1024xf32>
+    // expected-note @+1 {{live at the vmem peak: 8388608 bytes}}
+    %b = memref.alloc() : memref<2048x1024xf32, #tlayout_tpu.memory_space<vmem>>
+    // expected-error @+2 {{brings the live vmem of @freed_late to 16781312 bytes}}
+    // expected-note @+1 {{live at the vmem peak: 4096 bytes}}
+    %t = memref.alloc() : memref<1024xf32, #tlayout_tpu.memory_space<vmem>>
+    memref.dealloc %a : memref<2048x1024xf32, #tlayout_tpu.memory_space<vmem>>
+    memref.dealloc %b : memref<2048x1024xf32, #tlayout_tpu.memory_space<vmem>>
+    memref.dealloc %t : memref<1024xf32, #tlayout_tpu.memory_space<vmem>>
+    return
+  }
+}
+
+// -----
+
+// Freed right after its last use, %a is gone when %b and %t come: 8 MiB and
+// 4 KiB fit.
+module attributes {tlayout_tpu.target = #tlayout_tpu.target<"v4", vmem = 16777216>} {
+  func.func @freed_early(%out: memref<2048x1024xf32>) {
+    %a = memref.alloc() : memref<2048x1024xf32, #tlayout_tpu.memory_space<vmem>>
+    tlayout.copy %a, %out : memref<2048x1024xf32, #tlayout_tpu.memory_space<vmem>> to memref<2048x1024xf32>
+    memref.dealloc %a : memref<2048x1024xf32, #tlayout_tpu.memory_space<vmem>>
+    %b = memref.alloc() : memref<2048x1024xf32, #tlayout_tpu.memory_space<vmem>>
+    %t = memref.alloc() : memref<1024xf32, #tlayout_tpu.memory_space<vmem>>
+    memref.dealloc %b : memref<2048x1024xf32, #tlayout_tpu.memory_space<vmem>>
+    memref.dealloc %t : memref<1024xf32, #tlayout_tpu.memory_space<vmem>>
+    return
+  }
+}
+
+// -----
+
+// A view of a buffer keeps the buffer live: %a is read only through a
+// subview and a cast of it, after %b and %t.
+module attributes {tlayout_tpu.target = #tlayout_tpu.target<"v4", vmem = 16777216>} {
+  func.func @through_a_view(%out: memref<1024x1024xf32, strided<[1024, 1]>>) {
+    // expected-note @+1 {{live at the vmem peak: 8388608 bytes}}
+    %a = memref.alloc() : memref<2048x1024xf32, #tlayout_tpu.memory_space<vmem>>
+    %v = memref.subview %a[0, 0] [1024, 1024] [1, 1] : memref<2048x1024xf32, #tlayout_tpu.memory_space<vmem>> to memref<1024x1024xf32, strided<[1024, 1]>, #tlayout_tpu.memory_space<vmem>>
+    %w = memref.cast %v : memref<1024x1024xf32, strided<[1024, 1]>, #tlayout_tpu.memory_space<vmem>> to memref<1024x1024xf32, strided<[?, 1]>, #tlayout_tpu.memory_space<vmem>>
+    // expected-note @+1 {{live at the vmem peak: 8388608 bytes}}
+    %b = memref.alloc() : memref<2048x1024xf32, #tlayout_tpu.memory_space<vmem>>
+    // expected-error @+2 {{brings the live vmem of @through_a_view to 16781312 bytes}}
+    // expected-note @+1 {{live at the vmem peak: 4096 bytes}}
+    %t = memref.alloc() : memref<1024xf32, #tlayout_tpu.memory_space<vmem>>
+    memref.dealloc %b : memref<2048x1024xf32, #tlayout_tpu.memory_space<vmem>>
+    memref.dealloc %t : memref<1024xf32, #tlayout_tpu.memory_space<vmem>>
+    memref.copy %w, %out : memref<1024x1024xf32, strided<[?, 1]>, #tlayout_tpu.memory_space<vmem>> to memref<1024x1024xf32, strided<[1024, 1]>>
+    return
+  }
+}
