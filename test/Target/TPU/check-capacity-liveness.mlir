@@ -2,7 +2,7 @@
 // the later of its last use and its memref.dealloc: the verdict comes from
 // the peak of live bytes, and the error at the peak names every allocation
 // live there with its bytes.
-// RUN: tlayout-opt %s --split-input-file --tlayout-check-capacity --verify-diagnostics
+// RUN: tlayout-opt %s --split-input-file --allow-unregistered-dialect --tlayout-check-capacity --verify-diagnostics
 
 // Five 32 MiB VMEM buffers, each read once in sequence: at most three are
 // live at once (96 MiB at %c), so 160 MiB of allocations fit in the 128 MiB
@@ -195,6 +195,109 @@ module attributes {tlayout_tpu.target = #tlayout_tpu.target<"v4", vmem = 1677721
     memref.dealloc %b : memref<2048x1024xf32, #tlayout_tpu.memory_space<vmem>>
     memref.dealloc %t : memref<1024xf32, #tlayout_tpu.memory_space<vmem>>
     memref.copy %w, %out : memref<1024x1024xf32, strided<[?, 1]>, #tlayout_tpu.memory_space<vmem>> to memref<1024x1024xf32, strided<[1024, 1]>>
+    return
+  }
+}
+
+// -----
+
+// What the analysis cannot see through keeps a buffer live to the end of the
+// function: an op with no declared memory effects, a region of an op that
+// may run it later, a branch to another block. Here each of %a, %b, %c is
+// last used before %t, yet all are live at the end.
+module attributes {tlayout_tpu.target = #tlayout_tpu.target<"v4", vmem = 16777216>} {
+  func.func @unseen(%out: memref<1024xf32>) {
+    %c0 = arith.constant 0 : index
+    // expected-note @+1 {{live at the vmem peak: 4194304 bytes}}
+    %a = memref.alloc() : memref<1024x1024xf32, #tlayout_tpu.memory_space<vmem>>
+    "unknown.use"(%a) : (memref<1024x1024xf32, #tlayout_tpu.memory_space<vmem>>) -> ()
+    // expected-note @+1 {{live at the vmem peak: 4194304 bytes}}
+    %b = memref.alloc() : memref<1024x1024xf32, #tlayout_tpu.memory_space<vmem>>
+    "unknown.region"() ({
+      %x = memref.load %b[%c0, %c0] : memref<1024x1024xf32, #tlayout_tpu.memory_space<vmem>>
+      "unknown.terminator"() : () -> ()
+    }) : () -> ()
+    // expected-note @+1 {{live at the vmem peak: 4194304 bytes}}
+    %c = memref.alloc() : memref<1024x1024xf32, #tlayout_tpu.memory_space<vmem>>
+    cf.br ^next(%c : memref<1024x1024xf32, #tlayout_tpu.memory_space<vmem>>)
+  ^next(%n: memref<1024x1024xf32, #tlayout_tpu.memory_space<vmem>>):
+    // expected-note @+1 {{live at the vmem peak: 4194304 bytes}}
+    %d = memref.alloc() : memref<1024x1024xf32, #tlayout_tpu.memory_space<vmem>>
+    // expected-error @+2 {{brings the live vmem of @unseen to 16781312 bytes}}
+    // expected-note @+1 {{live at the vmem peak: 4096 bytes}}
+    %t = memref.alloc() : memref<1024xf32, #tlayout_tpu.memory_space<vmem>>
+    memref.dealloc %d : memref<1024x1024xf32, #tlayout_tpu.memory_space<vmem>>
+    memref.dealloc %t : memref<1024xf32, #tlayout_tpu.memory_space<vmem>>
+    return
+  }
+}
+
+// -----
+
+// Calls of functions defined in the module: a callee that returns its
+// argument makes the call's result an alias (%a lives to the last use of
+// %r); one that stores its argument keeps it to the end (%b); one that only
+// reads it ends nothing (%c dies after the call).
+module attributes {tlayout_tpu.target = #tlayout_tpu.target<"v4", vmem = 16777216>} {
+  func.func @identity(%x: memref<2048x1024xf32, #tlayout_tpu.memory_space<vmem>>) -> memref<2048x1024xf32, #tlayout_tpu.memory_space<vmem>> {
+    return %x : memref<2048x1024xf32, #tlayout_tpu.memory_space<vmem>>
+  }
+  func.func @stash(%x: memref<1024xf32, #tlayout_tpu.memory_space<vmem>>, %slot: memref<memref<1024xf32, #tlayout_tpu.memory_space<vmem>>>) {
+    memref.store %x, %slot[] : memref<memref<1024xf32, #tlayout_tpu.memory_space<vmem>>>
+    return
+  }
+  func.func @read(%x: memref<2048x1024xf32, #tlayout_tpu.memory_space<vmem>>, %out: memref<2048x1024xf32>) {
+    tlayout.copy %x, %out : memref<2048x1024xf32, #tlayout_tpu.memory_space<vmem>> to memref<2048x1024xf32>
+    return
+  }
+  func.func @calls(%out: memref<2048x1024xf32>, %slot: memref<memref<1024xf32, #tlayout_tpu.memory_space<vmem>>>) {
+    %c = memref.alloc() : memref<2048x1024xf32, #tlayout_tpu.memory_space<vmem>>
+    func.call @read(%c, %out) : (memref<2048x1024xf32, #tlayout_tpu.memory_space<vmem>>, memref<2048x1024xf32>) -> ()
+    // expected-note @+1 {{live at the vmem peak: 8388608 bytes}}
+    %a = memref.alloc() : memref<2048x1024xf32, #tlayout_tpu.memory_space<vmem>>
+    %r = func.call @identity(%a) : (memref<2048x1024xf32, #tlayout_tpu.memory_space<vmem>>) -> memref<2048x1024xf32, #tlayout_tpu.memory_space<vmem>>
+    // expected-note @+1 {{live at the vmem peak: 4096 bytes}}
+    %b = memref.alloc() : memref<1024xf32, #tlayout_tpu.memory_space<vmem>>
+    func.call @stash(%b, %slot) : (memref<1024xf32, #tlayout_tpu.memory_space<vmem>>, memref<memref<1024xf32, #tlayout_tpu.memory_space<vmem>>>) -> ()
+    // expected-error @+2 {{brings the live vmem of @calls to 16781312 bytes}}
+    // expected-note @+1 {{live at the vmem peak: 8388608 bytes}}
+    %d = memref.alloc() : memref<2048x1024xf32, #tlayout_tpu.memory_space<vmem>>
+    tlayout.copy %r, %out : memref<2048x1024xf32, #tlayout_tpu.memory_space<vmem>> to memref<2048x1024xf32>
+    tlayout.copy %d, %out : memref<2048x1024xf32, #tlayout_tpu.memory_space<vmem>> to memref<2048x1024xf32>
+    return
+  }
+}
+
+// -----
+
+// A buffer made in a loop's body and yielded to the next trip is not freed
+// in the body: each of the 3 trips leaves one live (the accounting does not
+// know that a trip is done with the previous one), until the last use of
+// the loop's result. A buffer yielded from an scf.if lives to the last use
+// of the scf.if's result.
+module attributes {tlayout_tpu.target = #tlayout_tpu.target<"v4", vmem = 16777216>} {
+  func.func @yielded(%init: memref<1024x1024xf32, #tlayout_tpu.memory_space<vmem>>, %cond: i1, %out: memref<1024x1024xf32>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c3 = arith.constant 3 : index
+    %r = scf.for %i = %c0 to %c3 step %c1 iter_args(%prev = %init) -> (memref<1024x1024xf32, #tlayout_tpu.memory_space<vmem>>) {
+      // expected-note @+1 {{live at the vmem peak: 4194304 bytes (physical, 4194304 logical) of 'memref<1024x1024xf32, #tlayout_tpu.memory_space<vmem>>', 3 copies (one per loop trip)}}
+      %next = memref.alloc() : memref<1024x1024xf32, #tlayout_tpu.memory_space<vmem>>
+      tlayout.copy %prev, %next : memref<1024x1024xf32, #tlayout_tpu.memory_space<vmem>> to memref<1024x1024xf32, #tlayout_tpu.memory_space<vmem>>
+      scf.yield %next : memref<1024x1024xf32, #tlayout_tpu.memory_space<vmem>>
+    }
+    %s = scf.if %cond -> (memref<1024x1024xf32, #tlayout_tpu.memory_space<vmem>>) {
+      // expected-note @+1 {{live at the vmem peak: 4194304 bytes}}
+      %e = memref.alloc() : memref<1024x1024xf32, #tlayout_tpu.memory_space<vmem>>
+      scf.yield %e : memref<1024x1024xf32, #tlayout_tpu.memory_space<vmem>>
+    } else {
+      scf.yield %r : memref<1024x1024xf32, #tlayout_tpu.memory_space<vmem>>
+    }
+    // expected-error @+2 {{brings the live vmem of @yielded to 16781312 bytes}}
+    // expected-note @+1 {{live at the vmem peak: 4096 bytes}}
+    %t = memref.alloc() : memref<1024xf32, #tlayout_tpu.memory_space<vmem>>
+    memref.dealloc %t : memref<1024xf32, #tlayout_tpu.memory_space<vmem>>
+    tlayout.copy %s, %out : memref<1024x1024xf32, #tlayout_tpu.memory_space<vmem>> to memref<1024x1024xf32>
     return
   }
 }
