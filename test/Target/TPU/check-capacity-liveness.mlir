@@ -201,6 +201,28 @@ module attributes {tlayout_tpu.target = #tlayout_tpu.target<"v4", vmem = 1677721
 
 // -----
 
+// So does tlayout.to_physical, the physical buffer of a tiled memref: %a is
+// read through it after %b and %t.
+module attributes {tlayout_tpu.target = #tlayout_tpu.target<"v4", vmem = 16777216>} {
+  func.func @through_to_physical() -> f32 {
+    %c0 = arith.constant 0 : index
+    // expected-note @+1 {{live at the vmem peak: 8388608 bytes}}
+    %a = memref.alloc() : memref<2048x1024xf32, #tlayout.tiled<{1,0:T(8,128)}>, #tlayout_tpu.memory_space<vmem>>
+    %p = tlayout.to_physical %a : memref<2048x1024xf32, #tlayout.tiled<{1,0:T(8,128)}>, #tlayout_tpu.memory_space<vmem>> to memref<2097152xf32, #tlayout_tpu.memory_space<vmem>>
+    // expected-note @+1 {{live at the vmem peak: 8388608 bytes}}
+    %b = memref.alloc() : memref<2048x1024xf32, #tlayout_tpu.memory_space<vmem>>
+    // expected-error @+2 {{brings the live vmem of @through_to_physical to 16781312 bytes}}
+    // expected-note @+1 {{live at the vmem peak: 4096 bytes}}
+    %t = memref.alloc() : memref<1024xf32, #tlayout_tpu.memory_space<vmem>>
+    memref.dealloc %b : memref<2048x1024xf32, #tlayout_tpu.memory_space<vmem>>
+    memref.dealloc %t : memref<1024xf32, #tlayout_tpu.memory_space<vmem>>
+    %x = memref.load %p[%c0] : memref<2097152xf32, #tlayout_tpu.memory_space<vmem>>
+    return %x : f32
+  }
+}
+
+// -----
+
 // What the analysis cannot see through keeps a buffer live to the end of the
 // function: an op with no declared memory effects, a region of an op that
 // may run it later, a branch to another block. Here each of %a, %b, %c is
