@@ -323,3 +323,34 @@ module attributes {tlayout_tpu.target = #tlayout_tpu.target<"v4", vmem = 1677721
     return
   }
 }
+
+// -----
+
+// Work that goes on after its op returns keeps the buffer to the end of the
+// function: a DMA runs until a wait that names only its tag, and an
+// async.execute's body until an await. %a and %b are last named before %t.
+module attributes {tlayout_tpu.target = #tlayout_tpu.target<"v4", vmem = 16777216>} {
+  func.func @asynchronous(%out: memref<1024x1024xf32>, %tag: memref<1xi32>) {
+    %c0 = arith.constant 0 : index
+    %n = arith.constant 1048576 : index
+    // expected-note @+1 {{live at the vmem peak: 4194304 bytes}}
+    %a = memref.alloc() : memref<1024x1024xf32, #tlayout_tpu.memory_space<vmem>>
+    memref.dma_start %a[%c0, %c0], %out[%c0, %c0], %n, %tag[%c0] : memref<1024x1024xf32, #tlayout_tpu.memory_space<vmem>>, memref<1024x1024xf32>, memref<1xi32>
+    // expected-note @+1 {{live at the vmem peak: 4194304 bytes}}
+    %b = memref.alloc() : memref<1024x1024xf32, #tlayout_tpu.memory_space<vmem>>
+    %token = async.execute {
+      memref.copy %b, %out : memref<1024x1024xf32, #tlayout_tpu.memory_space<vmem>> to memref<1024x1024xf32>
+      async.yield
+    }
+    // expected-note @+1 {{live at the vmem peak: 8388608 bytes}}
+    %c = memref.alloc() : memref<2048x1024xf32, #tlayout_tpu.memory_space<vmem>>
+    // expected-error @+2 {{brings the live vmem of @asynchronous to 16781312 bytes}}
+    // expected-note @+1 {{live at the vmem peak: 4096 bytes}}
+    %t = memref.alloc() : memref<1024xf32, #tlayout_tpu.memory_space<vmem>>
+    memref.dealloc %c : memref<2048x1024xf32, #tlayout_tpu.memory_space<vmem>>
+    memref.dealloc %t : memref<1024xf32, #tlayout_tpu.memory_space<vmem>>
+    memref.dma_wait %tag[%c0], %n : memref<1xi32>
+    async.await %token : !async.token
+    return
+  }
+}

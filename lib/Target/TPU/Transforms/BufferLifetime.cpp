@@ -25,10 +25,18 @@ using namespace mlir;
 using namespace mlir::tlayout::tpu;
 
 /// Whether `op` runs its regions before it returns, so that a use inside
-/// them ends when the op does.
+/// them ends when the op does. `async.execute` branches to its region but
+/// runs it until an `async.await`, later.
 static bool runsRegionsInPlace(Operation *op) {
   return isa<RegionBranchOpInterface, LoopLikeOpInterface,
-             DestinationStyleOpInterface>(op);
+             DestinationStyleOpInterface>(op) &&
+         op->getName().getDialectNamespace() != "async";
+}
+
+/// Whether `op` goes on accessing its buffers after it returns: a DMA runs
+/// until a wait that names only its tag.
+static bool accessesAfterReturning(Operation *op) {
+  return isa<memref::DmaStartOp>(op);
 }
 
 /// Scalars and vectors of them: values that are data, not references.
@@ -136,6 +144,10 @@ private:
         captured = true;
         return;
       }
+    if (accessesAfterReturning(user)) {
+      captured = true;
+      return;
+    }
     if (user->hasTrait<OpTrait::IsTerminator>())
       return visitTerminator(use);
     if (auto call = dyn_cast<CallOpInterface>(user))

@@ -25,7 +25,8 @@ namespace mlir::tlayout::tpu {
 struct BufferLifetime {
   /// The buffer may be used until its function returns: it is returned,
   /// stored into memory, passed to a function not defined in the module, used
-  /// by an op whose effects are unknown, or it is a `memref.alloca`.
+  /// by an op whose effects are unknown or that accesses it after returning,
+  /// or it is a `memref.alloca`.
   bool toFunctionEnd = true;
   /// Otherwise the buffer is dead once this op has run. The op is in the
   /// block of the allocation, or in the block of an op around it when the
@@ -48,8 +49,10 @@ struct BufferLifetime {
 /// function not defined in the module (or one that may keep it), may be
 /// stored by an op that writes memory without accessing the alias (a
 /// `memref.store` of the memref itself), is used by an op with no declared
-/// memory effects, or is used inside a region of an op that may run it after
-/// the op (anything but loops, region-branch ops and linalg-style ops).
+/// memory effects, is used by a `memref.dma_start` (the transfer runs on
+/// after it) or inside a region of an op that may run it after the op
+/// (anything but loops, region-branch ops and linalg-style ops, and
+/// `async.execute`).
 ///
 /// Otherwise a use nested in an op (a loop, an `scf.if`) counts as a use by
 /// that op at the level of the allocation, so a buffer used in a loop lives

@@ -70,8 +70,9 @@ def MemoryReport : Pass<"tlayout-memory-report", "::mlir::ModuleOp"> {
     returned by a callee defined in the module); a use inside a loop or
     other region counts as a use by that op at the allocation's level. A
     buffer that escapes (returned, stored into memory, passed to a function
-    only declared, used by an op with unknown effects or in a region the op
-    may run later) and a `memref.alloca` live to the end of the function.
+    only declared, used by an op with unknown effects, by a DMA or in a
+    region the op may run later) and a `memref.alloca` live to the end of
+    the function.
     Loops and calls count as in `--tlayout-check-capacity`.
 
     ```mlir
