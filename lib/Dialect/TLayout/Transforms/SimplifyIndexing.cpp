@@ -16,10 +16,11 @@
 
 #include "tlayout/Dialect/TLayout/Analysis/IndexFacts.h"
 #include "tlayout/Dialect/TLayout/IR/TLayoutOps.h"
-#include "tlayout/Dialect/TLayout/Transforms/AffineSimplification.h"
-#include "tlayout/Dialect/TLayout/Transforms/LoopUtils.h"
 #include "tlayout/Dialect/TLayout/Transforms/NibbleBytes.h"
 #include "tlayout/Dialect/TLayout/Transforms/Passes.h"
+#include "tlayout/Dialect/TLayout/Transforms/Transforms.h"
+#include "tlayout/Dialect/TLayout/Utils/AffineSimplification.h"
+#include "tlayout/Dialect/TLayout/Utils/LoopUtils.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Affine/Utils.h"

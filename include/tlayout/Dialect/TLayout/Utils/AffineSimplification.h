@@ -1,5 +1,4 @@
-//===- AffineSimplification.h - Affine maps simplified with facts -*- C++
-//-*-===//
+//===- AffineSimplification.h - Affine maps simplified ---------*- C++ -*-===//
 //
 // Part of the tlayout project.
 //
@@ -14,8 +13,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TLAYOUT_DIALECT_TLAYOUT_TRANSFORMS_AFFINESIMPLIFICATION_H
-#define TLAYOUT_DIALECT_TLAYOUT_TRANSFORMS_AFFINESIMPLIFICATION_H
+#ifndef TLAYOUT_DIALECT_TLAYOUT_UTILS_AFFINESIMPLIFICATION_H
+#define TLAYOUT_DIALECT_TLAYOUT_UTILS_AFFINESIMPLIFICATION_H
 
 #include "tlayout/Dialect/TLayout/Analysis/IndexFacts.h"
 
@@ -82,4 +81,4 @@ bool simplifyMapUse(Operation *op, IndexFactsAnalysis &facts);
 
 } // namespace mlir::tlayout
 
-#endif // TLAYOUT_DIALECT_TLAYOUT_TRANSFORMS_AFFINESIMPLIFICATION_H
+#endif // TLAYOUT_DIALECT_TLAYOUT_UTILS_AFFINESIMPLIFICATION_H
