@@ -227,6 +227,25 @@ mlir::tlayout::comparePlacement(const BufferIndexing &a,
     result.same = true;
     return result;
   }
+  // A transpose: the second normal form, its dimensions renamed to the
+  // first's (its dimension k is the first's perm[k]), equal to the first
+  // places every element alike. (The normal form lists unit dimensions in
+  // their order, which renaming can change: those compare by enumeration.)
+  if (!identity && result.sizeA == result.sizeB) {
+    std::optional<llvm::SmallVector<DimsLayoutEntry, 4>> formA =
+        getNormalForm(a);
+    std::optional<llvm::SmallVector<DimsLayoutEntry, 4>> formB =
+        getNormalForm(b);
+    if (formA && formB &&
+        llvm::equal(*formA, *formB,
+                    [&](const DimsLayoutEntry &x, const DimsLayoutEntry &y) {
+                      return x.logicalDim == perm[y.logicalDim] &&
+                             x.kind == y.kind && x.size == y.size;
+                    })) {
+      result.same = true;
+      return result;
+    }
+  }
   int64_t count = 1;
   for (int64_t size : shape)
     if (!llvm::checkedMul(count, size).has_value() ||

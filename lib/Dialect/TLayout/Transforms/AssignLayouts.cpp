@@ -21,8 +21,8 @@
 #include "tlayout/Dialect/TLayout/Transforms/TensorEncodings.h"
 #include "tlayout/Dialect/TLayout/Transforms/TensorLayoutGroups.h"
 
-#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/AsmParser/AsmParser.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/MapVector.h"
@@ -58,11 +58,50 @@ struct AssignLayoutsPass
     : mlir::tlayout::impl::AssignLayoutsBase<AssignLayoutsPass> {
   using Base::Base;
 
+  // What the layout core answers, once per type (a module repeats its
+  // types: the answers are compiled layouts and compared placements).
+  DenseMap<Type, std::optional<int64_t>> bytesCache;
+  DenseMap<Type, SmallVector<Attribute>> candidateCache;
+  DenseMap<std::tuple<Type, Type, Attribute>, bool> freeTransposeCache;
+
   /// The physical bytes of `type` with `layout`, or std::nullopt.
-  static std::optional<int64_t> bytesWith(RankedTensorType type,
-                                          Attribute layout) {
-    return getEncodedTensorBytes(
-        RankedTensorType::get(type.getShape(), type.getElementType(), layout));
+  std::optional<int64_t> bytesWith(RankedTensorType type, Attribute layout) {
+    auto encoded =
+        RankedTensorType::get(type.getShape(), type.getElementType(), layout);
+    auto [it, inserted] = bytesCache.try_emplace(encoded);
+    if (inserted)
+      it->second = getEncodedTensorBytes(encoded);
+    return it->second;
+  }
+
+  /// The target's candidates for `type` that are layouts of it.
+  ArrayRef<Attribute> candidatesFor(RankedTensorType type,
+                                    LayoutTargetAttrInterface target) {
+    auto plain = RankedTensorType::get(type.getShape(), type.getElementType());
+    auto [it, inserted] = candidateCache.try_emplace(plain);
+    if (inserted)
+      for (Attribute candidate :
+           target.getCandidateLayouts(type.getShape(), type.getElementType())) {
+        RankedTensorType encoded = RankedTensorType::get(
+            type.getShape(), type.getElementType(), candidate);
+        if (succeeded(verifyLayoutEncoding(
+                encoded, [] { return InFlightDiagnostic(); })))
+          it->second.push_back(candidate);
+      }
+    return it->second;
+  }
+
+  /// Whether transposing `source` into `result` by `permutation` is a
+  /// bitcast (verifyFreeTranspose).
+  bool isFreeTranspose(Type source, Type result,
+                       DenseI64ArrayAttr permutation) {
+    auto [it, inserted] =
+        freeTransposeCache.try_emplace({source, result, permutation});
+    if (inserted)
+      it->second = succeeded(
+          verifyFreeTranspose(source, result, permutation.asArrayRef(),
+                              [] { return InFlightDiagnostic(); }));
+    return it->second;
   }
 
   LogicalResult choose(TensorLayoutGroups &groups, ArrayRef<Value> values,
@@ -95,14 +134,7 @@ struct AssignLayoutsPass
       if (std::optional<Attribute> fixed = groups.fixed(value)) {
         choice.candidates.push_back(*fixed);
       } else {
-        for (Attribute candidate : target.getCandidateLayouts(
-                 type.getShape(), type.getElementType())) {
-          RankedTensorType encoded = RankedTensorType::get(
-              type.getShape(), type.getElementType(), candidate);
-          if (succeeded(verifyLayoutEncoding(
-                  encoded, [] { return InFlightDiagnostic(); })))
-            choice.candidates.push_back(candidate);
-        }
+        llvm::append_range(choice.candidates, candidatesFor(type, target));
         if (choice.candidates.empty())
           return std::nullopt;
         // Without static sizes the bytes are unknown: the target's first.
@@ -172,10 +204,11 @@ struct AssignLayoutsPass
       SmallVector<int64_t> moved;
       for (auto [a, aBytes] : llvm::zip(from.candidates, from.bytes))
         for (auto [b, bBytes] : llvm::zip(to.candidates, to.bytes))
-          moved.push_back(
-              isFreeTranspose(from.type, a, to.type, b, op.getPermutation())
-                  ? 0
-                  : aBytes + bBytes);
+          moved.push_back(isFreeTranspose(withLayout(from.type, a),
+                                          withLayout(to.type, b),
+                                          op.getPermutationAttr())
+                              ? 0
+                              : aBytes + bBytes);
       addEdge(*u, *v, moved);
     });
 
@@ -212,18 +245,10 @@ struct AssignLayoutsPass
     return success();
   }
 
-  /// Whether transposing `source` with `from` into `result` with `to` by
-  /// `permutation` is a bitcast.
-  static bool isFreeTranspose(RankedTensorType source, Attribute from,
-                              RankedTensorType result, Attribute to,
-                              ArrayRef<int64_t> permutation) {
-    auto with = [](RankedTensorType type, Attribute layout) {
-      return RankedTensorType::get(type.getShape(), type.getElementType(),
-                                   layout);
-    };
-    return succeeded(verifyFreeTranspose(with(source, from), with(result, to),
-                                         permutation,
-                                         [] { return InFlightDiagnostic(); }));
+  /// `type` with the encoding `layout`.
+  static RankedTensorType withLayout(RankedTensorType type, Attribute layout) {
+    return RankedTensorType::get(type.getShape(), type.getElementType(),
+                                 layout);
   }
 
   /// Replaces every linalg.transpose whose layouts make it a bitcast by a
@@ -238,9 +263,8 @@ struct AssignLayoutsPass
     for (linalg::TransposeOp op : transposes) {
       Value input = op.getInput();
       Value result = op->getResult(0);
-      if (failed(verifyFreeTranspose(input.getType(), result.getType(),
-                                     op.getPermutation(),
-                                     [] { return InFlightDiagnostic(); })))
+      if (!isFreeTranspose(input.getType(), result.getType(),
+                           op.getPermutationAttr()))
         continue;
       rewriter.setInsertionPoint(op);
       auto view = TransposeOp::create(rewriter, op.getLoc(), result.getType(),
@@ -259,6 +283,9 @@ struct AssignLayoutsPass
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    bytesCache.clear();
+    candidateCache.clear();
+    freeTransposeCache.clear();
     LayoutTargetAttrInterface target;
     if (!this->target.empty()) {
       Attribute attr = parseAttribute(this->target, &getContext());
