@@ -2,15 +2,16 @@
 # Installs what tlayout needs on Debian 12 (bookworm): Debian's LLVM/MLIR 22,
 # clang-22 with its fuzzer and sanitizer runtimes (libclang-rt-22-dev), CMake,
 # Ninja, GoogleTest, Google Benchmark and rsvg-convert (librsvg2-bin, which
-# renders SVG figures such as tlayout-inspect's). Run as root (or with sudo
-# available).
+# renders SVG figures such as tlayout-inspect's) and chromium (the headless
+# browser the test of tlayout-inspect's HTML report drives). Run as root (or
+# with sudo available).
 set -euo pipefail
 
 PACKAGES=(
   llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools clang-22
   libclang-rt-22-dev librsvg2-bin
   cmake ninja-build googletest libgtest-dev libbenchmark-dev python3
-  librsvg2-bin
+  librsvg2-bin chromium
 )
 
 missing=()

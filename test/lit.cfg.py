@@ -40,6 +40,18 @@ if config.enable_sanitizers:
     # like leaks, and LLVM allocator code inlined into our instrumented
     # objects poisons slabs that the uninstrumented library then uses.
     config.environment["ASAN_OPTIONS"] = "detect_leaks=0:allow_user_poisoning=0"
+# The HTML report's test drives a real headless browser; a machine without
+# Debian's chromium skips it (scripts/install-deps.sh installs it).
+if os.path.exists("/usr/bin/chromium"):
+    config.available_features.add("chromium")
+# Real TPU dumps (third-party) stay in the shared reference folder beside
+# the checkout; the test that reads them is skipped where it is absent.
+config.substitutions.append(
+    ("%{reference_hlo}",
+     os.path.join(config.tlayout_src_root, "..", "shared", "reference", "hlo")))
+if os.path.isdir(os.path.join(config.tlayout_src_root, "..", "shared",
+                              "reference", "hlo")):
+    config.available_features.add("reference-hlo")
 # Tests of the machine code that LLVM makes of the lowered IR name an x86
 # target explicitly; they need llc to have it.
 llc = os.path.join(config.llvm_tools_dir, "llc")

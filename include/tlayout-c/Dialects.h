@@ -13,9 +13,11 @@
  *   mlirDialectHandleLoadDialect(mlirGetDialectHandle__tlayout__(), ctx);
  *
  * libTLayoutCAPI also carries upstream mlir-c (context, IR, parsing and
- * printing, pass manager, diagnostics) and the dialect handles of func,
- * arith, memref, affine, scf, vector, linalg, tensor and bufferization, so a
- * C program links this one library and libMLIR.
+ * printing, pass manager, diagnostics, registration of everything) and the
+ * dialect handles of func, arith, memref, affine, scf, vector, linalg,
+ * tensor, bufferization and llvm, so a C program links this one library and
+ * nothing else of tlayout or MLIR: Debian's libMLIR.so, which it needs at
+ * run time, comes as a dependency of libTLayoutCAPI.so itself.
  */
 
 #ifndef TLAYOUT_C_DIALECTS_H

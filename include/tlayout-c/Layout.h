@@ -15,7 +15,9 @@
  * failed MlirLogicalResult and calls `onError` once with the message (when
  * `onError` is not NULL); the message lives only during that call. It
  * never aborts on bad input, and diagnostics it raises on the context go to
- * the callback, not to the context's handlers.
+ * the callback, not to the context's handlers. The accessors of
+ * `#tlayout.tiled` take no callback: they return -1 for a null attribute,
+ * an attribute of another kind or a position out of range.
  *
  * Queries take a memref type: its shape (static), its element type and
  * its layout (`#tlayout.tiled`, `#tlayout.dims` or the identity, which is
@@ -54,36 +56,47 @@ tlayoutTiledLayoutAttrGet(MlirContext ctx, MlirStringRef xlaText,
 /// Whether `attr` is a `#tlayout.tiled` layout.
 MLIR_CAPI_EXPORTED bool tlayoutAttributeIsATiledLayout(MlirAttribute attr);
 
-/// The rank of the layout: the length of minor_to_major.
+/// The rank of the layout: the length of minor_to_major; -1 when `attr` is
+/// null or not a `#tlayout.tiled` layout.
 MLIR_CAPI_EXPORTED intptr_t tlayoutTiledLayoutAttrGetRank(MlirAttribute attr);
 
-/// Entry `pos` of minor_to_major (most minor dimension first).
+/// Entry `pos` of minor_to_major (most minor dimension first); -1 when
+/// `attr` is null or not a `#tlayout.tiled` layout, or `pos` is not in
+/// [0, rank).
 MLIR_CAPI_EXPORTED int64_t
 tlayoutTiledLayoutAttrGetMinorToMajor(MlirAttribute attr, intptr_t pos);
 
-/// The number of tiles (tile levels).
+/// The number of tiles (tile levels); -1 when `attr` is null or not a
+/// `#tlayout.tiled` layout.
 MLIR_CAPI_EXPORTED intptr_t
 tlayoutTiledLayoutAttrGetNumTiles(MlirAttribute attr);
 
-/// The number of entries of tile `tile`.
+/// The number of entries of tile `tile`; -1 when `attr` is null or not a
+/// `#tlayout.tiled` layout, or `tile` is not in [0, number of tiles).
 MLIR_CAPI_EXPORTED intptr_t
 tlayoutTiledLayoutAttrGetTileRank(MlirAttribute attr, intptr_t tile);
 
-/// Entry `pos` of tile `tile`, or TLAYOUT_TILE_COMBINE for `*`.
+/// Entry `pos` of tile `tile`, or TLAYOUT_TILE_COMBINE for `*`; -1 when
+/// `attr` is null or not a `#tlayout.tiled` layout, or `tile` or `pos` is
+/// out of range.
 MLIR_CAPI_EXPORTED int64_t tlayoutTiledLayoutAttrGetTileSize(MlirAttribute attr,
                                                              intptr_t tile,
                                                              intptr_t pos);
 
 /// `L(n)`: the physical element count is padded to a multiple of n (1
-/// when the layout has none).
+/// when the layout has none); -1 when `attr` is null or not a
+/// `#tlayout.tiled` layout.
 MLIR_CAPI_EXPORTED int64_t
 tlayoutTiledLayoutAttrGetTailPaddingAlignment(MlirAttribute attr);
 
-/// `E(n)`: bits per element, 0 for the element type's own size.
+/// `E(n)`: bits per element, 0 for the element type's own size; -1 when
+/// `attr` is null or not a `#tlayout.tiled` layout.
 MLIR_CAPI_EXPORTED int64_t
 tlayoutTiledLayoutAttrGetElementSizeInBits(MlirAttribute attr);
 
 /// Calls `callback` with the layout's XLA text, e.g. `{1,0:T(8,128)}`.
+/// Calls nothing when `attr` is null or not a `#tlayout.tiled` layout, or
+/// `callback` is NULL.
 MLIR_CAPI_EXPORTED void
 tlayoutTiledLayoutAttrPrintXla(MlirAttribute attr, MlirStringCallback callback,
                                void *userData);
@@ -131,7 +144,8 @@ typedef struct {
   int64_t paddingBytes;
 } TLayoutFootprint;
 
-/// Fills `*result` with the footprint of `memref`.
+/// Fills `*result` with the footprint of `memref`. Fails on a dynamic
+/// shape, a view, or sizes that overflow int64.
 MLIR_CAPI_EXPORTED MlirLogicalResult
 tlayoutMemRefGetFootprint(MlirType memref, TLayoutFootprint *result,
                           MlirStringCallback onError, void *userData);

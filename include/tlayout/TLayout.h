@@ -12,6 +12,7 @@
 //
 //   mlir::DialectRegistry registry;
 //   mlir::tlayout::registerDialects(registry);
+//   mlir::tlayout::registerPipelineDependencies(registry); // for pipelines
 //   mlir::MLIRContext context(registry);
 //   ...
 //   mlir::PassManager pm(&context);
@@ -35,6 +36,26 @@ namespace mlir::tlayout {
 /// with `registry`. Neither depends on another dialect; the passes load the
 /// dialects they create ops in.
 void registerDialects(mlir::DialectRegistry &registry);
+
+/// Registers with `registry` what tlayout's pipelines need of upstream MLIR
+/// besides tlayout's own dialects: the dialects they read and create
+/// (affine, arith, bufferization, cf, func, index, linalg, llvm, math,
+/// memref, scf, tensor, ub, vector), the bufferization models of arith,
+/// cf, func, linalg, scf, tensor and vector ops that
+/// `--tlayout-tpu-bufferize-pipeline` bufferizes through (without them it
+/// fails with "op was not bufferized"), the allocation model of memref ops
+/// that its deallocation needs, and the interfaces that
+/// `--tlayout-lower-to-llvm`'s conversion to the LLVM dialect asks. Call it
+/// with registerDialects before creating the context:
+///
+///   mlir::DialectRegistry registry;
+///   mlir::tlayout::registerDialects(registry);
+///   mlir::tlayout::registerPipelineDependencies(registry);
+///   mlir::MLIRContext context(registry);
+///
+/// A compiler that already registers everything (mlir::registerAllDialects
+/// and mlir::registerAllExtensions, as tlayout-opt does) needs neither.
+void registerPipelineDependencies(mlir::DialectRegistry &registry);
 
 /// Registers every tlayout pass and named pipeline with MLIR's global
 /// registry: the conversion's, the generic dialect's, the CPU target's, the

@@ -30,6 +30,7 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/OwningOpRef.h"
 
+#include <optional>
 #include <string>
 
 using namespace mlir;
@@ -143,8 +144,20 @@ FailureOr<BufferIndexing> compileQuery(MlirType memref, const ErrorSink &sink,
   return compileQuery(type, sink);
 }
 
-TiledLayout tiledOf(MlirAttribute attr) {
-  return cast<TiledLayoutAttr>(unwrap(attr)).getLayout();
+/// The layout of a `#tlayout.tiled` attribute, or nothing for a null
+/// attribute or an attribute of another kind.
+std::optional<TiledLayout> tiledOf(MlirAttribute attr) {
+  if (mlirAttributeIsNull(attr))
+    return std::nullopt;
+  auto tiled = dyn_cast<TiledLayoutAttr>(unwrap(attr));
+  if (!tiled)
+    return std::nullopt;
+  return tiled.getLayout();
+}
+
+/// Whether `pos` indexes a sequence of `size` entries.
+bool inRange(intptr_t pos, size_t size) {
+  return pos >= 0 && static_cast<size_t>(pos) < size;
 }
 
 } // namespace
@@ -187,41 +200,58 @@ bool tlayoutAttributeIsATiledLayout(MlirAttribute attr) {
 }
 
 intptr_t tlayoutTiledLayoutAttrGetRank(MlirAttribute attr) {
-  return tiledOf(attr).getRank();
+  std::optional<TiledLayout> layout = tiledOf(attr);
+  return layout ? static_cast<intptr_t>(layout->getRank()) : -1;
 }
 
 int64_t tlayoutTiledLayoutAttrGetMinorToMajor(MlirAttribute attr,
                                               intptr_t pos) {
-  return tiledOf(attr).minorToMajor[pos];
+  std::optional<TiledLayout> layout = tiledOf(attr);
+  if (!layout || !inRange(pos, layout->minorToMajor.size()))
+    return -1;
+  return layout->minorToMajor[pos];
 }
 
 intptr_t tlayoutTiledLayoutAttrGetNumTiles(MlirAttribute attr) {
-  return tiledOf(attr).tiles.size();
+  std::optional<TiledLayout> layout = tiledOf(attr);
+  return layout ? static_cast<intptr_t>(layout->tiles.size()) : -1;
 }
 
 intptr_t tlayoutTiledLayoutAttrGetTileRank(MlirAttribute attr, intptr_t tile) {
-  return tiledOf(attr).tiles[tile].dims.size();
+  std::optional<TiledLayout> layout = tiledOf(attr);
+  if (!layout || !inRange(tile, layout->tiles.size()))
+    return -1;
+  return layout->tiles[tile].dims.size();
 }
 
 int64_t tlayoutTiledLayoutAttrGetTileSize(MlirAttribute attr, intptr_t tile,
                                           intptr_t pos) {
   static_assert(TLAYOUT_TILE_COMBINE == Tile::kCombine,
                 "the C API's combine marker is the core's");
-  return tiledOf(attr).tiles[tile].dims[pos];
+  std::optional<TiledLayout> layout = tiledOf(attr);
+  if (!layout || !inRange(tile, layout->tiles.size()) ||
+      !inRange(pos, layout->tiles[tile].dims.size()))
+    return -1;
+  return layout->tiles[tile].dims[pos];
 }
 
 int64_t tlayoutTiledLayoutAttrGetTailPaddingAlignment(MlirAttribute attr) {
-  return tiledOf(attr).tailPaddingAlignment;
+  std::optional<TiledLayout> layout = tiledOf(attr);
+  return layout ? layout->tailPaddingAlignment : -1;
 }
 
 int64_t tlayoutTiledLayoutAttrGetElementSizeInBits(MlirAttribute attr) {
-  return tiledOf(attr).elementSizeInBits;
+  std::optional<TiledLayout> layout = tiledOf(attr);
+  return layout ? layout->elementSizeInBits : -1;
 }
 
 void tlayoutTiledLayoutAttrPrintXla(MlirAttribute attr,
                                     MlirStringCallback callback,
                                     void *userData) {
-  std::string text = tiledOf(attr).str();
+  std::optional<TiledLayout> layout = tiledOf(attr);
+  if (!layout || !callback)
+    return;
+  std::string text = layout->str();
   callback(mlirStringRefCreate(text.data(), text.size()), userData);
 }
 
@@ -296,8 +326,15 @@ MlirLogicalResult tlayoutMemRefGetFootprint(MlirType memref,
   std::optional<int64_t> physical = footprint.physicalElements.getConstant();
   std::optional<int64_t> logicalBytes = footprint.logicalBytes.getConstant();
   std::optional<int64_t> physicalBytes = footprint.physicalBytes.getConstant();
-  if (!logical || !physical || !logicalBytes || !physicalBytes)
-    return sink.fail("the footprint of a static shape is not a constant");
+  // The shape is static, so every size folds to a constant unless its
+  // overflow-checked arithmetic overflowed.
+  if (!logical || !physical || !logicalBytes || !physicalBytes) {
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    os << "the footprint of '" << type << "' overflows int64 ("
+       << (!logical || !physical ? "elements" : "bytes") << ")";
+    return sink.fail(text);
+  }
   *result = {*logical, *physical, *logicalBytes, *physicalBytes,
              *physicalBytes - *logicalBytes};
   return mlirLogicalResultSuccess();

@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tlayout/Core/BufferIndexing.h"
+#include "tlayout/Core/DimsLayout.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/CheckedArithmetic.h"
@@ -752,8 +753,11 @@ Expected<bool> mlir::tlayout::haveSamePlacement(const TiledLayout &a,
   Expected<BufferIndexing> ib = BufferIndexing::compile(b, shape);
   if (!ib)
     return ib.takeError();
-  return a.elementSizeInBits == b.elementSizeInBits &&
-         ia->getPlacementKey() == ib->getPlacementKey();
+  if (a.elementSizeInBits != b.elementSizeInBits)
+    return false;
+  if (std::optional<bool> same = haveSamePlacement(*ia, *ib))
+    return *same;
+  return ia->getPlacementKey() == ib->getPlacementKey();
 }
 
 Footprint mlir::tlayout::getFootprint(const BufferIndexing &indexing,

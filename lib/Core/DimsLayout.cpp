@@ -7,8 +7,11 @@
 #include "tlayout/Core/DimsLayout.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/Sequence.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CheckedArithmetic.h"
+
+#include <algorithm>
 
 using namespace mlir::tlayout;
 using llvm::Error;
@@ -186,106 +189,162 @@ static int64_t innerVolume(llvm::ArrayRef<DimsLayoutEntry> dims, size_t k) {
 }
 
 namespace {
-/// One entry of the normal form under construction: a digit of a logical
-/// dimension that takes more than one value (live), or a factor of the
-/// buffer's size that no element's offset depends on (dead: every value of
-/// its piece is 0).
+/// One digit of a placement, major first: a piece of a logical dimension
+/// that takes more than one value (live), or a factor of the buffer's size
+/// that no element's offset depends on (dead: every value of its piece is
+/// 0, or it indexes a unit dimension).
 struct NormalEntry {
   bool live = false;
   unsigned dim = 0;
-  /// The entry's extent: the values of its piece the buffer makes room for.
+  /// The digit's extent: the values of its piece the buffer makes room for.
   int64_t extent = 1;
-  /// For a live entry: the volume of its dimension covered by the entries
-  /// of that dimension after it (the piece is floor(x / divisor) mod extent).
+  /// For a live digit: the piece is floor(x / divisor) mod extent.
   int64_t divisor = 1;
+
+  bool operator==(const NormalEntry &o) const {
+    return live == o.live && extent == o.extent &&
+           (!live || (dim == o.dim && divisor == o.divisor));
+  }
 };
 } // namespace
 
-/// The normal form of a static-shape list without odd-even strips (of more
-/// than 2) or empty dimensions: derived from the placement itself, so that
-/// two lists that place every element at the same offset in buffers of the
-/// same size give the same list.
-static llvm::SmallVector<DimsLayoutEntry, 4>
-normalFormOfStatic(llvm::ArrayRef<DimsLayoutEntry> dims,
-                   llvm::ArrayRef<int64_t> shape) {
-  unsigned rank = shape.size();
-  // Each entry's piece, back to front, as live digits and dead factors.
-  llvm::SmallVector<NormalEntry, 8> entries(dims.size());
-  llvm::SmallVector<int64_t, 4> covered(rank, 1);
-  for (size_t k = dims.size(); k-- > 0;) {
-    const DimsLayoutEntry &d = dims[k];
-    int64_t size = shape[d.logicalDim];
-    int64_t divisor = covered[d.logicalDim];
-    // Values floor(x / divisor) takes for x in [0, size).
-    int64_t values = ceilDivNonNegative(size, divisor);
-    int64_t extent = d.kind == DimsLayoutEntry::Kind::Dynamic ? values : d.size;
-    entries[k] = {std::min(values, extent) > 1, d.logicalDim, extent, divisor};
-    // Compiling bounded the buffer, so the covered volume fits; once it
-    // reaches the size, what is covered beyond it no longer matters.
-    covered[d.logicalDim] =
-        divisor >= size ? divisor
-                        : llvm::checkedMul(divisor, extent).value_or(size);
+/// The digits of a compiled layout, one per physical dimension, for a
+/// static shape without empty dimensions; std::nullopt when a piece indexes
+/// a combination of dimensions or tail padding grows the buffer.
+static std::optional<llvm::SmallVector<NormalEntry, 8>>
+digitsOf(const BufferIndexing &indexing) {
+  llvm::ArrayRef<int64_t> shape = indexing.getShape();
+  if (llvm::any_of(shape, [](int64_t size) { return size <= 0; }) ||
+      indexing.getNumElements() != indexing.getTiledNumElements())
+    return std::nullopt;
+  llvm::SmallVector<NormalEntry, 8> digits;
+  for (const BufferDim &dim : indexing.getDims()) {
+    std::optional<int64_t> extent = dim.size.getConstant();
+    const Piece &piece = indexing.getPieces()[dim.piece];
+    const Source &source = indexing.getSources()[piece.source];
+    if (!extent || source.kind == Source::Kind::Combined)
+      return std::nullopt;
+    NormalEntry digit;
+    digit.extent = *extent;
+    if (source.kind == Source::Kind::Logical) {
+      digit.dim = source.logicalDim;
+      digit.divisor = piece.divisor;
+      // floor(x / divisor) for x in [0, size) takes more than one value.
+      digit.live = *extent > 1 && shape[digit.dim] > piece.divisor;
+    }
+    digits.push_back(digit);
   }
-  // Dead factors of extent 1 place nothing; adjacent dead factors are one;
-  // adjacent live digits of one dimension are consecutive digits (a dead
-  // entry of that dimension cannot separate them: everything outside a
-  // dead entry is dead) and read together as one.
+  return digits;
+}
+
+/// Whether live digit `e` takes every value below what remains of its
+/// dimension: nothing of the dimension lies beyond its extent.
+static bool isSaturating(const NormalEntry &e, llvm::ArrayRef<int64_t> shape) {
+  return ceilDivNonNegative(shape[e.dim], e.divisor) <= e.extent;
+}
+
+/// Rewrites digits into the one sequence of their placement:
+/// - dead factors of extent 1 drop, and adjacent dead factors multiply;
+/// - adjacent live digits of one dimension that nest (the outer one's
+///   divisor is the inner one's divisor times its extent) read as one;
+/// - a dead factor just outside a live digit that takes every remaining
+///   value of its dimension pads that digit (both multiply the strides of
+///   everything outside by the same amount, and its values do not change).
+static llvm::SmallVector<NormalEntry, 8>
+canonicalDigits(llvm::ArrayRef<NormalEntry> digits,
+                llvm::ArrayRef<int64_t> shape) {
   llvm::SmallVector<NormalEntry, 8> merged;
-  for (const NormalEntry &e : entries) {
+  for (const NormalEntry &e : digits) {
     if (!e.live && e.extent == 1)
       continue;
-    if (!merged.empty()) {
-      NormalEntry &prev = merged.back();
-      if (!prev.live && !e.live) {
-        prev.extent *= e.extent;
-        continue;
-      }
-      if (prev.live && e.live && prev.dim == e.dim) {
-        prev.extent *= e.extent;
-        prev.divisor = e.divisor;
-        continue;
-      }
-    }
     merged.push_back(e);
-  }
-  // A dead factor just outside the outermost digit of a dimension is that
-  // digit's padding: both multiply the strides of everything outside by the
-  // same amount.
-  auto isTopOfDim = [&](size_t k) {
-    return llvm::none_of(
-        llvm::ArrayRef<NormalEntry>(merged).take_front(k),
-        [&](const NormalEntry &o) { return o.live && o.dim == merged[k].dim; });
-  };
-  for (size_t k = 0; k + 1 < merged.size();) {
-    if (!merged[k].live && merged[k + 1].live && isTopOfDim(k + 1)) {
-      merged[k + 1].extent *= merged[k].extent;
-      merged.erase(merged.begin() + k);
-      continue;
+    while (merged.size() >= 2) {
+      NormalEntry &prev = merged[merged.size() - 2];
+      NormalEntry &last = merged.back();
+      if (!prev.live && !last.live) {
+        prev.extent *= last.extent;
+      } else if (prev.live && last.live && prev.dim == last.dim &&
+                 prev.divisor == last.divisor * last.extent) {
+        prev.extent *= last.extent;
+        prev.divisor = last.divisor;
+      } else if (!prev.live && last.live && isSaturating(last, shape)) {
+        last.extent *= prev.extent;
+        std::swap(prev, last);
+      } else {
+        break;
+      }
+      merged.pop_back();
     }
-    ++k;
   }
-  // Printing: a dead factor belongs to the lowest dimension all of whose
-  // live digits are inside it (there is one: the dimension it came from);
-  // the outermost entry of a dimension that covers exactly what remains is
-  // Dynamic; dimensions left without an entry (size 1) come first.
+  return merged;
+}
+
+/// Prints canonical digits as a list of physical dimensions:
+/// - a live digit of extent 2 followed by a live digit of its dimension
+///   with twice its divisor is an odd-even strip (no packed list orders a
+///   dimension's digits so);
+/// - a dead factor is Packed of the lowest dimension whose live digits all
+///   lie inside it; where there is none, it is the dead half of an odd-even
+///   strip whose parity is the live digit just outside (and what that digit
+///   absorbed goes back outside it);
+/// - the outermost entry of a dimension is Dynamic when its extent is
+///   exactly what remains of the dimension, else Packed of its extent;
+/// - dimensions left without an entry (size 1) come first, in order.
+/// std::nullopt where the digits do not have that shape.
+static std::optional<llvm::SmallVector<DimsLayoutEntry, 4>>
+printDigits(llvm::ArrayRef<NormalEntry> digits, llvm::ArrayRef<int64_t> shape) {
+  unsigned rank = shape.size();
+  // The lowest dimension with no live digit before position k.
+  auto ownerAt = [&](size_t k) {
+    unsigned owner = 0;
+    while (owner < rank &&
+           llvm::any_of(digits.take_front(k), [&](const NormalEntry &o) {
+             return o.live && o.dim == owner;
+           }))
+      ++owner;
+    return owner;
+  };
   llvm::SmallVector<DimsLayoutEntry, 4> result;
   llvm::SmallVector<bool, 4> hasEntry(rank, false);
-  for (auto [k, e] : llvm::enumerate(merged)) {
-    if (e.live) {
-      bool exact = e.extent == ceilDivNonNegative(shape[e.dim], e.divisor);
-      result.push_back(!hasEntry[e.dim] && exact
-                           ? DimsLayoutEntry::dynamic(e.dim)
-                           : DimsLayoutEntry::packed(e.dim, e.extent));
-      hasEntry[e.dim] = true;
+  for (size_t k = 0; k < digits.size(); ++k) {
+    const NormalEntry &e = digits[k];
+    const NormalEntry *next = k + 1 < digits.size() ? &digits[k + 1] : nullptr;
+    if (!e.live) {
+      unsigned owner = ownerAt(k);
+      if (owner == rank)
+        return std::nullopt;
+      result.push_back(DimsLayoutEntry::packed(owner, e.extent));
+      hasEntry[owner] = true;
       continue;
     }
-    unsigned owner = 0;
-    while (llvm::any_of(
-        llvm::ArrayRef<NormalEntry>(merged).take_front(k),
-        [&](const NormalEntry &o) { return o.live && o.dim == owner; }))
-      ++owner;
-    result.push_back(DimsLayoutEntry::packed(owner, e.extent));
-    hasEntry[owner] = true;
+    if (next && next->live && next->dim == e.dim && e.extent == 2 &&
+        next->divisor == 2 * e.divisor) {
+      result.push_back(DimsLayoutEntry::oddEven(e.dim, 2 * next->extent));
+      hasEntry[e.dim] = true;
+      ++k;
+      continue;
+    }
+    if (next && !next->live && ownerAt(k + 1) == rank) {
+      // The dead half of a strip: the parity takes both its values.
+      if (e.extent % 2 != 0 || shape[e.dim] > 2 * e.divisor)
+        return std::nullopt;
+      if (e.extent > 2) {
+        unsigned owner = ownerAt(k);
+        if (owner == rank)
+          return std::nullopt;
+        result.push_back(DimsLayoutEntry::packed(owner, e.extent / 2));
+        hasEntry[owner] = true;
+      }
+      result.push_back(DimsLayoutEntry::oddEven(e.dim, 2 * next->extent));
+      hasEntry[e.dim] = true;
+      ++k;
+      continue;
+    }
+    bool exact = e.extent == ceilDivNonNegative(shape[e.dim], e.divisor);
+    result.push_back(!hasEntry[e.dim] && exact
+                         ? DimsLayoutEntry::dynamic(e.dim)
+                         : DimsLayoutEntry::packed(e.dim, e.extent));
+    hasEntry[e.dim] = true;
   }
   llvm::SmallVector<DimsLayoutEntry, 4> front;
   for (unsigned i = 0; i < rank; ++i)
@@ -293,6 +352,41 @@ normalFormOfStatic(llvm::ArrayRef<DimsLayoutEntry> dims,
       front.push_back(DimsLayoutEntry::dynamic(i));
   result.insert(result.begin(), front.begin(), front.end());
   return result;
+}
+
+std::optional<llvm::SmallVector<DimsLayoutEntry, 4>>
+mlir::tlayout::getNormalForm(const BufferIndexing &indexing) {
+  std::optional<llvm::SmallVector<NormalEntry, 8>> digits = digitsOf(indexing);
+  if (!digits)
+    return std::nullopt;
+  llvm::ArrayRef<int64_t> shape = indexing.getShape();
+  llvm::SmallVector<NormalEntry, 8> canonical = canonicalDigits(*digits, shape);
+  std::optional<llvm::SmallVector<DimsLayoutEntry, 4>> printed =
+      printDigits(canonical, shape);
+  if (!printed)
+    return std::nullopt;
+  // The printed list must give back the same digits: it then places every
+  // element where `indexing` does.
+  std::optional<BufferIndexing> again =
+      llvm::expectedToOptional(BufferIndexing::compile(*printed, shape));
+  if (!again || again->getNumElements() != indexing.getNumElements())
+    return std::nullopt;
+  std::optional<llvm::SmallVector<NormalEntry, 8>> check = digitsOf(*again);
+  if (!check || canonicalDigits(*check, shape) != canonical)
+    return std::nullopt;
+  return printed;
+}
+
+std::optional<bool> mlir::tlayout::haveSamePlacement(const BufferIndexing &a,
+                                                     const BufferIndexing &b) {
+  if (a.getShape() != b.getShape())
+    return std::nullopt;
+  std::optional<llvm::SmallVector<NormalEntry, 8>> digitsA = digitsOf(a);
+  std::optional<llvm::SmallVector<NormalEntry, 8>> digitsB = digitsOf(b);
+  if (!digitsA || !digitsB)
+    return std::nullopt;
+  return canonicalDigits(*digitsA, a.getShape()) ==
+         canonicalDigits(*digitsB, b.getShape());
 }
 
 static llvm::SmallVector<DimsLayoutEntry, 4>
@@ -303,18 +397,27 @@ Expected<llvm::SmallVector<DimsLayoutEntry, 4>>
 mlir::tlayout::canonicalizePhysDims(llvm::ArrayRef<DimsLayoutEntry> input,
                                     llvm::ArrayRef<int64_t> shape) {
   // Compiling checks everything the rules rely on.
-  if (Expected<BufferIndexing> check = BufferIndexing::compile(input, shape);
-      !check)
-    return check.takeError();
+  Expected<BufferIndexing> compiled = BufferIndexing::compile(input, shape);
+  if (!compiled)
+    return compiled.takeError();
+  if (std::optional<llvm::SmallVector<DimsLayoutEntry, 4>> normal =
+          getNormalForm(*compiled))
+    return *normal;
+  // A strip of two is packed, and so is a strip all of whose values are 0
+  // (it lies beyond a static dimension): both place as a packed entry does.
   llvm::SmallVector<DimsLayoutEntry, 4> dims(input.begin(), input.end());
-  for (DimsLayoutEntry &d : dims)
-    if (d.kind == DimsLayoutEntry::Kind::OddEven && d.size == 2)
+  llvm::SmallVector<int64_t, 4> covered(shape.size(), 1);
+  for (DimsLayoutEntry &d : llvm::reverse(dims)) {
+    int64_t size = shape[d.logicalDim];
+    if (d.kind == DimsLayoutEntry::Kind::OddEven &&
+        (d.size == 2 ||
+         (size != kDynamicSize && covered[d.logicalDim] >= size)))
       d.kind = DimsLayoutEntry::Kind::Packed;
-  if (llvm::none_of(shape, [](int64_t size) { return size <= 0; }) &&
-      llvm::none_of(dims, [](const DimsLayoutEntry &d) {
-        return d.kind == DimsLayoutEntry::Kind::OddEven;
-      }))
-    return normalFormOfStatic(dims, shape);
+    if (d.kind != DimsLayoutEntry::Kind::Dynamic)
+      covered[d.logicalDim] =
+          llvm::checkedMul(covered[d.logicalDim], d.size)
+              .value_or(std::numeric_limits<int64_t>::max());
+  }
   return simplifyByRules(std::move(dims), shape);
 }
 
@@ -395,8 +498,11 @@ static bool samePlacement(Expected<BufferIndexing> a,
                           Expected<BufferIndexing> b) {
   std::optional<BufferIndexing> first = llvm::expectedToOptional(std::move(a));
   std::optional<BufferIndexing> second = llvm::expectedToOptional(std::move(b));
-  return first && second &&
-         first->getPlacementKey() == second->getPlacementKey();
+  if (!first || !second)
+    return false;
+  if (std::optional<bool> same = haveSamePlacement(*first, *second))
+    return *same;
+  return first->getPlacementKey() == second->getPlacementKey();
 }
 
 std::optional<llvm::SmallVector<DimsLayoutEntry, 4>>
@@ -431,28 +537,109 @@ static std::optional<TiledLayout>
 tiledFromCanonical(llvm::ArrayRef<DimsLayoutEntry> dims,
                    llvm::ArrayRef<int64_t> shape);
 
+/// Tile sequences for a normal form whose entries after the outer level
+/// are not in tile order: the outermost pieces (Dynamic entries) that come
+/// first stay the outer level; every other dimension gets an outer piece of
+/// extent 1, which places nothing and may go anywhere in minor_to_major, and
+/// its entries (a Dynamic one as Packed of its exact extent) form the tile
+/// levels. Tries the orders of the outer level that keep the first pieces'
+/// order, all of them up to rank kMaxSearchedRank and two beyond.
+static std::optional<TiledLayout>
+tiledWithUnitOuterPieces(llvm::ArrayRef<DimsLayoutEntry> dims,
+                         llvm::ArrayRef<int64_t> shape) {
+  constexpr unsigned kMaxSearchedRank = 6;
+  unsigned rank = shape.size();
+  size_t prefix = 0;
+  llvm::SmallVector<bool, 4> inPrefix(rank, false);
+  while (prefix < dims.size() &&
+         dims[prefix].kind == DimsLayoutEntry::Kind::Dynamic) {
+    inPrefix[dims[prefix].logicalDim] = true;
+    ++prefix;
+  }
+  llvm::SmallVector<DimsLayoutEntry, 4> rest;
+  for (size_t k = prefix; k < dims.size(); ++k) {
+    DimsLayoutEntry d = dims[k];
+    if (d.kind == DimsLayoutEntry::Kind::OddEven)
+      return std::nullopt;
+    if (d.kind == DimsLayoutEntry::Kind::Dynamic) {
+      if (shape[d.logicalDim] == kDynamicSize)
+        return std::nullopt;
+      d = DimsLayoutEntry::packed(
+          d.logicalDim,
+          ceilDivNonNegative(shape[d.logicalDim], innerVolume(dims, k)));
+    }
+    rest.push_back(d);
+  }
+  // A dimension outside the prefix is covered by its entries, so its outer
+  // piece has extent 1 only when its size is static.
+  for (unsigned i = 0; i < rank; ++i)
+    if (!inPrefix[i] && shape[i] == kDynamicSize)
+      return std::nullopt;
+  auto tryOrder =
+      [&](llvm::ArrayRef<unsigned> majorToMinor) -> std::optional<TiledLayout> {
+    llvm::SmallVector<DimsLayoutEntry, 4> list;
+    for (unsigned i : majorToMinor)
+      list.push_back(DimsLayoutEntry::dynamic(i));
+    list.append(rest.begin(), rest.end());
+    return tiledFromCanonical(list, shape);
+  };
+  llvm::SmallVector<unsigned, 4> first, others;
+  for (const DimsLayoutEntry &d : dims.take_front(prefix))
+    first.push_back(d.logicalDim);
+  for (unsigned i = 0; i < rank; ++i)
+    if (!inPrefix[i])
+      others.push_back(i);
+  if (rank > kMaxSearchedRank) {
+    llvm::SmallVector<unsigned, 4> order(others);
+    order.append(first.begin(), first.end());
+    if (std::optional<TiledLayout> layout = tryOrder(order))
+      return layout;
+    order.assign(first.begin(), first.end());
+    order.append(others.begin(), others.end());
+    return tryOrder(order);
+  }
+  auto order = llvm::to_vector<4>(llvm::seq<unsigned>(0, rank));
+  do {
+    // The prefix's dimensions keep their order.
+    llvm::SmallVector<unsigned, 4> kept;
+    for (unsigned i : order)
+      if (inPrefix[i])
+        kept.push_back(i);
+    if (kept != first)
+      continue;
+    if (std::optional<TiledLayout> layout = tryOrder(order))
+      return layout;
+  } while (std::next_permutation(order.begin(), order.end()));
+  return std::nullopt;
+}
+
 std::optional<TiledLayout>
 mlir::tlayout::toTiledLayout(llvm::ArrayRef<DimsLayoutEntry> dims,
                              llvm::ArrayRef<int64_t> shape) {
-  if (llvm::any_of(dims, [](const DimsLayoutEntry &d) {
+  // The canonical form (which also validates) has no size-1 or split pieces
+  // to get in the way, and degenerate odd-even strips are packed there.
+  std::optional<llvm::SmallVector<DimsLayoutEntry, 4>> canonical =
+      llvm::expectedToOptional(canonicalizePhysDims(dims, shape));
+  if (!canonical || llvm::any_of(*canonical, [](const DimsLayoutEntry &d) {
         return d.kind == DimsLayoutEntry::Kind::OddEven;
       }))
     return std::nullopt;
-  // The canonical form (which also validates) has no size-1 or split pieces
-  // to get in the way. Padding reads as a tile in the rules' form (`[0,
-  // 0:packed(8)]` on 12 elements is `T(8)`), where the normal form pads the
-  // outermost entry (`[0:packed(16)]`), which no XLA layout does.
-  std::optional<llvm::SmallVector<DimsLayoutEntry, 4>> canonical =
-      llvm::expectedToOptional(canonicalizePhysDims(dims, shape));
-  if (!canonical)
-    return std::nullopt;
   if (std::optional<TiledLayout> layout = tiledFromCanonical(*canonical, shape))
     return layout;
-  return tiledFromCanonical(
-      simplifyByRules(
-          llvm::SmallVector<DimsLayoutEntry, 4>(dims.begin(), dims.end()),
-          shape),
-      shape);
+  // Padding reads as a tile in the rules' form (`[0, 0:packed(8)]` on 12
+  // elements is `T(8)`), where the normal form pads the outermost entry
+  // (`[0:packed(16)]`).
+  if (llvm::none_of(dims, [](const DimsLayoutEntry &d) {
+        return d.kind == DimsLayoutEntry::Kind::OddEven;
+      }))
+    if (std::optional<TiledLayout> layout = tiledFromCanonical(
+            simplifyByRules(
+                llvm::SmallVector<DimsLayoutEntry, 4>(dims.begin(), dims.end()),
+                shape),
+            shape))
+      return layout;
+  // A padded or dead outermost piece is a tile with an outer piece of 1.
+  return tiledWithUnitOuterPieces(*canonical, shape);
 }
 
 /// toTiledLayout for a list without size-1 or split pieces.

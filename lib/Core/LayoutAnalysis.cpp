@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tlayout/Core/LayoutAnalysis.h"
+#include "tlayout/Core/DimsLayout.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/Sequence.h"
@@ -220,9 +221,30 @@ mlir::tlayout::comparePlacement(const BufferIndexing &a,
   result.sizeA = *a.getNumElements().getConstant();
   result.sizeB = *b.getNumElements().getConstant();
   bool identity = llvm::equal(perm, llvm::seq<int64_t>(0, rank));
-  if (identity && a.getPlacementKey() == b.getPlacementKey()) {
+  // The normal form decides without enumerating where it is defined.
+  if (identity && (haveSamePlacement(a, b).value_or(false) ||
+                   a.getPlacementKey() == b.getPlacementKey())) {
     result.same = true;
     return result;
+  }
+  // A transpose: the second normal form, its dimensions renamed to the
+  // first's (its dimension k is the first's perm[k]), equal to the first
+  // places every element alike. (The normal form lists unit dimensions in
+  // their order, which renaming can change: those compare by enumeration.)
+  if (!identity && result.sizeA == result.sizeB) {
+    std::optional<llvm::SmallVector<DimsLayoutEntry, 4>> formA =
+        getNormalForm(a);
+    std::optional<llvm::SmallVector<DimsLayoutEntry, 4>> formB =
+        getNormalForm(b);
+    if (formA && formB &&
+        llvm::equal(*formA, *formB,
+                    [&](const DimsLayoutEntry &x, const DimsLayoutEntry &y) {
+                      return x.logicalDim == perm[y.logicalDim] &&
+                             x.kind == y.kind && x.size == y.size;
+                    })) {
+      result.same = true;
+      return result;
+    }
   }
   int64_t count = 1;
   for (int64_t size : shape)

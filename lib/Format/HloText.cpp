@@ -16,6 +16,7 @@
 
 #include "tlayout/Format/HloText.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 
 #include <functional>
@@ -33,8 +34,10 @@ struct Statement {
 };
 } // namespace
 
-/// Cuts `text` into statements.
-static std::vector<Statement> splitStatements(StringRef text) {
+/// Cuts `text` into statements. `openAt` is set to the offset of a
+/// statement the text ends in before its brackets close, or npos.
+static std::vector<Statement> splitStatements(StringRef text, size_t &openAt) {
+  openAt = StringRef::npos;
   std::vector<Statement> statements;
   Statement current;
   int depth = 0;
@@ -148,6 +151,10 @@ static std::vector<Statement> splitStatements(StringRef text) {
   StringRef trimmed = StringRef(current.text).rtrim();
   if (depth == 1 && trimmed.ends_with("{") && !hasTopLevelEquals(trimmed))
     depth = 0;
+  if (depth != 0 && !current.offsets.empty()) {
+    size_t first = StringRef(current.text).find_first_not_of(" \t\r\n");
+    openAt = current.offsets[first == StringRef::npos ? 0 : first];
+  }
   flush();
   return statements;
 }
@@ -167,13 +174,231 @@ static bool isNameChar(char c) {
   return llvm::isAlnum(c) || c == '_' || c == '.' || c == '-' || c == '%';
 }
 
+/// Splits `s` at the commas outside brackets and strings.
+static llvm::SmallVector<StringRef> splitTopLevel(StringRef s) {
+  llvm::SmallVector<StringRef> pieces;
+  int depth = 0;
+  bool inString = false;
+  size_t start = 0;
+  for (size_t i = 0; i < s.size(); ++i) {
+    char c = s[i];
+    if (inString) {
+      if (c == '\\')
+        ++i;
+      else if (c == '"')
+        inString = false;
+    } else if (c == '"') {
+      inString = true;
+    } else if (c == '(' || c == '[' || c == '{') {
+      ++depth;
+    } else if (c == ')' || c == ']' || c == '}') {
+      --depth;
+    } else if (c == ',' && depth == 0) {
+      pieces.push_back(s.slice(start, i).trim());
+      start = i + 1;
+    }
+  }
+  if (!s.substr(start).trim().empty())
+    pieces.push_back(s.substr(start).trim());
+  return pieces;
+}
+
+/// The offset of the bracket closing the one at `open`, or npos.
+static size_t findClosing(StringRef s, size_t open) {
+  int depth = 0;
+  bool inString = false;
+  for (size_t i = open; i < s.size(); ++i) {
+    char c = s[i];
+    if (inString) {
+      if (c == '\\')
+        ++i;
+      else if (c == '"')
+        inString = false;
+    } else if (c == '"') {
+      inString = true;
+    } else if (c == '(' || c == '[' || c == '{') {
+      ++depth;
+    } else if (c == ')' || c == ']' || c == '}') {
+      if (--depth == 0)
+        return i;
+    }
+  }
+  return StringRef::npos;
+}
+
+/// Reads `{1,2}` at the start of `s` into `index`; false if it is not one.
+static bool readIndex(StringRef &s, llvm::SmallVectorImpl<int64_t> &index) {
+  s = s.ltrim();
+  if (!s.consume_front("{"))
+    return false;
+  size_t close = s.find('}');
+  if (close == StringRef::npos)
+    return false;
+  for (StringRef piece : splitTopLevel(s.take_front(close))) {
+    int64_t v;
+    if (piece.getAsInteger(10, v))
+      return false;
+    index.push_back(v);
+  }
+  s = s.drop_front(close + 1);
+  return true;
+}
+
+/// Reads `{{0}: (1, {}), {1}: (2, {0})}`'s contents.
+static std::vector<HloOutputAlias> readOutputAliases(StringRef s) {
+  std::vector<HloOutputAlias> aliases;
+  s = s.trim();
+  if (!s.consume_front("{") || !s.consume_back("}"))
+    return aliases;
+  for (StringRef entry : splitTopLevel(s)) {
+    HloOutputAlias alias;
+    if (!readIndex(entry, alias.outputIndex))
+      continue;
+    entry = entry.ltrim();
+    if (!entry.consume_front(":"))
+      continue;
+    entry = entry.trim();
+    if (!entry.consume_front("(") || !entry.consume_back(")"))
+      continue;
+    llvm::SmallVector<StringRef> parts = splitTopLevel(entry);
+    if (parts.size() != 2 || parts[0].getAsInteger(10, alias.operand))
+      continue;
+    StringRef index = parts[1];
+    if (!readIndex(index, alias.operandIndex))
+      continue;
+    aliases.push_back(std::move(alias));
+  }
+  return aliases;
+}
+
+/// Reads the operands and attributes after an instruction's opcode.
+static void readOperandsAndAttributes(StringRef rest,
+                                      HloInstructionText &instruction) {
+  rest = rest.ltrim();
+  if (!rest.starts_with("("))
+    return;
+  size_t close = findClosing(rest, 0);
+  if (close == StringRef::npos)
+    return;
+  StringRef inside = rest.slice(1, close);
+  if (instruction.opcode == "parameter") {
+    int64_t n;
+    if (!inside.trim().getAsInteger(10, n))
+      instruction.parameterNumber = n;
+  } else if (instruction.opcode != "constant" && instruction.opcode != "iota") {
+    for (StringRef piece : splitTopLevel(inside)) {
+      // `%x`, or with its shape before it: `f32[2]{0} %x`.
+      size_t space = piece.find_last_of(" \t");
+      StringRef name =
+          space == StringRef::npos ? piece : piece.substr(space + 1);
+      name = name.ltrim('%');
+      if (!name.empty())
+        instruction.operands.push_back(name.str());
+    }
+  }
+  static const char *const kCallAttributes[] = {"calls",
+                                                "to_apply",
+                                                "body",
+                                                "condition",
+                                                "true_computation",
+                                                "false_computation",
+                                                "branch_computations",
+                                                "called_computations"};
+  for (StringRef attribute : splitTopLevel(rest.substr(close + 1))) {
+    auto [key, value] = attribute.split('=');
+    key = key.trim();
+    value = value.trim();
+    if (key == "index") {
+      int64_t n;
+      if (!value.getAsInteger(10, n))
+        instruction.tupleIndex = n;
+    } else if (key == "output_to_operand_aliasing") {
+      instruction.outputAliases = readOutputAliases(value);
+    } else if (llvm::is_contained(kCallAttributes, key)) {
+      if (value.starts_with("{") && value.ends_with("}"))
+        value = value.drop_front().drop_back();
+      for (StringRef name : splitTopLevel(value))
+        if (!name.ltrim('%').empty())
+          instruction.called.push_back(
+              {key.str(), name.ltrim('%').trim().str()});
+    }
+  }
+}
+
+/// Reads `entry_computation_layout={(p0, p1, ...)->result}` of the
+/// `HloModule` statement `s`; `at` gets the offset of an error.
+static llvm::Error readEntryLayout(StringRef s, HloText &result, size_t &at) {
+  size_t key = s.find("entry_computation_layout={");
+  if (key == StringRef::npos)
+    return llvm::Error::success();
+  size_t open = key + StringRef("entry_computation_layout=").size();
+  size_t close = findClosing(s, open);
+  at = open;
+  if (close == StringRef::npos)
+    return llvm::createStringError("entry_computation_layout is not closed");
+  StringRef body = s.slice(open + 1, close).trim();
+  size_t arrow = StringRef::npos;
+  if (body.starts_with("(")) {
+    size_t paramsClose = findClosing(body, 0);
+    if (paramsClose != StringRef::npos &&
+        body.substr(paramsClose + 1).ltrim().starts_with("->"))
+      arrow = body.find("->", paramsClose);
+  }
+  if (arrow == StringRef::npos)
+    return llvm::createStringError(
+        "expected entry_computation_layout={(parameters)->result}");
+  std::vector<HloShape> parameters;
+  size_t paramsClose = findClosing(body, 0);
+  for (StringRef piece : splitTopLevel(body.slice(1, paramsClose))) {
+    // `/*index=5*/` comments are blanked to spaces by now.
+    Expected<HloShape> shape = HloShape::parse(piece.trim());
+    if (!shape)
+      return llvm::createStringError("entry_computation_layout: parameter " +
+                                     std::to_string(parameters.size()) + ": " +
+                                     llvm::toString(shape.takeError()));
+    parameters.push_back(std::move(*shape));
+  }
+  Expected<HloShape> resultShape =
+      HloShape::parse(body.substr(arrow + 2).trim());
+  if (!resultShape)
+    return llvm::createStringError("entry_computation_layout: the result: " +
+                                   llvm::toString(resultShape.takeError()));
+  result.entryParameterLayouts = std::move(parameters);
+  result.entryResultLayout = std::move(*resultShape);
+  return llvm::Error::success();
+}
+
+const HloComputationText *HloText::findComputation(StringRef name) const {
+  for (const HloComputationText &c : computations)
+    if (c.name == name)
+      return &c;
+  return nullptr;
+}
+
+const HloComputationText *HloText::getEntry() const {
+  for (const HloComputationText &c : computations)
+    if (c.isEntry)
+      return &c;
+  return computations.empty() ? nullptr : &computations.back();
+}
+
 Expected<HloText> mlir::tlayout::readHloText(StringRef text) {
   HloText result;
   std::string computation;
   /// The line of byte `counted` of the text.
   unsigned line = 1;
   size_t counted = 0;
-  for (const Statement &statement : splitStatements(text)) {
+  size_t openAt = StringRef::npos;
+  std::vector<Statement> statements = splitStatements(text, openAt);
+  // A bracket left open swallows the rest of the text into one statement:
+  // say so rather than how that statement fails to parse.
+  if (openAt != StringRef::npos)
+    return llvm::createStringError(
+        location(text, openAt) +
+        ": the text ends before this statement's brackets close (is the "
+        "module cut off, or a bracket unbalanced?)");
+  unsigned computationLine = 0;
+  for (const Statement &statement : statements) {
     StringRef s = statement.text;
     size_t pos = 0;
     auto skipSpace = [&] {
@@ -190,9 +415,14 @@ Expected<HloText> mlir::tlayout::readHloText(StringRef text) {
     auto offsetOf = [&](size_t at) {
       return statement.offsets[std::min(at, statement.offsets.size() - 1)];
     };
+    // The last statement of a text that stops mid-line is likely cut off.
+    bool cutOff =
+        &statement == &statements.back() && !text.rtrim(" \t").ends_with("\n");
     auto error = [&](size_t at, const llvm::Twine &message) {
-      return llvm::createStringError(location(text, offsetOf(at)) + ": " +
-                                     message);
+      return llvm::createStringError(
+          location(text, offsetOf(at)) + ": " + message +
+          (cutOff ? " (the text stops in this line: is the module cut off?)"
+                  : ""));
     };
     skipSpace();
     size_t start = pos;
@@ -203,6 +433,8 @@ Expected<HloText> mlir::tlayout::readHloText(StringRef text) {
       counted = here;
     }
     if (s.substr(pos) == "}") {
+      if (computation.empty())
+        return error(start, "'}' closes no computation");
       computation.clear();
       continue;
     }
@@ -210,6 +442,9 @@ Expected<HloText> mlir::tlayout::readHloText(StringRef text) {
     if (first == "HloModule") {
       StringRef name = word();
       result.moduleName = name.rtrim(',').str();
+      size_t at = 0;
+      if (llvm::Error err = readEntryLayout(s, result, at))
+        return error(at, llvm::toString(std::move(err)));
       continue;
     }
     bool isEntry = first == "ENTRY";
@@ -255,8 +490,20 @@ Expected<HloText> mlir::tlayout::readHloText(StringRef text) {
         return error(pos, "expected an opcode after the shape of '" +
                               name.ltrim('%') + "'");
       ++result.numInstructions;
-      if (!result.computations.empty() && !computation.empty())
+      HloInstructionText instruction;
+      instruction.name = name.ltrim('%').str();
+      instruction.opcode = opcode.str();
+      instruction.shape = *shape;
+      instruction.isRoot = isRoot;
+      instruction.line = line;
+      readOperandsAndAttributes(s.substr(pos), instruction);
+      if (!result.computations.empty() && !computation.empty()) {
         ++result.computations.back().numInstructions;
+        result.computations.back().instructions.push_back(
+            std::move(instruction));
+      } else {
+        result.looseInstructions.push_back(std::move(instruction));
+      }
       bool anyArray = false;
       shape->forEachArray(
           [&](llvm::ArrayRef<int64_t> index, const XlaShape &array) {
@@ -267,6 +514,7 @@ Expected<HloText> mlir::tlayout::readHloText(StringRef text) {
             buffer.opcode = opcode.str();
             buffer.tupleIndex.assign(index.begin(), index.end());
             buffer.shape = array;
+            buffer.isBuffer = shape->isBufferAt(index);
             buffer.line = line;
             result.buffers.push_back(std::move(buffer));
           });
@@ -284,17 +532,36 @@ Expected<HloText> mlir::tlayout::readHloText(StringRef text) {
     }
     if (pos < s.size() && (s[pos] == '(' || s[pos] == '{') && !name.empty()) {
       // A computation header: [ENTRY] name (params) -> shape {
+      if (!computation.empty())
+        return error(start, "the computation '" + computation + "' (line " +
+                                std::to_string(computationLine) +
+                                ") is not closed with '}' before this "
+                                "computation starts");
       HloComputationText header;
       header.name = name.ltrim('%').str();
       header.isEntry = isEntry;
       header.line = line;
       result.computations.push_back(header);
       computation = header.name;
+      computationLine = line;
       continue;
     }
     return error(start, "expected an instruction 'name = shape opcode(...)', "
                         "a computation header 'name (parameters) -> shape {' "
                         "or an 'HloModule' line");
   }
+  if (!computation.empty())
+    return llvm::createStringError(
+        "line " + std::to_string(text.rtrim().count('\n') + 1) +
+        ": the text ends inside the computation '" + computation + "' (line " +
+        std::to_string(computationLine) +
+        "), which is never closed with '}' (is the module cut off?)");
+  if (!result.moduleName.empty() && !result.computations.empty() &&
+      llvm::none_of(result.computations,
+                    [](const HloComputationText &c) { return c.isEntry; }))
+    return llvm::createStringError(
+        "line " + std::to_string(text.rtrim().count('\n') + 1) +
+        ": the module '" + result.moduleName +
+        "' has no ENTRY computation (is the module cut off?)");
   return result;
 }

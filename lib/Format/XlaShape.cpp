@@ -436,3 +436,14 @@ void HloShape::forEachArray(
   llvm::SmallVector<int64_t, 4> index;
   forEachArrayImpl(*this, index, fn);
 }
+
+bool HloShape::isBufferAt(llvm::ArrayRef<int64_t> index) const {
+  const HloShape *shape = this;
+  for (int64_t i : index) {
+    if (shape->kind != Kind::Tuple || i < 0 ||
+        i >= int64_t(shape->elements.size()))
+      return false;
+    shape = &shape->elements[i];
+  }
+  return shape->kind == Kind::Buffer;
+}

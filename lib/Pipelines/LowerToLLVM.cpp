@@ -78,6 +78,8 @@ void mlir::tlayout::buildLowerToLLVMPipeline(
   pm.addPass(createConvertFuncToLLVMPass());
   pm.addPass(createConvertToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
+  // The lowered module runs in tools that know none of tlayout's dialects.
+  pm.addPass(createDropLayoutAttributes());
 }
 
 void mlir::tlayout::registerTLayoutPipelines() {

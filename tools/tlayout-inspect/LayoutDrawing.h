@@ -96,6 +96,9 @@ llvm::Error printTextDrawing(const DrawRequest &request, llvm::raw_ostream &os);
 /// tiles when the array is large, each tile level marked, with a legend.
 llvm::Error writeSvgDrawing(const DrawRequest &request, llvm::StringRef path);
 
+/// The same picture as SVG text, for embedding in a page.
+llvm::Expected<std::string> renderSvgDrawing(const DrawRequest &request);
+
 } // namespace mlir::tlayout::inspect
 
 #endif // TLAYOUT_TOOLS_TLAYOUTINSPECT_LAYOUTDRAWING_H

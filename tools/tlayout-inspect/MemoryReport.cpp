@@ -17,6 +17,8 @@
 #include "llvm/Support/Format.h"
 #include "llvm/Support/MathExtras.h"
 
+#include <set>
+
 using namespace mlir::tlayout;
 using namespace mlir::tlayout::inspect;
 
@@ -123,18 +125,7 @@ static void suggest(const BufferRow &row, const MemoryReportOptions &options,
       offender.cause = "dimension " + std::to_string(worstDim) + " (size " +
                        std::to_string(worstSize) + ") pads to " +
                        std::to_string(padded) + " in the tile " + tileName;
-      // Sizes to round it to.
-      int64_t down = worstSize - worstSize % worstTile;
-      offender.rounding = "size " + std::to_string(padded) +
-                          " fills its tiles at the same bytes";
-      if (down > 0) {
-        XlaShape smaller = shape;
-        smaller.dims[worstDim] = down;
-        if (std::optional<int64_t> bytes = physicalBytesOf(smaller, layout))
-          offender.rounding += "; size " + std::to_string(down) + " saves " +
-                               std::to_string(*row.physicalBytes - *bytes) +
-                               " bytes";
-      }
+      offender.causeDim = worstDim;
     } else if (layout.tailPaddingAlignment == 1 &&
                shape.extras.dynamicMetadataPrefixBytes == 0) {
       offender.cause = "a later tile level";
@@ -208,42 +199,70 @@ static void suggest(const BufferRow &row, const MemoryReportOptions &options,
   }
 }
 
+llvm::Expected<BufferRow> inspect::makeBufferRow(const HloBuffer &buffer) {
+  BufferRow row;
+  row.buffer = buffer;
+  const XlaShape &shape = buffer.shape;
+  row.memorySpace = shape.layout.memorySpace;
+  llvm::Expected<BufferIndexing> indexing =
+      BufferIndexing::compile(shape.layout, shape.dims);
+  if (!indexing)
+    return makeError("line " + llvm::Twine(buffer.line) + ": " + row.name() +
+                     ": " + llvm::toString(indexing.takeError()));
+  Footprint footprint = getFootprint(*indexing, shape.getElementBits());
+  row.logicalBytes = footprint.logicalBytes.getConstant();
+  row.physicalBytes = footprint.physicalBytes.getConstant();
+  if (row.physicalBytes) {
+    int64_t prefix = shape.extras.dynamicMetadataPrefixBytes;
+    if (llvm::AddOverflow(*row.physicalBytes, prefix, *row.physicalBytes))
+      return makeError("line " + llvm::Twine(buffer.line) + ": " + row.name() +
+                       ": the physical size does not fit in int64");
+    row.paddingBytes = *row.physicalBytes - *row.logicalBytes;
+    if (*row.logicalBytes > 0)
+      row.paddingRatio = double(*row.physicalBytes) / *row.logicalBytes;
+  }
+  return row;
+}
+
 llvm::Expected<MemoryReport>
 inspect::computeMemoryReport(const HloText &text,
                              const MemoryReportOptions &options) {
   MemoryReport report;
   report.moduleName = text.moduleName;
+  report.valueShape = options.valueShape;
   report.numComputations = text.computations.size();
   report.numInstructions = text.numInstructions;
   report.numTokens = text.numTokens;
   if (options.targetGiven)
     report.target = options.target;
+  // Liveness over the schedule first: it says where the entry's parameters
+  // and result live (entry_computation_layout).
+  HloLiveness liveness = computeHloLiveness(text, [](const XlaShape &shape) {
+    return physicalBytesOf(shape, shape.layout);
+  });
+  std::map<std::string, int64_t> entrySpaces;
+  auto keyOf = [](llvm::StringRef computation, llvm::StringRef instruction,
+                  llvm::ArrayRef<int64_t> index) {
+    return (computation + "/" + instruction + "{" + dimsText(index) + "}")
+        .str();
+  };
+  std::string entryName =
+      liveness.computation ? liveness.computation->name : std::string();
+  for (const HloLiveBuffer &buffer : liveness.buffers)
+    entrySpaces[keyOf(entryName, buffer.instruction->name, buffer.tupleIndex)] =
+        buffer.memorySpace;
   std::map<std::string, size_t> computationIndex;
   for (const HloBuffer &buffer : text.buffers) {
-    BufferRow row;
-    row.buffer = buffer;
-    const XlaShape &shape = buffer.shape;
-    row.memorySpace = shape.layout.memorySpace;
-    llvm::Expected<BufferIndexing> indexing =
-        BufferIndexing::compile(shape.layout, shape.dims);
-    if (!indexing)
-      return makeError("line " + llvm::Twine(buffer.line) + ": " + row.name() +
-                       ": " + llvm::toString(indexing.takeError()));
-    Footprint footprint = getFootprint(*indexing, shape.getElementBits());
-    row.logicalBytes = footprint.logicalBytes.getConstant();
-    row.physicalBytes = footprint.physicalBytes.getConstant();
-    if (row.physicalBytes) {
-      int64_t prefix = shape.extras.dynamicMetadataPrefixBytes;
-      if (llvm::AddOverflow(*row.physicalBytes, prefix, *row.physicalBytes))
-        return makeError("line " + llvm::Twine(buffer.line) + ": " +
-                         row.name() +
-                         ": the physical size does not fit in int64");
-      row.paddingBytes = *row.physicalBytes - *row.logicalBytes;
-      if (*row.logicalBytes > 0)
-        row.paddingRatio = double(*row.physicalBytes) / *row.logicalBytes;
-    } else {
+    llvm::Expected<BufferRow> made = makeBufferRow(buffer);
+    if (!made)
+      return made.takeError();
+    BufferRow row = std::move(*made);
+    auto space = entrySpaces.find(
+        keyOf(buffer.computation, buffer.instruction, buffer.tupleIndex));
+    if (space != entrySpaces.end() && buffer.computation == entryName)
+      row.memorySpace = space->second;
+    if (!row.physicalBytes)
       ++report.numUnsized;
-    }
     report.bySpace[row.memorySpace].add(row);
     auto [it, inserted] = computationIndex.try_emplace(
         buffer.computation, report.byComputation.size());
@@ -314,17 +333,59 @@ inspect::computeMemoryReport(const HloText &text,
   if (offenders.size() > options.top)
     offenders.resize(options.top);
   report.offenders = std::move(offenders);
-  if (report.target)
-    for (const auto &[space, totals] : report.bySpace) {
-      int64_t capacity = report.target->getCapacity(space);
-      if (capacity > 0 && totals.physicalBytes > capacity)
-        report.overCapacity.push_back(
-            memorySpaceName(space) + " (S(" + std::to_string(space) +
-            ")) holds " + std::to_string(totals.physicalBytes) +
-            " bytes, over the " + report.target->name.str() + " capacity of " +
-            std::to_string(capacity) + " by " +
-            std::to_string(totals.physicalBytes - capacity));
+  // The peaks, with the buffers live there and what would cut their
+  // padding.
+  report.scheduleName = entryName;
+  for (const HloInstructionText *inst : liveness.schedule)
+    report.schedule.push_back({inst->name, inst->line});
+  report.liveBytes = liveness.liveBytes;
+  for (const auto &[space, peak] : liveness.peaks) {
+    SpacePeak out;
+    out.memorySpace = space;
+    out.peakBytes = peak.peakBytes;
+    out.saturated = peak.saturated;
+    out.point = peak.point;
+    if (peak.point < liveness.schedule.size()) {
+      out.instruction = liveness.schedule[peak.point]->name;
+      out.line = liveness.schedule[peak.point]->line;
     }
+    out.calleeBytes = peak.calleeBytes;
+    for (size_t i : peak.liveBuffers) {
+      const HloLiveBuffer &live = liveness.buffers[i];
+      HloBuffer buffer;
+      buffer.computation = entryName;
+      buffer.instruction = live.instruction->name;
+      buffer.opcode = live.instruction->opcode;
+      buffer.tupleIndex = live.tupleIndex;
+      buffer.shape = live.shape;
+      buffer.isBuffer = live.instruction->shape.isBufferAt(live.tupleIndex);
+      buffer.line = live.instruction->line;
+      llvm::Expected<BufferRow> row = makeBufferRow(buffer);
+      if (!row)
+        return row.takeError();
+      row->memorySpace = live.memorySpace;
+      PeakBuffer peakBuffer{std::move(*row), Offender()};
+      if (peakBuffer.row.paddingBytes > 0)
+        suggest(peakBuffer.row, options, peakBuffer.fix);
+      out.live.push_back(std::move(peakBuffer));
+    }
+    llvm::stable_sort(out.live, [](const PeakBuffer &a, const PeakBuffer &b) {
+      if (a.row.paddingBytes != b.row.paddingBytes)
+        return a.row.paddingBytes > b.row.paddingBytes;
+      return a.row.physicalBytes.value_or(0) > b.row.physicalBytes.value_or(0);
+    });
+    if (report.target)
+      out.capacity = report.target->getCapacity(space);
+    if (out.exceeded())
+      report.overCapacity.push_back(
+          memorySpaceName(space) + " (S(" + std::to_string(space) +
+          ")) peaks at " + std::to_string(out.peakBytes) + " live bytes at '" +
+          out.instruction + "' (line " + std::to_string(out.line) +
+          "), over the " + report.target->name.str() + " capacity of " +
+          std::to_string(out.capacity) + " by " +
+          std::to_string(out.peakBytes - out.capacity));
+    report.peaks[space] = std::move(out);
+  }
   return std::move(report);
 }
 
@@ -352,6 +413,65 @@ static std::string totalsText(const Totals &t) {
   return s;
 }
 
+/// What `fix` proposes, in one line; empty when nothing.
+static std::string fixText(const Offender &fix) {
+  if (!fix.change)
+    return "";
+  return fix.change->shape + " (" + fix.change->how + ") saves " +
+         std::to_string(fix.change->savedBytes) + " bytes";
+}
+
+/// The peak of each memory space, and the buffers live there.
+static void printPeaks(const MemoryReport &report, llvm::raw_ostream &os) {
+  if (report.peaks.empty())
+    return;
+  os << "peak of live bytes over the schedule of "
+     << (report.scheduleName.empty() ? std::string("the instruction lines")
+                                     : "'" + report.scheduleName + "'")
+     << " (" << report.schedule.size() << " program points):\n";
+  for (const auto &[space, peak] : report.peaks) {
+    os << "  " << memorySpaceName(space) << " (S(" << space << ")): peak "
+       << peak.peakBytes << " bytes";
+    if (peak.saturated)
+      os << " (the sum passes int64)";
+    if (!peak.instruction.empty())
+      os << " at '" << peak.instruction << "' (line " << peak.line << ", point "
+         << peak.point + 1 << " of " << report.schedule.size() << ")";
+    os << ", " << peak.live.size() << " buffers live";
+    if (peak.calleeBytes)
+      os << " and " << peak.calleeBytes
+         << " bytes of the called computation's temporaries";
+    if (peak.capacity > 0)
+      os << "; capacity " << peak.capacity
+         << (peak.exceeded() ? ", EXCEEDED" : "");
+    os << "\n";
+  }
+  for (const auto &[space, peak] : report.peaks) {
+    if (peak.live.empty() || peak.peakBytes == 0)
+      continue;
+    os << "buffers live at the " << memorySpaceName(space)
+       << " peak, most padding first:\n";
+    os << llvm::formatv("  {0,12} {1,12} {2,12} {3,9}  {4}\n", "physical",
+                        "unpadded", "padding", "ratio", "buffer and shape");
+    size_t shown = peak.live.size();
+    if (report.topBuffers && report.topBuffers < shown)
+      shown = report.topBuffers;
+    for (const PeakBuffer &live : llvm::ArrayRef(peak.live).take_front(shown)) {
+      const BufferRow &row = live.row;
+      os << llvm::formatv("  {0,12} {1,12} {2,12} {3,9}  {4}  {5}\n",
+                          bytesText(row.physicalBytes),
+                          bytesText(row.logicalBytes), row.paddingBytes,
+                          ratioText(row.paddingRatio), row.name(),
+                          row.buffer.shapeText());
+      if (std::string fix = fixText(live.fix); !fix.empty())
+        os << "      fix: " << fix << "\n";
+    }
+    if (shown < peak.live.size())
+      os << "  (" << peak.live.size() - shown
+         << " more; --top-buffers=0 lists them all)\n";
+  }
+}
+
 void inspect::printMemoryReport(const MemoryReport &report,
                                 llvm::raw_ostream &os) {
   os << "module:       "
@@ -359,6 +479,8 @@ void inspect::printMemoryReport(const MemoryReport &report,
      << " (" << report.numComputations << " computations, "
      << report.numInstructions << " instructions, " << report.rows.size()
      << " buffers)\n";
+  if (!report.valueShape.empty())
+    os << "value:        " << report.valueShape << "\n";
   if (report.target)
     os << "target:       " << report.target->name << "\n";
   os << "buffers, largest total padding first (identical buffers once, "
@@ -382,7 +504,7 @@ void inspect::printMemoryReport(const MemoryReport &report,
                         bytesText(row.physicalBytes), row.paddingBytes,
                         ratioText(row.paddingRatio),
                         memorySpaceName(row.memorySpace), group.rows.size(),
-                        name, row.buffer.shape.str());
+                        name, row.buffer.shapeText());
   }
   if (shown < report.groups.size())
     os << "  (" << report.groups.size() - shown
@@ -394,22 +516,15 @@ void inspect::printMemoryReport(const MemoryReport &report,
   if (report.numTokens)
     os << "  (" << report.numTokens
        << " tokens and opaque values take no memory)\n";
-  os << "totals by memory space:\n";
-  for (const auto &[space, totals] : report.bySpace) {
+  os << "sums of the named buffers by memory space (not the peak):\n";
+  for (const auto &[space, totals] : report.bySpace)
     os << "  " << memorySpaceName(space) << " (S(" << space
-       << ")): " << totalsText(totals);
-    if (report.target) {
-      int64_t capacity = report.target->getCapacity(space);
-      if (capacity > 0)
-        os << "; capacity " << capacity
-           << (totals.physicalBytes > capacity ? ", EXCEEDED" : "");
-    }
-    os << "\n";
-  }
+       << ")): " << totalsText(totals) << "\n";
   os << "totals by computation:\n";
   for (const auto &[name, totals] : report.byComputation)
     os << "  " << (name.empty() ? std::string("(none)") : name) << ": "
        << totalsText(totals) << "\n";
+  printPeaks(report, os);
   for (const std::string &line : report.overCapacity)
     os << "over capacity: " << line << "\n";
   if (report.offenders.empty()) {
@@ -425,7 +540,7 @@ void inspect::printMemoryReport(const MemoryReport &report,
     os << "  " << n + 1 << ". " << row.name();
     if (count > 1)
       os << " and " << count - 1 << " more like it";
-    os << " " << row.buffer.shape.str() << ": " << row.paddingBytes
+    os << " " << row.buffer.shapeText() << ": " << row.paddingBytes
        << " padding bytes" << (count > 1 ? " each" : "") << " ("
        << ratioText(row.paddingRatio) << ")\n";
     if (!offender.cause.empty())
@@ -438,8 +553,6 @@ void inspect::printMemoryReport(const MemoryReport &report,
         os << " each, " << offender.savedBytes << " in all";
       os << "\n";
     }
-    if (!offender.rounding.empty())
-      os << "     or:    " << offender.rounding << "\n";
   }
 }
 
@@ -457,6 +570,8 @@ static llvm::json::Object totalsJson(const Totals &t) {
 llvm::json::Value inspect::memoryReportToJson(const MemoryReport &report) {
   llvm::json::Object out;
   out["module"] = report.moduleName;
+  if (!report.valueShape.empty())
+    out["value_shape"] = report.valueShape;
   out["computations"] = report.numComputations;
   out["instructions"] = report.numInstructions;
   if (report.target)
@@ -469,7 +584,7 @@ llvm::json::Value inspect::memoryReportToJson(const MemoryReport &report) {
     b["instruction"] = row.buffer.instruction;
     b["opcode"] = row.buffer.opcode;
     b["tuple_index"] = llvm::json::Array(row.buffer.tupleIndex);
-    b["shape"] = row.buffer.shape.str();
+    b["shape"] = row.buffer.shapeText();
     b["memref"] = memrefTypeOf(row.buffer.shape, std::nullopt);
     b["line"] = row.buffer.line;
     if (report.target) {
@@ -493,15 +608,50 @@ llvm::json::Value inspect::memoryReportToJson(const MemoryReport &report) {
   }
   out["buffers"] = std::move(buffers);
   llvm::json::Array spaces;
-  for (const auto &[space, totals] : report.bySpace) {
-    llvm::json::Object o = totalsJson(totals);
+  std::set<int64_t> allSpaces;
+  for (const auto &[space, totals] : report.bySpace)
+    allSpaces.insert(space);
+  for (const auto &[space, peak] : report.peaks)
+    allSpaces.insert(space);
+  for (int64_t space : allSpaces) {
+    llvm::json::Object o;
     o["memory_space"] = space;
     o["name"] = memorySpaceName(space);
+    auto totals = report.bySpace.find(space);
+    o["sum"] =
+        totalsJson(totals == report.bySpace.end() ? Totals() : totals->second);
+    auto found = report.peaks.find(space);
+    if (found != report.peaks.end()) {
+      const SpacePeak &peak = found->second;
+      o["peak_bytes"] = peak.peakBytes;
+      llvm::json::Object at;
+      at["point"] = int64_t(peak.point);
+      at["instruction"] = peak.instruction;
+      at["line"] = int64_t(peak.line);
+      at["callee_bytes"] = peak.calleeBytes;
+      o["peak_at"] = std::move(at);
+      llvm::json::Array live;
+      for (const PeakBuffer &b : peak.live) {
+        llvm::json::Object e;
+        e["buffer"] = b.row.name();
+        e["shape"] = b.row.buffer.shapeText();
+        if (b.row.physicalBytes) {
+          e["physical_bytes"] = *b.row.physicalBytes;
+          e["unpadded_bytes"] = *b.row.logicalBytes;
+          e["padding_bytes"] = b.row.paddingBytes;
+        }
+        if (b.fix.change)
+          e["fix"] = b.fix.change->shape;
+        live.push_back(std::move(e));
+      }
+      o["live_at_peak"] = std::move(live);
+    }
     if (report.target) {
       int64_t capacity = report.target->getCapacity(space);
       if (capacity > 0) {
         o["capacity"] = capacity;
-        o["exceeded"] = totals.physicalBytes > capacity;
+        o["exceeded"] =
+            found != report.peaks.end() && found->second.peakBytes > capacity;
       }
     }
     spaces.push_back(std::move(o));
@@ -519,7 +669,7 @@ llvm::json::Value inspect::memoryReportToJson(const MemoryReport &report) {
     const BufferRow &row = report.rows[offender.row];
     llvm::json::Object o;
     o["buffer"] = row.name();
-    o["shape"] = row.buffer.shape.str();
+    o["shape"] = row.buffer.shapeText();
     o["padding_bytes"] = row.paddingBytes;
     o["count"] = int64_t(report.groups[offender.group].rows.size());
     o["saved_bytes"] = offender.savedBytes;
@@ -532,8 +682,6 @@ llvm::json::Value inspect::memoryReportToJson(const MemoryReport &report) {
       c["saved_bytes"] = offender.change->savedBytes;
       o["fix"] = std::move(c);
     }
-    if (!offender.rounding.empty())
-      o["rounding"] = offender.rounding;
     offenders.push_back(std::move(o));
   }
   out["offenders"] = std::move(offenders);
@@ -541,8 +689,11 @@ llvm::json::Value inspect::memoryReportToJson(const MemoryReport &report) {
   return llvm::json::Value(std::move(out));
 }
 
-llvm::Error inspect::writeOffenderSvg(const MemoryReport &report,
-                                      llvm::StringRef path) {
+/// The notes under the offender's picture, and the dimensions to draw:
+/// the two its first tile covers, so that the padding shows.
+static llvm::Error
+withOffenderRequest(const MemoryReport &report,
+                    llvm::function_ref<llvm::Error(const DrawRequest &)> fn) {
   if (report.offenders.empty())
     return makeError(
         "--svg draws the largest padding offender, but no buffer has "
@@ -566,7 +717,41 @@ llvm::Error inspect::writeOffenderSvg(const MemoryReport &report,
   if (offender.change)
     notes.push_back("fix: " + offender.change->shape + " saves " +
                     std::to_string(offender.change->savedBytes) + " bytes");
+  // The first tile covers the most minor physical dimensions: rows along
+  // the second most minor, columns along the most minor. When the cause is
+  // another dimension, it replaces the rows.
+  std::string dims;
+  const llvm::SmallVector<int64_t, 4> &order = shape.layout.minorToMajor;
+  if (order.size() >= 2) {
+    int64_t rows = order[1], cols = order[0];
+    if (offender.causeDim && *offender.causeDim >= 0 &&
+        *offender.causeDim != rows && *offender.causeDim != cols)
+      rows = *offender.causeDim;
+    dims = std::to_string(rows) + "," + std::to_string(cols);
+  }
   std::optional<llvm::SmallVector<DimsLayoutEntry, 4>> noDims;
-  DrawRequest request{shape, *indexing, noDims, "", "", notes};
-  return writeSvgDrawing(request, path);
+  DrawRequest request{shape, *indexing, noDims, dims, "", notes};
+  return fn(request);
+}
+
+llvm::Error inspect::writeOffenderSvg(const MemoryReport &report,
+                                      llvm::StringRef path) {
+  return withOffenderRequest(report, [&](const DrawRequest &request) {
+    return writeSvgDrawing(request, path);
+  });
+}
+
+llvm::Expected<std::string>
+inspect::renderOffenderSvg(const MemoryReport &report) {
+  std::string svg;
+  if (llvm::Error err = withOffenderRequest(
+          report, [&](const DrawRequest &request) -> llvm::Error {
+            llvm::Expected<std::string> text = renderSvgDrawing(request);
+            if (!text)
+              return text.takeError();
+            svg = std::move(*text);
+            return llvm::Error::success();
+          }))
+    return std::move(err);
+  return svg;
 }

@@ -983,6 +983,17 @@ static void renderSvg(const SvgView &view, llvm::raw_ostream &os) {
   os << "</svg>\n";
 }
 
+llvm::Expected<std::string>
+inspect::renderSvgDrawing(const DrawRequest &request) {
+  SvgPicture picture(request);
+  if (llvm::Error err = picture.build())
+    return std::move(err);
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  renderSvg(picture.view, os);
+  return text;
+}
+
 llvm::Error inspect::writeSvgDrawing(const DrawRequest &request,
                                      llvm::StringRef path) {
   SvgPicture picture(request);

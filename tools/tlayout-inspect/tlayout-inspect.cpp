@@ -17,6 +17,7 @@
 #include "../tlayout-translate/MosaicExport.h"
 #include "ArrayReport.h"
 #include "CompareReport.h"
+#include "HtmlReport.h"
 #include "InspectSupport.h"
 #include "LayoutDrawing.h"
 #include "MemRefInput.h"
@@ -30,6 +31,7 @@
 #include "tlayout/Target/TPU/TpuTiling.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
@@ -116,6 +118,12 @@ static cl::opt<unsigned> topBuffersOpt(
     cl::desc("How many rows (identical buffers share one) the HLO memory "
              "report's buffer table lists; 0 for all"),
     cl::value_desc("n"), cl::init(0), cl::cat(inspectCategory));
+static cl::opt<std::string> htmlFile(
+    "html",
+    cl::desc("Write the HLO memory report as one self-contained HTML page: "
+             "live bytes over program order with the peak, the buffers live "
+             "there (sortable), the worst offender's picture"),
+    cl::value_desc("file"), cl::cat(inspectCategory));
 static cl::opt<bool>
     tpuLayout("tpu-layout",
               cl::desc("Give the array the emulated TPU's default layout "
@@ -385,7 +393,8 @@ static llvm::Error inspectArray(ArrayInput input) {
 //===----------------------------------------------------------------------===//
 
 /// Reports where the memory of HLO text goes.
-static llvm::Error inspectHlo(const HloText &text) {
+static llvm::Error inspectHlo(const HloText &text,
+                              llvm::StringRef valueShape = "") {
   for (auto [given, name] :
        {std::pair<bool, const char *>{!indexOpts.empty(), "--index"},
         {!offsetOpts.empty(), "--offset"},
@@ -399,10 +408,11 @@ static llvm::Error inspectHlo(const HloText &text) {
       return makeError(
           llvm::Twine(name) +
           " needs one array shape; HLO text and tuples get the memory "
-          "report (--json, --svg, --target, --top, --top-buffers)");
+          "report (--json, --svg, --html, --target, --top, --top-buffers)");
   MemoryReportOptions options;
   options.top = topOpt;
   options.topBuffers = topBuffersOpt;
+  options.valueShape = valueShape.str();
   llvm::Expected<std::optional<tpu::TargetDescription>> target = getTarget();
   if (!target)
     return target.takeError();
@@ -415,6 +425,9 @@ static llvm::Error inspectHlo(const HloText &text) {
     llvm::outs() << llvm::formatv("{0:2}", memoryReportToJson(*report)) << "\n";
   else
     printMemoryReport(*report, llvm::outs());
+  if (!htmlFile.empty())
+    if (llvm::Error err = writeHtmlReport(*report, htmlFile))
+      return err;
   if (!svgFile.empty())
     return writeOffenderSvg(*report, svgFile);
   return llvm::Error::success();
@@ -463,13 +476,28 @@ static llvm::Error inspectShape(llvm::StringRef text) {
         HloBuffer buffer;
         buffer.tupleIndex.assign(index.begin(), index.end());
         buffer.shape = array;
+        buffer.isBuffer = shape->isBufferAt(index);
         hlo.buffers.push_back(std::move(buffer));
       });
-  return inspectHlo(hlo);
+  // The arrays of one value are live together: the value is the program.
+  HloInstructionText value;
+  value.name = "shape";
+  value.opcode = "parameter";
+  value.shape = *shape;
+  value.parameterNumber = 0;
+  value.isRoot = true;
+  hlo.looseInstructions.push_back(std::move(value));
+  return inspectHlo(hlo, shape->str());
 }
 
+/// The input as read, untrimmed: HLO text is read from it so that line
+/// numbers count from the file's first line and a text cut off mid-line
+/// shows as one.
+static std::string rawInput;
+
 static llvm::Error inspectHloText(llvm::StringRef text) {
-  llvm::Expected<HloText> hlo = readHloText(text);
+  llvm::Expected<HloText> hlo =
+      readHloText(llvm::StringRef(rawInput).trim() == text ? rawInput : text);
   if (!hlo)
     return hlo.takeError();
   return inspectHlo(*hlo);
@@ -517,6 +545,28 @@ int main(int argc, char **argv) {
           ")\n  built with LLVM " LLVM_VERSION_STRING "\n";
   });
   cl::HideUnrelatedOptions(inspectCategory);
+  // LLVM's parser reads an unknown option that starts like a known
+  // single-letter one (`--html` before this tool had it, `--hx`) as that
+  // option: `-h`, which prints the help and exits 0. Every option must be
+  // named in full.
+  auto &known = cl::getRegisteredOptions();
+  for (int i = 1; i < argc; ++i) {
+    llvm::StringRef arg(argv[i]);
+    if (arg == "--")
+      break;
+    // `-` is standard input; `-4` a (wrong) negative value, which the
+    // option it follows rejects.
+    if (arg == "-" || !arg.starts_with("-") ||
+        (arg.size() > 1 && llvm::isDigit(arg[1])))
+      continue;
+    llvm::StringRef name = arg.ltrim('-').split('=').first;
+    if (!known.count(name) && name != "h") {
+      llvm::errs() << "tlayout-inspect: error: unknown option '"
+                   << arg.split('=').first
+                   << "'; tlayout-inspect --help lists the options\n";
+      return 1;
+    }
+  }
   cl::ParseCommandLineOptions(
       argc, argv,
       "tlayout-inspect: explore an XLA layout\n\n"
@@ -541,6 +591,7 @@ int main(int argc, char **argv) {
   llvm::Expected<std::string> text = readInputText();
   if (!text)
     return report(text.takeError());
+  rawInput = *text;
   llvm::StringRef trimmed = llvm::StringRef(*text).trim();
   if (compareWith.getNumOccurrences()) {
     if (llvm::Error err = inspectComparison(

@@ -47,6 +47,14 @@ mosaic::exportToMosaic(llvm::ArrayRef<int64_t> shape,
   for (const Tile &tile : layout.tiles)
     if (llvm::is_contained(tile.dims, Tile::kCombine))
       return cannot("#tpu.tiled has no combined ('*') tile dimensions");
+  // XLA counts the missing leading dimensions of a longer tile as size 1;
+  // Mosaic's first tile splits dimensions of the memref only.
+  if (layout.hasTiles() && layout.tiles.front().dims.size() > rank)
+    return cannot("its first tile T" + layout.tiles.front().str() + " has " +
+                  llvm::Twine(layout.tiles.front().dims.size()) +
+                  " entries but the shape has " + llvm::Twine(rank) +
+                  " dimensions, and #tpu.tiled's first tile splits "
+                  "dimensions of the memref only");
   MosaicMemRef memref;
   memref.shape.assign(shape.begin(), shape.end());
   memref.elementType = elementType.str();

@@ -242,6 +242,13 @@ TEST(BufferIndexingTest, PlacementEquality) {
   EXPECT_FALSE(same("{1,0}", "{0,1}", {3, 5}));
   EXPECT_FALSE(same("{1,0:T(2,2)}", "{1,0:T(2,2)L(32)}", {3, 5}));
   EXPECT_FALSE(same("{1,0:E(4)}", "{1,0}", {3, 5}));
+  // Equal placements the structure alone does not show: a tile on a unit
+  // dimension and padding that a larger tile holds.
+  EXPECT_TRUE(same("{0}", "{0:T(128)}", {128}));
+  EXPECT_TRUE(same("{1,0:T(2,16)}", "{1,0}", {8, 16}));
+  EXPECT_TRUE(same("{0:T(8)}", "{0:T(8)(4)}", {5}));
+  EXPECT_TRUE(same("{0:T(16)}", "{0:T(8)}", {12}));
+  EXPECT_FALSE(same("{0:T(16)}", "{0:T(8)}", {5}));
 }
 
 TEST(BufferIndexingTest, MultiResultMap) {

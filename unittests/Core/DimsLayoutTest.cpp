@@ -173,10 +173,26 @@ TEST(DimsLayoutTest, CanonicalFormExamples) {
   EXPECT_EQ(canonical({K::dynamic(0), K::oddEven(0, 2)}, {7}), "[0:packed(8)]");
   EXPECT_EQ(canonical({K::dynamic(0), K::oddEven(0, 4)}, {8}),
             "[0, 0:odd_even(4)]");
+  // A strip beyond a small dimension is a dead factor, which pads the digit
+  // inside it: both place element x at x in 48 elements.
+  EXPECT_EQ(canonical({K::dynamic(0), K::oddEven(0, 6), K::packed(0, 8)}, {5}),
+            "[0:packed(48)]");
+  EXPECT_EQ(canonical({K::packed(0, 48)}, {5}), "[0:packed(48)]");
+  // A strip whose parity alone is live keeps its dead half (x at 3x); on
+  // [2, 1] dimension 1 can own the factor.
+  EXPECT_EQ(canonical({K::dynamic(0), K::oddEven(0, 6)}, {2}),
+            "[0:odd_even(6)]");
+  EXPECT_EQ(canonical({K::oddEven(0, 6), K::dynamic(1)}, {2, 1}),
+            "[0, 1:packed(3)]");
+  // Dynamic sizes: a strip beyond a static dimension is packed.
+  EXPECT_EQ(canonical({K::dynamic(0), K::dynamic(1), K::oddEven(1, 6),
+                       K::packed(1, 8)},
+                      {kDynamicSize, 5}),
+            "[0, 1:packed(48)]");
 }
 
 /// Every list of up to `length` entries over `rank` dimensions, with packed
-/// sizes 1 to 4 and odd-even strips of 2.
+/// sizes 1 to 4 and odd-even strips of 2, 4 and 6.
 std::vector<std::vector<DimsLayoutEntry>> allLists(unsigned rank,
                                                    unsigned length) {
   std::vector<DimsLayoutEntry> entries;
@@ -184,7 +200,8 @@ std::vector<std::vector<DimsLayoutEntry>> allLists(unsigned rank,
     entries.push_back(K::dynamic(d));
     for (int64_t size = 1; size <= 4; ++size)
       entries.push_back(K::packed(d, size));
-    entries.push_back(K::oddEven(d, 2));
+    for (int64_t size = 2; size <= 6; size += 2)
+      entries.push_back(K::oddEven(d, size));
   }
   std::vector<std::vector<DimsLayoutEntry>> lists = {{}};
   std::vector<std::vector<DimsLayoutEntry>> all;
@@ -242,7 +259,7 @@ void checkNormalFormExact(const std::vector<int64_t> &shape, unsigned length) {
 }
 
 TEST(DimsLayoutTest, NormalFormIsExactOnSmallShapes) {
-  for (int64_t a = 1; a <= 6; ++a)
+  for (int64_t a = 1; a <= 9; ++a)
     checkNormalFormExact({a}, 4);
   for (int64_t a = 1; a <= 4; ++a)
     for (int64_t b = 1; b <= 4; ++b)
@@ -253,6 +270,89 @@ TEST(DimsLayoutTest, NormalFormIsExactOnSmallShapes) {
   for (std::vector<int64_t> shape :
        {std::vector<int64_t>{2, 1, 3}, {1, 2, 2}, {2, 2, 2}, {3, 1, 1}})
     checkNormalFormExact(shape, 3);
+}
+
+/// XLA layouts of rank 1 and 2 whose pieces are logical or unit
+/// dimensions: tiles longer than the shape, uneven and several levels.
+std::vector<const char *> xlaLayoutsOfRank(unsigned rank) {
+  if (rank == 1)
+    return {"{0}",         "{0:T(2)}",   "{0:T(3)}",       "{0:T(4)}",
+            "{0:T(8)}",    "{0:T(3,1)}", "{0:T(2,2)}",     "{0:T(4)(2)}",
+            "{0:T(6)(3)}", "{0:T(1,4)}", "{0:T(2,3)(1,1)}"};
+  return {"{1,0}",
+          "{0,1}",
+          "{1,0:T(2,2)}",
+          "{0,1:T(4,1)}",
+          "{1,0:T(2,3)}",
+          "{1,0:T(4,2)(2,1)}",
+          "{0,1:T(2,4)(2,2)}",
+          "{1,0:T(3)}",
+          "{1,0:T(1,2)(1,1)}",
+          "{0,1:T(2,1,2)}",
+          "{1,0:T(8)}",
+          "{1,0:T(1,8)}",
+          "{0,1:T(3,1)}",
+          "{1,0:T(2,1)}",
+          "{1,0:T(4,4)(2,1)}"};
+}
+
+/// Over one shape, XLA layouts and physical-dimension lists alike: equal
+/// placement (brute force) holds exactly when getNormalForm is equal.
+void checkNormalFormExactAcrossModels(const std::vector<int64_t> &shape,
+                                      unsigned length) {
+  std::map<std::vector<int64_t>, std::string> formOfPlacement;
+  std::map<std::string, std::vector<int64_t>> placementOfForm;
+  // One layout of each placement seen, for haveSamePlacement.
+  std::vector<std::pair<std::vector<int64_t>, BufferIndexing>> seen;
+  auto check = [&](const BufferIndexing &compiled, const std::string &what,
+                   bool isList) {
+    std::vector<int64_t> placement = {*compiled.getNumElements().getConstant()};
+    for (const auto &index : allIndices(shape))
+      placement.push_back(*compiled.offsetOf(index));
+    bool known = false;
+    for (const auto &[other, layout] : seen) {
+      std::optional<bool> same = haveSamePlacement(compiled, layout);
+      ASSERT_TRUE(same.has_value()) << what;
+      ASSERT_EQ(*same, other == placement) << what;
+      known |= *same;
+    }
+    if (!known)
+      seen.push_back({placement, compiled});
+    // Placements that no list prints (a unit dimension's tile between two
+    // pieces of a dimension) have no normal form; every list has one.
+    auto normal = getNormalForm(compiled);
+    ASSERT_TRUE(normal || !isList) << what;
+    if (!normal)
+      return;
+    std::string form = printPhysDims(*normal);
+    auto [byPlacement, newPlacement] =
+        formOfPlacement.insert({placement, form});
+    ASSERT_EQ(byPlacement->second, form)
+        << what << ": an equal placement has another normal form";
+    auto [byForm, newForm] = placementOfForm.insert({form, placement});
+    ASSERT_EQ(byForm->second, placement)
+        << what << ": another placement has the normal form " << form;
+  };
+  std::string shapeText;
+  for (int64_t size : shape)
+    shapeText += std::to_string(size) + " ";
+  for (const char *text : xlaLayoutsOfRank(shape.size())) {
+    auto compiled = BufferIndexing::compile(*TiledLayout::parse(text), shape);
+    ASSERT_TRUE(static_cast<bool>(compiled)) << text;
+    check(*compiled, std::string(text) + " on " + shapeText, false);
+  }
+  for (const auto &dims : allLists(shape.size(), length))
+    if (auto compiled =
+            llvm::expectedToOptional(BufferIndexing::compile(dims, shape)))
+      check(*compiled, printPhysDims(dims) + " on " + shapeText, true);
+}
+
+TEST(DimsLayoutTest, NormalFormIsExactAcrossModels) {
+  for (int64_t a = 1; a <= 9; ++a)
+    checkNormalFormExactAcrossModels({a}, 3);
+  for (int64_t a = 1; a <= 4; ++a)
+    for (int64_t b = 1; b <= 4; ++b)
+      checkNormalFormExactAcrossModels({a, b}, 3);
 }
 
 TEST(DimsLayoutTest, NormalFormOfEqualXlaLayouts) {
@@ -316,13 +416,20 @@ TEST(DimsLayoutTest, ConversionExamples) {
                    K::packed(1, 64), K::packed(0, 2), K::packed(1, 2)},
                   {16, 256}),
             "{1,0:T(8,128)(2,2)}");
-  // Odd-even strips have no tiled form; nor does this order of pieces.
+  // Odd-even strips have no tiled form; nor does this order of pieces (a
+  // piece of dimension 1 before one of dimension 0, which comes first).
   EXPECT_EQ(toXla({K::dynamic(0), K::dynamic(1), K::oddEven(1, 4)}, {2, 8}),
             "none");
+  EXPECT_EQ(toXla({K::dynamic(0), K::dynamic(1), K::dynamic(2), K::packed(1, 2),
+                   K::packed(0, 2)},
+                  {4, 4, 4}),
+            "none");
+  // Dimension 1 of 6 padded to 8 is the outermost piece: a tile of 8 with
+  // an outer piece of 1 places it the same.
   EXPECT_EQ(
       toXla({K::dynamic(0), K::dynamic(1), K::packed(1, 4), K::packed(0, 2)},
             {4, 6}),
-      "none");
+      "{0,1:T(8,2)}");
   // On 4x8 the dynamic and packed entries of dimension 1 merge, and it is.
   EXPECT_EQ(
       toXla({K::dynamic(0), K::dynamic(1), K::packed(1, 4), K::packed(0, 2)},
@@ -377,6 +484,90 @@ TEST(DimsLayoutTest, ConversionsKeepPlacement) {
       }
   }
   EXPECT_GT(converted, 200);
+}
+
+/// Tiles of `length` entries from `sizes`.
+std::vector<Tile> tilesOf(unsigned length, std::vector<int64_t> sizes) {
+  std::vector<Tile> tiles = {Tile()};
+  for (unsigned n = 0; n < length; ++n) {
+    std::vector<Tile> longer;
+    for (const Tile &t : tiles)
+      for (int64_t size : sizes) {
+        longer.push_back(t);
+        longer.back().dims.push_back(size);
+      }
+    tiles = std::move(longer);
+  }
+  return tiles;
+}
+
+TEST(DimsLayoutTest, XlaLayoutsRoundTrip) {
+  // Every XLA layout with a physical-dimension form converts back to one
+  // that places every element the same: one and two tile levels, padded,
+  // longer than the shape, over every order of rank 1 and 2.
+  std::vector<std::vector<Tile>> tilings = {{}};
+  for (unsigned length = 1; length <= 3; ++length)
+    for (const Tile &t : tilesOf(length, {1, 2, 3, 4, 8}))
+      tilings.push_back({t});
+  for (const Tile &t : tilesOf(2, {2, 4, 8}))
+    for (unsigned length = 1; length <= 2; ++length)
+      for (const Tile &u : tilesOf(length, {1, 2}))
+        tilings.push_back({t, u});
+  int converted = 0, padded = 0;
+  for (unsigned rank = 1; rank <= 2; ++rank) {
+    std::vector<std::vector<int64_t>> orders =
+        rank == 1 ? std::vector<std::vector<int64_t>>{{0}}
+                  : std::vector<std::vector<int64_t>>{{1, 0}, {0, 1}};
+    std::vector<std::vector<int64_t>> shapes;
+    for (int64_t a = 1; a <= 9; ++a) {
+      if (rank == 1) {
+        shapes.push_back({a});
+        continue;
+      }
+      for (int64_t b = 1; b <= 5 && a <= 5; ++b)
+        shapes.push_back({a, b});
+    }
+    for (const auto &order : orders)
+      for (const auto &tiles : tilings)
+        for (const auto &shape : shapes) {
+          TiledLayout layout(order, tiles);
+          auto xla = BufferIndexing::compile(layout, shape);
+          ASSERT_TRUE(static_cast<bool>(xla)) << layout.str();
+          auto dims = toPhysDims(layout, shape);
+          if (!dims)
+            continue;
+          std::string what = layout.str() + " on " + std::to_string(shape[0]) +
+                             (rank == 2 ? "x" + std::to_string(shape[1]) : "") +
+                             " -> " + printPhysDims(*dims);
+          std::optional<TiledLayout> back = toTiledLayout(*dims, shape);
+          ASSERT_TRUE(back.has_value()) << what;
+          auto again = BufferIndexing::compile(*back, shape);
+          ASSERT_TRUE(static_cast<bool>(again)) << what;
+          expectSamePlacement(*xla, *again, what + " -> " + back->str());
+          ++converted;
+          padded += *xla->getNumElements().getConstant() !=
+                    *xla->getLogicalNumElements().getConstant();
+        }
+  }
+  EXPECT_GT(converted, 5000);
+  EXPECT_GT(padded, 2000);
+}
+
+TEST(DimsLayoutTest, PaddedPackedPiecesConvertToTiles) {
+  auto toXla = [](llvm::ArrayRef<DimsLayoutEntry> dims,
+                  std::vector<int64_t> shape) {
+    std::optional<TiledLayout> tiled = toTiledLayout(dims, shape);
+    return tiled ? tiled->str() : std::string("none");
+  };
+  EXPECT_EQ(toXla({K::dynamic(0), K::packed(0, 8)}, {5}), "{0:T(8)}");
+  EXPECT_EQ(toXla({K::packed(0, 8)}, {5}), "{0:T(8)}");
+  // A tile beyond a small dimension: 8 rows of padding around 1.
+  EXPECT_EQ(
+      toXla({K::dynamic(1), K::packed(0, 8), K::packed(1, 128)}, {1, 256}),
+      "{1,0:T(8,128)}");
+  // A strip beyond the dimension is a dead factor, which pads.
+  EXPECT_EQ(toXla({K::dynamic(0), K::oddEven(0, 6), K::packed(0, 8)}, {5}),
+            "{0:T(48)}");
 }
 
 } // namespace

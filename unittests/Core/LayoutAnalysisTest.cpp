@@ -314,3 +314,69 @@ TEST(LayoutAnalysisTest, ComparePlacementOfTransposes) {
   EXPECT_FALSE(static_cast<bool>(llvm::expectedToOptional(comparePlacement(
       compileXla("{1,0}", {3, 5}), compileXla("{1,0}", {3, 4})))));
 }
+
+TEST(LayoutAnalysisTest, ComparePlacementOfTransposesAgreesWithEveryOffset) {
+  // Every pair of layouts on a shape and its transpose, ranks 2 and 3: the
+  // answer (decided on renamed normal forms where they match, element by
+  // element otherwise) is what every offset says.
+  const char *layouts2[] = {"{1,0}",        "{0,1}",        "{1,0:T(2,2)}",
+                            "{0,1:T(2,2)}", "{1,0:T(1,4)}", "{0,1:T(1,4)}",
+                            "{1,0:T(2,1)}", "{0,1:T(4,1)}", "{1,0:T(4)}",
+                            "{0,1:T(2,3)}", "{1,0:T(2,*)}", "{1,0:T(2,2)L(8)}"};
+  const char *layouts3[] = {"{2,1,0}",        "{0,1,2}",
+                            "{1,0,2}",        "{2,0,1}",
+                            "{2,1,0:T(2,2)}", "{0,2,1:T(2,2)}",
+                            "{1,2,0:T(2,2)}", "{0,1,2:T(2,1)}"};
+  std::vector<std::vector<int64_t>> perms2 = {{1, 0}, {0, 1}};
+  std::vector<std::vector<int64_t>> perms3 = {{2, 0, 1}, {1, 0, 2}, {0, 2, 1},
+                                              {2, 1, 0}};
+  unsigned same = 0, compared = 0;
+  auto check = [&](const char *a, const char *b, std::vector<int64_t> shape,
+                   const std::vector<int64_t> &perm) {
+    std::vector<int64_t> transposed(shape.size());
+    for (size_t k = 0; k < perm.size(); ++k)
+      transposed[k] = shape[perm[k]];
+    auto ia = llvm::expectedToOptional(BufferIndexing::compile(
+        llvm::cantFail(TiledLayout::parse(a)), shape));
+    auto ib = llvm::expectedToOptional(BufferIndexing::compile(
+        llvm::cantFail(TiledLayout::parse(b)), transposed));
+    if (!ia || !ib)
+      return;
+    std::string what = std::string(a) + " vs " + b;
+    for (int64_t s : shape)
+      what += " " + std::to_string(s);
+    auto result = comparePlacement(*ia, *ib, perm);
+    ASSERT_TRUE(static_cast<bool>(result)) << what;
+    bool differs = false;
+    for (const auto &index : allIndices(shape)) {
+      std::vector<int64_t> permuted(index.size());
+      for (size_t k = 0; k < perm.size(); ++k)
+        permuted[k] = index[perm[k]];
+      if (*ia->offsetOf(index) != *ib->offsetOf(permuted)) {
+        differs = true;
+        break;
+      }
+    }
+    bool expected = !differs && *ia->getNumElements().getConstant() ==
+                                    *ib->getNumElements().getConstant();
+    EXPECT_EQ(result->same, expected) << what;
+    same += expected;
+    ++compared;
+  };
+  for (int64_t rows = 1; rows <= 5; ++rows)
+    for (int64_t cols = 1; cols <= 5; ++cols)
+      for (const char *a : layouts2)
+        for (const char *b : layouts2)
+          for (const auto &perm : perms2)
+            check(a, b, {rows, cols}, perm);
+  for (int64_t d0 = 1; d0 <= 3; ++d0)
+    for (int64_t d1 = 1; d1 <= 3; ++d1)
+      for (int64_t d2 = 1; d2 <= 4; ++d2)
+        for (const char *a : layouts3)
+          for (const char *b : layouts3)
+            for (const auto &perm : perms3)
+              check(a, b, {d0, d1, d2}, perm);
+  // Both answers occur often.
+  EXPECT_GT(same, 500u);
+  EXPECT_GT(compared - same, 5000u);
+}

@@ -48,9 +48,12 @@ def LowerTiledLayouts : Pass<"lower-tiled-layouts", "::mlir::ModuleOp"> {
     vectorized copies, `--tlayout-cpu-lower-tiled-layouts`) plug into the
     same conversion through `lowerTiledLayouts`.
 
-    A copy between two layouts that place every element at the same offset
-    (e.g. `{1,0}` and `{1,0:T(1,128)}` of `f32[1,256]`) is one copy of the
-    physical buffers, one `memcpy` once upstream lowers it.
+    A copy between two layouts that place every element at the same offset,
+    as the layout core's placement equality decides (e.g. `{1,0}` and
+    `{1,0:T(1,128)}` of `f32[1,256]`, `{0}` and `{0:T(128)}` of `f32[128]`,
+    two equal `E(4)` layouts), is one copy of the physical buffers, one
+    `memcpy` once upstream lowers it; a packed buffer whose last byte holds
+    bits that are not the buffer's merges that byte under a mask.
 
     Vector transfers and `affine.vector_load`/`vector_store` become one
     `vector.load`/`vector.store` of the physical buffer where the layout's
@@ -58,7 +61,8 @@ def LowerTiledLayouts : Pass<"lower-tiled-layouts", "::mlir::ModuleOp"> {
     per element otherwise (guarded by the transfer's bounds and mask).
 
     Views (`tlayout.subview`) share their root's physical buffer;
-    `tlayout.reshape` and `tlayout.cast` results reinterpret their source's;
+    `tlayout.reshape`, `tlayout.cast` and `tlayout.transpose` results
+    reinterpret their source's;
     globals get the physical type with a permuted initializer; atomics,
     prefetches and masked, gathering and compressing vector accesses go to
     the element's physical indices (lane by lane under its mask bit).
@@ -75,7 +79,7 @@ def LowerTiledLayouts : Pass<"lower-tiled-layouts", "::mlir::ModuleOp"> {
     `memref.store`, `scf.condition`, `scf.for`, `scf.if`, `scf.index_switch`,
     `scf.while`, `scf.yield`, `tlayout.cast`, `tlayout.copy`,
     `tlayout.from_physical`, `tlayout.reshape`, `tlayout.subview`,
-    `tlayout.to_physical`,
+    `tlayout.to_physical`, `tlayout.transpose`,
     `vector.compressstore`, `vector.expandload`, `vector.gather`,
     `vector.mask`, `vector.maskedload`, `vector.maskedstore`,
     `vector.scatter`, `vector.transfer_read`, `vector.transfer_write`.

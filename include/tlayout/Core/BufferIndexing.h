@@ -273,9 +273,11 @@ IndexExpr getPackedByte(const IndexExpr &position, int64_t elementSizeInBits);
 IndexExpr getPackedShift(const IndexExpr &position, int64_t elementSizeInBits);
 
 /// True when two layouts of `shape` place every element at the same offset
-/// in buffers of the same size (e.g. `{1,0}` and `{1,0:T(1,1)}`). Structural:
-/// it may answer false for exotic equal placements, never true for different
-/// ones.
+/// in buffers of the same size, with the same element size (e.g. `{1,0}` and
+/// `{1,0:T(1,1)}`). Exact on the normal form (DimsLayout.h) for static
+/// shapes without empty dimensions, `*` or growing tail padding; otherwise
+/// structural: it may answer false for exotic equal placements, never true
+/// for different ones.
 llvm::Expected<bool> haveSamePlacement(const TiledLayout &a,
                                        const TiledLayout &b,
                                        llvm::ArrayRef<int64_t> shape);

@@ -53,34 +53,55 @@ llvm::SmallVector<DimsLayoutEntry, 4> rowMajorDims(unsigned rank);
 llvm::SmallVector<DimsLayoutEntry, 4> colMajorDims(unsigned rank);
 
 /// The canonical (normal) form of `dims` for `shape`, placing every element
-/// at the same offset in a buffer of the same size.
-///
-/// For static shapes without empty dimensions or odd-even strips longer
-/// than 2, it is exact: two lists place every element at the same offset in
-/// buffers of the same size exactly when their normal forms are equal. It
-/// is derived from the placement: each entry is a digit of its dimension
-/// (live when it takes more than one value) or a factor of the buffer that
-/// no offset depends on (dead); then
-/// - `odd_even(2)` is `packed(2)`, and dead factors of extent 1 drop;
-/// - adjacent dead factors multiply, and adjacent live digits of one
-///   dimension read as one (`0:packed(2), 0:packed(4)` is `0:packed(8)`);
-/// - a dead factor just outside the outermost digit of a dimension pads
-///   that digit (its extent grows by the factor);
-/// - the outermost digit of a dimension is Dynamic when its extent is
-///   exactly what remains of the dimension, else Packed of its extent (the
-///   padded extent);
-/// - a remaining dead factor is Packed of the lowest dimension whose digits
-///   all lie inside it;
-/// - dimensions left without an entry (size 1) come first, in order.
-/// So `{1,0:T(1,128)}` and `{1,0}` on `[1,256]` are both `[0, 1]`.
-///
-/// Otherwise (dynamic sizes, odd-even strips) rules that keep the placement
-/// apply: adjacent Packed entries merge, `packed(1)` and extent-1 entries
-/// drop, an exact outermost Packed entry becomes Dynamic, and a Dynamic
-/// entry absorbs the Packed entry after it where that adds no padding.
+/// at the same offset in a buffer of the same size: getNormalForm where
+/// there is one. Otherwise (dynamic or empty dimensions) rules that keep the
+/// placement apply: odd-even strips of 2, or beyond a static dimension's
+/// size, are packed, adjacent Packed entries merge, `packed(1)` and
+/// extent-1 entries drop, an exact outermost Packed entry becomes Dynamic,
+/// and a Dynamic entry absorbs the Packed entry after it where that adds no
+/// padding.
 llvm::Expected<llvm::SmallVector<DimsLayoutEntry, 4>>
 canonicalizePhysDims(llvm::ArrayRef<DimsLayoutEntry> dims,
                      llvm::ArrayRef<int64_t> shape);
+
+/// The normal form of a compiled layout of a static shape without empty
+/// dimensions: a list of physical dimensions that is identical for exactly
+/// the layouts (#tlayout.dims or XLA tiles alike) that place every element
+/// at the same offset in buffers of the same size. It is derived from the
+/// placement: each physical dimension is a digit of a logical dimension
+/// (live when it takes more than one value) or a factor of the buffer that
+/// no offset depends on (dead, as an odd-even strip's half or a tile's part
+/// beyond a small dimension); then
+/// - dead factors of extent 1 drop and adjacent dead factors multiply;
+/// - adjacent live digits of one dimension that nest read as one
+///   (`0:packed(2), 0:packed(4)` is `0:packed(8)`; an odd-even strip's two
+///   digits do not nest);
+/// - a dead factor just outside a digit that takes every remaining value of
+///   its dimension pads that digit (its extent grows by the factor);
+/// - a live digit of extent 2 followed by one of twice its divisor is an
+///   `odd_even` strip, as is a live digit of extent 2 followed by a dead
+///   factor that no dimension can own;
+/// - the outermost entry of a dimension is Dynamic when its extent is
+///   exactly what remains of the dimension, else Packed of its extent;
+/// - a remaining dead factor is Packed of the lowest dimension whose live
+///   digits all lie inside it;
+/// - dimensions left without an entry (size 1) come first, in order.
+/// So `{1,0:T(1,128)}` and `{1,0}` on `[1,256]` are both `[0, 1]`, and
+/// `[0, 0:odd_even(6), 0:packed(8)]` and `[0:packed(48)]` on `[5]` both
+/// `[0:packed(48)]`. std::nullopt for dynamic or empty dimensions, pieces
+/// that combine dimensions (`*`) and tail padding that grows the buffer.
+std::optional<llvm::SmallVector<DimsLayoutEntry, 4>>
+getNormalForm(const BufferIndexing &indexing);
+
+/// Whether two layouts compiled for one static shape place every element
+/// at the same offset in buffers of the same size, decided on the digits
+/// getNormalForm prints (exact, also for placements that no list of
+/// physical dimensions prints, such as a tile's unit part between two
+/// pieces of one dimension: `{0:T(2,2)}` on `[5]`); std::nullopt where
+/// getNormalForm is undefined for a reason other than printing (dynamic or
+/// empty dimensions, `*`, tail padding that grows the buffer).
+std::optional<bool> haveSamePlacement(const BufferIndexing &a,
+                                      const BufferIndexing &b);
 
 /// The physical dimensions that place every element of `shape` where
 /// `layout` does, in a buffer of the same size; std::nullopt when the tiled
@@ -89,8 +110,12 @@ std::optional<llvm::SmallVector<DimsLayoutEntry, 4>>
 toPhysDims(const TiledLayout &layout, llvm::ArrayRef<int64_t> shape);
 
 /// An XLA tiled layout that places every element of `shape` where `dims`
-/// does, in a buffer of the same size; std::nullopt when none is found
-/// (odd-even strips, pieces in an order no tile sequence produces).
+/// does, in a buffer of the same size: read from the canonical form, where
+/// a padded or dead outermost piece (`[0, 0:packed(8)]` on 5 elements, whose
+/// normal form is `[0:packed(8)]`) is a tile under an outer piece of 1
+/// (`{0:T(8)}`); every candidate is checked on the normal form. std::nullopt
+/// when none is found (odd-even strips that are not degenerate, pieces in an
+/// order no tile sequence produces).
 std::optional<TiledLayout> toTiledLayout(llvm::ArrayRef<DimsLayoutEntry> dims,
                                          llvm::ArrayRef<int64_t> shape);
 

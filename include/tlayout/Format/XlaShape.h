@@ -119,6 +119,8 @@ struct HloShape {
   void forEachArray(
       llvm::function_ref<void(llvm::ArrayRef<int64_t>, const XlaShape &)> fn)
       const;
+  /// Whether the array at tuple index `index` is a buffer `b(...)`.
+  bool isBufferAt(llvm::ArrayRef<int64_t> index) const;
 };
 
 } // namespace mlir::tlayout

@@ -15,20 +15,23 @@
 // elements (E(1), E(2), E(4)) are copied one by one through the lowering of
 // their loads and stores, so copies between packed and unpacked layouts
 // work like any other. A copy between layouts that place every element at
-// the same offset (tlayout.copy with the same packing, memref.copy of static
-// unpacked shapes, also between a tiled layout and the identity) moves the
-// physical buffers whole.
+// the same offset (the core's comparePlacement for static shapes; the same
+// packing; also between a tiled layout and the identity) moves the
+// physical buffers whole, as bytes when packed.
 //
 //===----------------------------------------------------------------------===//
 
 #include "tlayout/Conversion/LowerTiledLayouts/Patterns.h"
 #include "tlayout/Conversion/LowerTiledLayouts/PhysicalLayout.h"
 
+#include "tlayout/Core/DimsLayout.h"
+#include "tlayout/Core/LayoutAnalysis.h"
 #include "tlayout/Dialect/TLayout/IR/TLayoutAttrs.h"
 #include "tlayout/Dialect/TLayout/IR/TLayoutOps.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IntegerSet.h"
@@ -199,20 +202,157 @@ FailureOr<Operation *> mlir::tlayout::expandTiledCopy(RewriterBase &rewriter,
   return outermost;
 }
 
-/// The placement key of a memref's tlayout layout (with its element size
-/// when it packs elements into bytes), or std::nullopt for other layouts,
-/// views and layouts with another element size of their own.
-static std::optional<std::string> placementKeyOf(MemRefType type) {
+/// The compiled layout of a memref that is a whole buffer: its tlayout
+/// layout, or row-major for the identity layout; std::nullopt for views,
+/// other layouts and layouts with an element size of their own that the
+/// lowering does not pack.
+static std::optional<BufferIndexing> wholeBufferLayoutOf(MemRefType type) {
   LayoutAttrInterface layout = getLayoutAttr(type);
+  if (!layout) {
+    if (!type.getLayout().isIdentity())
+      return std::nullopt;
+    return llvm::expectedToOptional(BufferIndexing::compile(
+        TiledLayout::rowMajor(type.getRank()), type.getShape()));
+  }
+  if (layout.isView() ||
+      (layout.getElementSizeInBits() != 0 && !getPackedBits(type)))
+    return std::nullopt;
+  return llvm::expectedToOptional(layout.compile(type.getShape(), 0));
+}
+
+/// Whether a copy from `src` to `dst` can move the physical buffers whole:
+/// the same elements, packed alike, at the same offsets of buffers of the
+/// same size. Static shapes are decided by the core's placement equality
+/// (the normal form, else comparePlacement's element-by-element check);
+/// dynamic ones by equal placement keys, which never say equal for
+/// different placements.
+static bool placeSame(MemRefType src, MemRefType dst) {
+  if (src.getShape() != dst.getShape() ||
+      src.getElementType() != dst.getElementType() ||
+      getPackedBits(src) != getPackedBits(dst))
+    return false;
+  std::optional<BufferIndexing> a = wholeBufferLayoutOf(src);
+  std::optional<BufferIndexing> b = wholeBufferLayoutOf(dst);
+  if (!a || !b)
+    return false;
+  if (!src.hasStaticShape())
+    return a->getPlacementKey() == b->getPlacementKey();
+  // The normal form answers at once; only placements it does not cover
+  // (`*`, tail padding) are compared element by element.
+  if (std::optional<bool> same = haveSamePlacement(*a, *b))
+    return *same;
+  std::optional<PlacementComparison> same =
+      llvm::expectedToOptional(comparePlacement(*a, *b));
+  return same && same->same;
+}
+
+/// `memref` as its physical buffer, 1-D: of the element type, or of bytes
+/// when the layout packs several elements into a byte (E(1), E(2), E(4);
+/// the last byte may hold fewer elements and padding bits, and the buffer
+/// has that many bytes: ceil(elements * bits / 8)). An identity memref is
+/// collapsed.
+static Value wholeBufferOf(RewriterBase &rewriter, Location loc, Value memref) {
+  auto type = cast<MemRefType>(memref.getType());
+  if (!getLayoutAttr(type)) {
+    ReassociationIndices all =
+        llvm::to_vector(llvm::seq<int64_t>(0, type.getRank()));
+    return memref::CollapseShapeOp::create(rewriter, loc, memref,
+                                           ArrayRef<ReassociationIndices>{all});
+  }
+  std::optional<BufferIndexing> indexing = wholeBufferLayoutOf(type);
   int64_t packed = getPackedBits(type);
-  if (!layout || layout.isView() ||
-      (layout.getElementSizeInBits() != 0 && !packed))
-    return std::nullopt;
-  std::optional<BufferIndexing> indexing =
-      llvm::expectedToOptional(layout.compile(type.getShape(), 0));
-  if (!indexing)
-    return std::nullopt;
-  return "E" + std::to_string(packed) + ":" + indexing->getPlacementKey();
+  std::optional<int64_t> size;
+  if (indexing)
+    size = packed ? getFootprint(*indexing, packed).physicalBytes.getConstant()
+                  : indexing->getNumElements().getConstant();
+  Type element = packed ? rewriter.getI8Type() : type.getElementType();
+  auto bufferType =
+      MemRefType::get({size.value_or(ShapedType::kDynamic)}, element,
+                      MemRefLayoutAttrInterface(), type.getMemorySpace());
+  return ToPhysicalOp::create(rewriter, loc, bufferType, memref);
+}
+
+/// Copies the physical buffer of `src` into that of `dst` (placeSame):
+/// one `memref.copy`. A packed buffer of N positions of n bits ends inside
+/// its last byte when N * n is not a multiple of 8; the bits after it are
+/// not the buffer's, so the whole bytes are one copy and the last byte is
+/// merged under the mask of the buffer's bits (the lowest positions of a
+/// byte take its most significant bits).
+static Operation *copyWholeBuffers(RewriterBase &rewriter, Location loc,
+                                   Value src, Value dst) {
+  Value from = wholeBufferOf(rewriter, loc, src);
+  Value to = wholeBufferOf(rewriter, loc, dst);
+  auto type = cast<MemRefType>(src.getType());
+  int64_t packed = getPackedBits(type);
+  if (!packed)
+    return memref::CopyOp::create(rewriter, loc, from, to);
+  MLIRContext *context = rewriter.getContext();
+  std::optional<BufferIndexing> indexing = wholeBufferLayoutOf(type);
+  // The logical sizes, for the symbols of the element count.
+  SmallVector<OpFoldResult> sizes;
+  for (unsigned i = 0; i < type.getRank(); ++i)
+    sizes.push_back(
+        type.isDynamicDim(i)
+            ? OpFoldResult(
+                  memref::DimOp::create(rewriter, loc, src, i).getResult())
+            : OpFoldResult(rewriter.getIndexAttr(type.getDimSize(i))));
+  AffineExpr bits = toAffineExpr(indexing->getNumElements(), context) * packed;
+  auto apply = [&](AffineExpr e) {
+    return affine::makeComposedFoldedAffineApply(
+        rewriter, loc, AffineMap::get(0, type.getRank(), e), sizes);
+  };
+  OpFoldResult whole = apply(bits.floorDiv(8));
+  OpFoldResult rest = apply(bits % 8);
+  std::optional<int64_t> staticRest = getConstantIntValue(rest);
+  if (staticRest == 0)
+    return memref::CopyOp::create(rewriter, loc, from, to);
+  auto wholeBytes = [&](Value buffer) -> Value {
+    return memref::SubViewOp::create(
+        rewriter, loc, buffer, ArrayRef<OpFoldResult>{rewriter.getIndexAttr(0)},
+        ArrayRef<OpFoldResult>{whole},
+        ArrayRef<OpFoldResult>{rewriter.getIndexAttr(1)});
+  };
+  Operation *copy =
+      memref::CopyOp::create(rewriter, loc, wholeBytes(from), wholeBytes(to));
+  OpBuilder::InsertionGuard guard(rewriter);
+  if (!staticRest) {
+    Value restValue = getValueOrCreateConstantIndexOp(rewriter, loc, rest);
+    Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+    Value partial = arith::CmpIOp::create(
+        rewriter, loc, arith::CmpIPredicate::ne, restValue, zero);
+    auto ifOp = scf::IfOp::create(rewriter, loc, partial,
+                                  /*withElseRegion=*/false);
+    rewriter.setInsertionPointToStart(ifOp.thenBlock());
+  }
+  // mask = (0xff << (8 - rest)) & 0xff, the buffer's bits of the last byte.
+  Value last = getValueOrCreateConstantIndexOp(rewriter, loc, whole);
+  Value mask;
+  if (staticRest) {
+    mask = arith::ConstantIntOp::create(
+        rewriter, loc, static_cast<int8_t>((0xff << (8 - *staticRest)) & 0xff),
+        8);
+  } else {
+    Value restBits = arith::IndexCastOp::create(
+        rewriter, loc, rewriter.getI32Type(),
+        getValueOrCreateConstantIndexOp(rewriter, loc, rest));
+    auto i32 = [&](int64_t v) {
+      return arith::ConstantIntOp::create(rewriter, loc, v, 32);
+    };
+    Value shift = arith::SubIOp::create(rewriter, loc, i32(8), restBits);
+    Value mask32 = arith::AndIOp::create(
+        rewriter, loc, arith::ShLIOp::create(rewriter, loc, i32(0xff), shift),
+        i32(0xff));
+    mask = arith::TruncIOp::create(rewriter, loc, rewriter.getI8Type(), mask32);
+  }
+  Value keep = arith::XOrIOp::create(
+      rewriter, loc, mask, arith::ConstantIntOp::create(rewriter, loc, -1, 8));
+  Value fromByte = memref::LoadOp::create(rewriter, loc, from, last);
+  Value toByte = memref::LoadOp::create(rewriter, loc, to, last);
+  Value merged = arith::OrIOp::create(
+      rewriter, loc, arith::AndIOp::create(rewriter, loc, toByte, keep),
+      arith::AndIOp::create(rewriter, loc, fromByte, mask));
+  memref::StoreOp::create(rewriter, loc, merged, to, last);
+  return copy;
 }
 
 FailureOr<Operation *> mlir::tlayout::expandCopyOp(RewriterBase &rewriter,
@@ -222,34 +362,15 @@ FailureOr<Operation *> mlir::tlayout::expandCopyOp(RewriterBase &rewriter,
   Location loc = op.getLoc();
   OpBuilder::InsertionGuard guard(rewriter);
   rewriter.setInsertionPoint(op);
-  std::optional<std::string> srcKey = placementKeyOf(srcType);
-  std::optional<std::string> dstKey = placementKeyOf(dstType);
-  if (srcType.getShape() == dstType.getShape() && srcKey && dstKey &&
-      *srcKey == *dstKey) {
+  if (getLayoutAttr(srcType) && getLayoutAttr(dstType) &&
+      placeSame(srcType, dstType)) {
     // The same placement: move the physical buffers whole.
     LDBG() << "tlayout.copy at " << loc
            << ": the same placement, the buffers copied whole";
-    auto bufferOf = [&](Value memref, MemRefType type) -> Value {
-      FailureOr<BufferIndexing> indexing =
-          compileMemRefLayout(type, [&] { return op.emitError(); });
-      // A packed buffer is bytes.
-      int64_t packed = getPackedBits(type);
-      std::optional<int64_t> size;
-      if (succeeded(indexing))
-        size = packed
-                   ? getFootprint(*indexing, packed).physicalBytes.getConstant()
-                   : indexing->getNumElements().getConstant();
-      Type element = packed ? rewriter.getI8Type() : type.getElementType();
-      auto bufferType =
-          MemRefType::get({size.value_or(ShapedType::kDynamic)}, element,
-                          MemRefLayoutAttrInterface(), type.getMemorySpace());
-      return ToPhysicalOp::create(rewriter, loc, bufferType, memref);
-    };
-    Value from = bufferOf(op.getSource(), srcType);
-    Value to = bufferOf(op.getTarget(), dstType);
-    auto copy = memref::CopyOp::create(rewriter, loc, from, to);
+    Operation *copy =
+        copyWholeBuffers(rewriter, loc, op.getSource(), op.getTarget());
     rewriter.eraseOp(op);
-    return copy.getOperation();
+    return copy;
   }
   auto copy =
       memref::CopyOp::create(rewriter, loc, op.getSource(), op.getTarget());
@@ -270,68 +391,29 @@ FailureOr<Operation *> mlir::tlayout::expandCopyOp(RewriterBase &rewriter,
   return expanded;
 }
 
-/// The placement key of a static memref of the identity layout (row-major)
-/// or of a tlayout layout (placementKeyOf), or std::nullopt.
-static std::optional<std::string> staticPlacementKeyOf(MemRefType type) {
-  if (!type.hasStaticShape())
-    return std::nullopt;
-  if (getLayoutAttr(type))
-    return placementKeyOf(type);
-  if (!type.getLayout().isIdentity())
-    return std::nullopt;
-  std::optional<BufferIndexing> indexing =
-      llvm::expectedToOptional(BufferIndexing::compile(
-          TiledLayout::rowMajor(type.getRank()), type.getShape()));
-  if (!indexing)
-    return std::nullopt;
-  return "E0:" + indexing->getPlacementKey();
-}
-
 /// Rewrites a `memref.copy` between two static layouts that place every
-/// element at the same offset (equal layouts, or e.g. `{1,0}` and
-/// `{1,0:T(1,128)}` of `[1,256]`) into one copy of the physical buffers as
-/// 1-D memrefs, which upstream lowers to one `memcpy`. Fails, changing
-/// nothing, for any other copy.
+/// element at the same offset (equal layouts, `{0}` and `{0:T(128)}` of
+/// `[128]`, a tiled layout and the identity, two equal packed layouts) into
+/// one copy of the physical buffers as 1-D memrefs (bytes when packed),
+/// which upstream lowers to one `memcpy`. Fails, changing nothing, for any
+/// other copy.
 static FailureOr<Operation *> copyWhole(RewriterBase &rewriter,
                                         memref::CopyOp op) {
   auto srcType = dyn_cast<MemRefType>(op.getSource().getType());
   auto dstType = dyn_cast<MemRefType>(op.getTarget().getType());
   if (!srcType || !dstType || srcType.getRank() == 0 ||
-      srcType.getShape() != dstType.getShape() ||
-      srcType.getElementType() != dstType.getElementType() ||
-      getPackedBits(srcType) || getPackedBits(dstType))
-    return rewriter.notifyMatchFailure(op, "not the same static elements");
-  std::optional<std::string> srcKey = staticPlacementKeyOf(srcType);
-  std::optional<std::string> dstKey = staticPlacementKeyOf(dstType);
-  if (!srcKey || !dstKey || *srcKey != *dstKey)
+      !srcType.hasStaticShape() || !placeSame(srcType, dstType))
     return rewriter.notifyMatchFailure(op, "placements differ");
   Location loc = op.getLoc();
   OpBuilder::InsertionGuard guard(rewriter);
   rewriter.setInsertionPoint(op);
   // Both buffers hold the same elements at the same offsets: as 1-D
   // buffers (of the physical size, padding included), one copy.
-  auto bufferOf = [&](Value memref, MemRefType type) -> Value {
-    if (!getLayoutAttr(type)) {
-      ReassociationIndices all =
-          llvm::to_vector(llvm::seq<int64_t>(0, type.getRank()));
-      return memref::CollapseShapeOp::create(
-          rewriter, loc, memref, ArrayRef<ReassociationIndices>{all});
-    }
-    std::optional<BufferIndexing> indexing = llvm::expectedToOptional(
-        getLayoutAttr(type).compile(type.getShape(), 0));
-    auto bufferType = MemRefType::get(
-        {*indexing->getNumElements().getConstant()}, type.getElementType(),
-        MemRefLayoutAttrInterface(), type.getMemorySpace());
-    return ToPhysicalOp::create(rewriter, loc, bufferType, memref);
-  };
-  Value from = bufferOf(op.getSource(), srcType);
-  Value to = bufferOf(op.getTarget(), dstType);
-  if (cast<MemRefType>(from.getType()).getShape() !=
-      cast<MemRefType>(to.getType()).getShape())
-    return rewriter.notifyMatchFailure(op, "buffer sizes differ");
-  auto copy = memref::CopyOp::create(rewriter, loc, from, to);
+  // placeSame saw buffers of one size.
+  Operation *copy =
+      copyWholeBuffers(rewriter, loc, op.getSource(), op.getTarget());
   rewriter.eraseOp(op);
-  return copy.getOperation();
+  return copy;
 }
 
 //===----------------------------------------------------------------------===//

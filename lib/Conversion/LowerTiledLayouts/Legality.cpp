@@ -73,7 +73,7 @@ void mlir::tlayout::configureLowerTiledLayoutsTarget(
     ConversionTarget &target, const TiledLayoutTypeConverter &typeConverter) {
   // The tlayout ops that name physical buffers or copy between layouts are
   // rewritten whatever their types.
-  target.addIllegalOp<ToPhysicalOp, FromPhysicalOp, CopyOp>();
+  target.addIllegalOp<ToPhysicalOp, FromPhysicalOp, CopyOp, TransposeOp>();
   target.addDynamicallyLegalOp<memref::GlobalOp>(
       [](memref::GlobalOp op) { return !isTiledMemRef(op.getType()); });
   // A vector.mask is rewritten with the transfer of a tiled memref it masks.

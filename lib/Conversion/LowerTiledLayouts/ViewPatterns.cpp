@@ -370,7 +370,8 @@ struct SubViewLowering : TiledOpConversionPattern<SubViewOp> {
   }
 };
 
-/// `tlayout.reshape` and `tlayout.cast`: the verifier proved that both
+/// `tlayout.reshape`, `tlayout.cast` and `tlayout.transpose`: the verifier
+/// proved that both
 /// sides place every element at the same offset of buffers of one size, so
 /// the result is the source's buffer, reinterpreted in the result's physical
 /// shape where that differs (a side with the identity layout, which only a
@@ -382,7 +383,11 @@ struct ReinterpretLowering : TiledOpConversionPattern<OpTy> {
   LogicalResult matchAndRewrite(
       OpTy op, typename TiledOpConversionPattern<OpTy>::OneToNOpAdaptor adaptor,
       ConversionPatternRewriter &rewriter) const override {
-    auto resultType = cast<MemRefType>(op.getType());
+    // (tlayout.transpose also has a tensor form, which bufferization
+    // rewrites before any lowering.)
+    auto resultType = dyn_cast<MemRefType>(op.getType());
+    if (!resultType)
+      return rewriter.notifyMatchFailure(op, "not a memref");
     MemRefType physical = resultType;
     if (getLayoutAttr(resultType)) {
       FailureOr<PhysicalLayout> layout = layoutFor(*this, op, resultType);
@@ -404,6 +409,7 @@ struct ReinterpretLowering : TiledOpConversionPattern<OpTy> {
   }
 };
 
+
 } // namespace
 
 void mlir::tlayout::populateTiledViewPatterns(
@@ -411,6 +417,7 @@ void mlir::tlayout::populateTiledViewPatterns(
     RewritePatternSet &patterns) {
   patterns.add<DimLowering, RankLowering, AssumeAlignmentLowering, CastLowering,
                ToPhysicalLowering, FromPhysicalLowering, SubViewLowering,
-               ReinterpretLowering<ReshapeOp>, ReinterpretLowering<CastOp>>(
+               ReinterpretLowering<ReshapeOp>, ReinterpretLowering<CastOp>,
+               ReinterpretLowering<TransposeOp>>(
       typeConverter, patterns.getContext());
 }

@@ -444,6 +444,10 @@ llvm::SmallVector<int64_t, 4> MosaicMemRef::getTileCounts() const {
   if (!hasTiledLayout || tiles.empty())
     return counts;
   llvm::ArrayRef<int64_t> first = tiles.front().dims;
+  // A first tile longer than the shape is invalid (parse rejects it); count
+  // no tiles rather than index past the shape.
+  if (first.size() > shape.size())
+    return counts;
   unsigned untiled = shape.size() - first.size();
   for (unsigned i = 0; i < first.size(); ++i) {
     int64_t size = shape[untiled + i];

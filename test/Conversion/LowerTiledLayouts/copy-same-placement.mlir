@@ -104,3 +104,86 @@ func.func @negative_dynamic(%a: memref<1x?xf32>, %b: memref<1x?xf32, #T>) {
   memref.copy %a, %b : memref<1x?xf32> to memref<1x?xf32, #T>
   return
 }
+
+// -----
+
+#T = #tlayout.tiled<{0:T(128)}>
+
+// f32[128]{0} and {0:T(128)}: one tile holds the array.
+// CHECK-LABEL: func.func @one_whole_tile(
+// CHECK: memref.copy %{{.*}}, %{{.*}} : memref<128xf32> to memref<128xf32>
+// CHECK-NOT: affine.for
+// CHECK: return
+func.func @one_whole_tile(%a: memref<128xf32, #tlayout.tiled<{0}>>, %b: memref<128xf32, #T>) {
+  memref.copy %a, %b : memref<128xf32, #tlayout.tiled<{0}>> to memref<128xf32, #T>
+  return
+}
+
+// -----
+
+#T = #tlayout.tiled<{1,0:T(2,16)}>
+
+// f32[8,16]{1,0:T(2,16)}: tiles of whole rows place like row-major.
+// CHECK-LABEL: func.func @whole_rows(
+// CHECK-SAME: %[[SRC:.*]]: memref<8x16xf32>
+// CHECK: %[[FROM:.*]] = memref.collapse_shape %[[SRC]]
+// CHECK: memref.copy %[[FROM]], %{{.*}} : memref<128xf32> to memref<128xf32>
+// CHECK-NOT: affine.for
+// CHECK: return
+func.func @whole_rows(%a: memref<8x16xf32>, %b: memref<8x16xf32, #T>) {
+  memref.copy %a, %b : memref<8x16xf32> to memref<8x16xf32, #T>
+  return
+}
+
+// -----
+
+#P = #tlayout.tiled<{1,0:E(4)}>
+
+// Two equal packed layouts of i4[4,4]: 16 elements in 8 bytes, copied
+// whole.
+// CHECK-LABEL: func.func @packed_equal_layouts(
+// CHECK-NOT: affine.for
+// CHECK: memref.copy %{{.*}}, %{{.*}} : memref<8xi8> to memref<8xi8>
+// CHECK-NOT: affine.for
+// CHECK-NOT: memref.copy
+// CHECK: return
+func.func @packed_equal_layouts(%a: memref<4x4xi4, #P>, %b: memref<4x4xi4, #P>) {
+  memref.copy %a, %b : memref<4x4xi4, #P> to memref<4x4xi4, #P>
+  return
+}
+
+// -----
+
+#P = #tlayout.tiled<{1,0:E(4)}>
+
+// i4[3,5]: 15 elements in 8 bytes, the last holding one element in its
+// high half; the 7 whole bytes are one copy, and the last byte takes the
+// source's high half and keeps the destination's low half.
+// CHECK-LABEL: func.func @packed_partial_last_byte(
+// CHECK-NOT: affine.for
+// CHECK: %[[F7:.*]] = memref.subview %[[FROM:.*]][0] [7] [1]
+// CHECK: %[[T7:.*]] = memref.subview %[[TO:.*]][0] [7] [1]
+// CHECK: memref.copy %[[F7]], %[[T7]] : memref<7xi8, strided<[1]>> to memref<7xi8, strided<[1]>>
+// CHECK-DAG: %[[MASK:.*]] = arith.constant -16 : i8
+// CHECK-DAG: %[[S:.*]] = memref.load %[[FROM]][%[[C7:.*]]] : memref<8xi8>
+// CHECK-DAG: %[[D:.*]] = memref.load %[[TO]][%[[C7]]] : memref<8xi8>
+// CHECK: memref.store %{{.*}}, %[[TO]][%[[C7]]] : memref<8xi8>
+// CHECK-NOT: affine.for
+// CHECK: return
+func.func @packed_partial_last_byte(%a: memref<3x5xi4, #P>, %b: memref<3x5xi4, #P>) {
+  memref.copy %a, %b : memref<3x5xi4, #P> to memref<3x5xi4, #P>
+  return
+}
+
+// -----
+
+#P = #tlayout.tiled<{1,0:E(4)}>
+#Q = #tlayout.tiled<{1,0:T(1,4)E(4)}>
+
+// Packed alike, placed differently (rows padded to 8): the loop nest.
+// CHECK-LABEL: func.func @negative_packed_other_placement(
+// CHECK: affine.for
+func.func @negative_packed_other_placement(%a: memref<3x5xi4, #P>, %b: memref<3x5xi4, #Q>) {
+  memref.copy %a, %b : memref<3x5xi4, #P> to memref<3x5xi4, #Q>
+  return
+}

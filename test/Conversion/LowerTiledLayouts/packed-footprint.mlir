@@ -25,14 +25,19 @@
 // INSPECTODD: physical bytes: {{ *}}8{{$}}
 // INSPECTBYTE: physical bytes: {{ *}}7{{$}}
 
-// The two 2048-byte buffers fill 4096 bytes of VMEM, one more than it has.
+// The two 2048-byte buffers, live to their deallocations, fill 4096 bytes of
+// VMEM, one more than it has.
 module attributes {tlayout_tpu.target = #tlayout_tpu.target<"v4", vmem = 4095>} {
   func.func @kernel() {
+    // expected-note @+1 {{live at the vmem peak: 2048 bytes (physical, 2048 logical)}}
     %a = memref.alloc() : memref<16x256xi4, #tlayout.tiled<{1,0:T(8,128)(8,1)E(4)}>, #tlayout_tpu.memory_space<vmem>>
-    // expected-error @+1 {{this allocation of 2048 bytes (physical, 2048 logical) brings the live vmem of @kernel to 4096 bytes, above the 4095 bytes of the v4 target}}
+    // expected-error @+2 {{this allocation of 2048 bytes (physical, 2048 logical) brings the live vmem of @kernel to 4096 bytes, above the 4095 bytes of the v4 target}}
+    // expected-note @+1 {{live at the vmem peak: 2048 bytes (physical, 2048 logical)}}
     %b = memref.alloc() : memref<64x256xi1, #tlayout.tiled<{1,0:T(32,128)(32,1)E(1)}>, #tlayout_tpu.memory_space<vmem>>
     %c = memref.alloc() : memref<3x5xi4, #tlayout.tiled<{1,0:E(4)}>>
     %d = memref.alloc() : memref<7xi1>
+    memref.dealloc %a : memref<16x256xi4, #tlayout.tiled<{1,0:T(8,128)(8,1)E(4)}>, #tlayout_tpu.memory_space<vmem>>
+    memref.dealloc %b : memref<64x256xi1, #tlayout.tiled<{1,0:T(32,128)(32,1)E(1)}>, #tlayout_tpu.memory_space<vmem>>
     return
   }
 }

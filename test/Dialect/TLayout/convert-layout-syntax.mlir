@@ -50,3 +50,20 @@ func.func private @canonical(memref<16xf32, #tlayout.dims<[0, 0:packed(2), 0:pac
 // Odd-even strips have no tiled form.
 // expected-remark @+1 {{layout of 'memref<2x16xf32, #tlayout.dims<[0, 1, 1:odd_even(8)]>>' has no #tlayout.tiled form; kept}}
 func.func private @odd_even(memref<2x16xf32, #tlayout.dims<[0, 1, 1:odd_even(8)]>>)
+
+// A packed piece that pads is a tile: [0, 0:packed(8)] on 5 elements is
+// {0:T(8)}, and back; with the dead strip of a small dimension in front,
+// 48 elements of which 5 hold the array: {0:T(48)}.
+// XLA-LABEL: func.func private @padded(
+// XLA-SAME: memref<5xf32, #tlayout.tiled<{0:T(8)}>>
+// XLA-SAME: memref<5xf32, #tlayout.tiled<{0:T(48)}>>
+// XLA-SAME: memref<5xf32, #tlayout.tiled<{0:T(48)}>>
+// BACK-LABEL: func.func private @padded(
+// BACK-SAME: memref<5xf32, #tlayout.dims<[0, 0:packed(8)]>>
+// CANON-LABEL: func.func private @padded(
+// CANON-SAME: memref<5xf32, #tlayout.dims<[0:packed(8)]>>
+// CANON-SAME: memref<5xf32, #tlayout.dims<[0:packed(48)]>>
+// CANON-SAME: memref<5xf32, #tlayout.dims<[0:packed(48)]>>
+func.func private @padded(memref<5xf32, #tlayout.dims<[0, 0:packed(8)]>>,
+                          memref<5xf32, #tlayout.dims<[0:packed(48)]>>,
+                          memref<5xf32, #tlayout.dims<[0, 0:odd_even(6), 0:packed(8)]>>)

@@ -41,6 +41,7 @@
 // PIPELINE-NEXT:   convert-func-to-llvm
 // PIPELINE-NEXT:   convert-to-llvm
 // PIPELINE-NEXT:   reconcile-unrealized-casts
+// PIPELINE-NEXT:   tlayout-drop-layout-attributes
 // PIPELINE-NEXT: )
 
 #t = #tlayout.tiled<{1,0:T(8,128)}>

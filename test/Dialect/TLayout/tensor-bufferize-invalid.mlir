@@ -41,3 +41,12 @@ func.func @element_size() {
 // A declaration's result, at the declaration.
 // expected-error @+1 {{the encoding of 'tensor<8xf32, #tlayout.tiled<{1,0:T(8,128)}>>' cannot be its buffer's layout: minor_to_major has 2 entries but the shape has rank 1}}
 func.func private @declared() -> tensor<8xf32, #tlayout.tiled<{1,0:T(8,128)}>>
+
+// -----
+
+// A view layout places a window of a parent buffer, which a tensor does not
+// have: rejected at the tensor, before bufferization allocates a view type.
+// expected-error @+1 {{the encoding of 'tensor<2x2xf32, #tlayout.tiled<{1,0:T(2,2)}, parent = [8, 8], offsets = [1, 1]>>' cannot be its buffer's layout: the view layout #tlayout.tiled<{1,0:T(2,2)}, parent = [8, 8], offsets = [1, 1]> places a window of a parent buffer, not a tensor}}
+func.func @view(%a: tensor<2x2xf32, #tlayout.tiled<{1,0:T(2,2)}, parent = [8, 8], offsets = [1, 1]>>) {
+  return
+}

@@ -110,3 +110,11 @@ func.func @scalar(%a: f32 {tlayout.layout = #tlayout.tiled<{0:T(128)}>}) {
 
 // expected-error @+1 {{the tlayout.layout of result #0: minor_to_major has 1 entries but the shape has rank 2}}
 func.func private @rank() -> (tensor<8x128xf32> {tlayout.layout = #tlayout.tiled<{0:T(128)}>})
+
+// -----
+
+// A view layout is no tensor's layout.
+// expected-error @+1 {{the tlayout.layout of argument #0: the view layout #tlayout.tiled<{1,0:T(2,2)}, parent = [8, 8], offsets = [1, 1]> places a window of a parent buffer, not a tensor}}
+func.func @view(%a: tensor<2x2xf32> {tlayout.layout = #tlayout.tiled<{1,0:T(2,2)}, parent = [8, 8], offsets = [1, 1]>}) {
+  return
+}

@@ -32,6 +32,11 @@ CONFIGS = [
                  "--tlayout-bufferize-tensor-encodings",
                  "--convert-linalg-to-affine-loops",
                  "--tlayout-lower-to-llvm"]),
+    # Layouts chosen for the TPU by the assignment, free transposes as views.
+    ("assign", ['--tlayout-assign-layouts=target=#tlayout_tpu.target<"v5e">',
+                "--tlayout-bufferize-tensor-encodings",
+                "--convert-linalg-to-affine-loops",
+                "--tlayout-lower-to-llvm"]),
 ]
 
 LAYOUTS2 = {
@@ -159,6 +164,17 @@ class Kernel:
                   f"[{h}, {w}] [1, 1] : {st} into {self.t()}")
         return r
 
+    def transpose2(self, a):
+        """`a` transposed and transposed back: (m, n) -> (n, m) -> (m, n)."""
+        back = self.t((self.n, self.m))
+        e, t = self.empty((self.n, self.m)), self.fresh()
+        self.emit(f"{t} = linalg.transpose ins({a} : {self.t()}) "
+                  f"outs({e} : {back}) permutation = [1, 0]")
+        e2, r = self.empty(), self.fresh()
+        self.emit(f"{r} = linalg.transpose ins({t} : {back}) "
+                  f"outs({e2} : {self.t()}) permutation = [1, 0]")
+        return r
+
     def loop(self, a, b):
         trips = self.rng.randint(0, 3)
         lb, ub, one, r = self.fresh(), self.fresh(), self.fresh(), self.fresh()
@@ -196,7 +212,8 @@ class Kernel:
             square = f"%a{nargs}"
             self.args.append((square, (self.n, self.n), layout2(rng, self.ty)))
         for _ in range(rng.randint(1, 5)):
-            kind = rng.choice(["ew", "ew", "reduce", "slice", "loop"] +
+            kind = rng.choice(["ew", "ew", "reduce", "slice", "loop",
+                               "transpose"] +
                               (["matmul"] if square else []))
             # Each step reads the previous one, so that all reach the result.
             a, b = pool[-1], rng.choice(pool)
@@ -208,6 +225,8 @@ class Kernel:
                 pool.append(self.slices(a, b))
             elif kind == "loop":
                 pool.append(self.loop(a, b))
+            elif kind == "transpose":
+                pool.append(self.transpose2(a))
             else:
                 pool.append(self.matmul(a, square))
         self.result = pool[-1]

@@ -37,13 +37,17 @@ module attributes {tlayout_tpu.target = #tlayout_tpu.target<"v4">} {
 
 // -----
 
-// Each buffer fits, but together they take more bytes than int64 counts.
+// Each buffer fits, but together (live to their deallocations) they take
+// more bytes than int64 counts.
 module attributes {tlayout_tpu.target = #tlayout_tpu.target<"v4", vmem = 9223372036854775807>} {
   func.func @overflowing_live_bytes() {
     %a = memref.alloc() : memref<1152921504606846976xf32, #tlayout_tpu.memory_space<vmem>>
     // expected-error @+1 {{this allocation of 4611686018427387904 bytes brings the live vmem of @overflowing_live_bytes past what 64-bit integers count (the live bytes overflow 64-bit arithmetic), above the 9223372036854775807 bytes of the v4 target}}
     %b = memref.alloc() : memref<1152921504606846976xf32, #tlayout_tpu.memory_space<vmem>>
     %c = memref.alloc() : memref<1152921504606846976xf32, #tlayout_tpu.memory_space<vmem>>
+    memref.dealloc %a : memref<1152921504606846976xf32, #tlayout_tpu.memory_space<vmem>>
+    memref.dealloc %b : memref<1152921504606846976xf32, #tlayout_tpu.memory_space<vmem>>
+    memref.dealloc %c : memref<1152921504606846976xf32, #tlayout_tpu.memory_space<vmem>>
     return
   }
 }

@@ -4,7 +4,8 @@
 // RUN: tlayout-opt %s --tlayout-tpu-pipeline --verify-diagnostics -o /dev/null
 module attributes {tlayout_tpu.target = #tlayout_tpu.target<"v4", vmem = 32768>} {
   func.func @kernel() {
-    // expected-error @+1 {{this allocation of 36864 bytes (physical, 24000 logical) brings the live vmem of @kernel to 36864 bytes, above the 32768 bytes of the v4 target}}
+    // expected-error @+2 {{this allocation of 36864 bytes (physical, 24000 logical) brings the live vmem of @kernel to 36864 bytes, above the 32768 bytes of the v4 target}}
+    // expected-note @+1 {{live at the vmem peak: 36864 bytes (physical, 24000 logical)}}
     %a = memref.alloc() : memref<20x300xf32, #tlayout_tpu.memory_space<vmem>>
     memref.dealloc %a : memref<20x300xf32, #tlayout_tpu.memory_space<vmem>>
     return

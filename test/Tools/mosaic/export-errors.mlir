@@ -27,3 +27,12 @@ func.func @dynamic(%a: memref<16x?xf32, #tlayout.tiled<{1,0:T(8,128)}>>) {
 func.func @dims(%a: memref<4x6xf32, #tlayout.dims<[1, 0]>>) {
   return
 }
+
+// -----
+
+// XLA counts a longer tile's missing leading dimensions as 1; Mosaic's first
+// tile splits the memref's own dimensions.
+// expected-error @below {{Mosaic cannot express the layout {0:T(8,128)}: its first tile T(8,128) has 2 entries but the shape has 1 dimensions, and #tpu.tiled's first tile splits dimensions of the memref only}}
+func.func @longer_tile(%a: memref<8xf32, #tlayout.tiled<{0:T(8,128)}>>) {
+  return
+}

@@ -173,6 +173,16 @@ LogicalResult mlir::tlayout::verifyLayoutEncoding(
   auto layout = dyn_cast_or_null<MemRefLayoutAttrInterface>(type.getEncoding());
   if (!layout)
     return success();
+  // A view places a window of its parent's buffer; a tensor is a value of
+  // its own, and its buffer is allocated (or passed) whole.
+  // (failure() explicitly: a caller may pass an inactive diagnostic.)
+  if (auto view = dyn_cast<LayoutAttrInterface>(layout);
+      view && view.isView()) {
+    emitError() << "the view layout " << layout
+                << " places a window of a parent buffer, not a tensor; "
+                   "a tensor's layout has no parent and offsets";
+    return failure();
+  }
   MemRefType memref = MemRefType::getChecked(
       emitError, type.getShape(), type.getElementType(), layout, Attribute());
   if (!memref)

@@ -532,3 +532,123 @@ OpFoldResult CastOp::fold(FoldAdaptor) {
   }
   return {};
 }
+
+//===----------------------------------------------------------------------===//
+// TransposeOp
+//===----------------------------------------------------------------------===//
+
+/// The memref type a transpose side stands for: itself, or a tensor's shape
+/// and element type with its encoding as the layout.
+static MemRefType getTransposeSideType(Type type) {
+  if (auto memref = dyn_cast<MemRefType>(type))
+    return memref;
+  auto tensor = cast<RankedTensorType>(type);
+  auto layout =
+      dyn_cast_or_null<MemRefLayoutAttrInterface>(tensor.getEncoding());
+  return MemRefType::get(tensor.getShape(), tensor.getElementType(), layout);
+}
+
+// Every failure returns failure() itself: an inactive diagnostic (a caller
+// that wants none) converts to success.
+LogicalResult mlir::tlayout::verifyFreeTranspose(
+    Type source, Type result, ArrayRef<int64_t> permutation,
+    function_ref<InFlightDiagnostic()> emitError) {
+  if (isa<MemRefType>(source) != isa<MemRefType>(result)) {
+    emitError() << "expects the source and the result to be both "
+                   "memrefs or both tensors, got "
+                << source << " and " << result;
+    return failure();
+  }
+  if (auto tensor = dyn_cast<RankedTensorType>(source);
+      tensor && tensor.getEncoding() &&
+      !isa<MemRefLayoutAttrInterface>(tensor.getEncoding())) {
+    emitError() << "expects the source's encoding to be a layout";
+    return failure();
+  }
+  if (auto tensor = dyn_cast<RankedTensorType>(result);
+      tensor && tensor.getEncoding() &&
+      !isa<MemRefLayoutAttrInterface>(tensor.getEncoding())) {
+    emitError() << "expects the result's encoding to be a layout";
+    return failure();
+  }
+  MemRefType sourceType = getTransposeSideType(source);
+  MemRefType resultType = getTransposeSideType(result);
+  int64_t rank = sourceType.getRank();
+  if (resultType.getRank() != rank ||
+      static_cast<int64_t>(permutation.size()) != rank) {
+    emitError() << "expects a permutation of the source's " << rank
+                << " dimensions and a result of that rank, got "
+                << permutation.size() << " entries and " << result;
+    return failure();
+  }
+  llvm::SmallVector<bool> seen(rank, false);
+  for (int64_t dim : permutation) {
+    if (dim < 0 || dim >= rank || seen[dim]) {
+      emitError() << "expects the permutation to name every dimension "
+                     "of the source once, got ["
+                  << permutation << "]";
+      return failure();
+    }
+    seen[dim] = true;
+  }
+  for (int64_t k = 0; k < rank; ++k)
+    if (resultType.getDimSize(k) != sourceType.getDimSize(permutation[k])) {
+      emitError() << "expects dimension " << k << " of the result to "
+                  << "be dimension " << permutation[k] << " of the source, got "
+                  << source << " and " << result;
+      return failure();
+    }
+  if (sourceType.getElementType() != resultType.getElementType() ||
+      sourceType.getMemorySpace() != resultType.getMemorySpace()) {
+    emitError() << "expects one element type and memory space, got " << source
+                << " and " << result;
+    return failure();
+  }
+  FailureOr<BufferIndexing> from =
+      compileCastSide(sourceType, "source", emitError);
+  if (failed(from))
+    return failure();
+  FailureOr<BufferIndexing> to =
+      compileCastSide(resultType, "result", emitError);
+  if (failed(to))
+    return failure();
+  auto bitsOf = [](MemRefType type) {
+    LayoutAttrInterface layout = getLayoutAttr(type);
+    return getStoredElementBits(layout ? layout.getElementSizeInBits() : 0,
+                                getElementTypeBits(type.getElementType()));
+  };
+  if (bitsOf(sourceType) != bitsOf(resultType)) {
+    emitError() << "expects the elements to take the same bits";
+    return failure();
+  }
+  llvm::Expected<PlacementComparison> comparison =
+      comparePlacement(*from, *to, permutation);
+  if (!comparison) {
+    emitError() << "cannot prove that the transpose keeps every "
+                   "element at its offset: "
+                << llvm::toString(comparison.takeError());
+    return failure();
+  }
+  if (comparison->firstDifference) {
+    emitError() << "expects the layouts to make the transpose a "
+                   "bitcast, but element "
+                << formatIndex(*comparison->firstDifference)
+                << " of the source is at offset " << comparison->offsetA
+                << " and at offset " << comparison->offsetB
+                << " in the result; use linalg.transpose (a copy)";
+    return failure();
+  }
+  if (!comparison->same) {
+    emitError() << "expects the layouts to place the elements in "
+                   "buffers of the same size, but they occupy "
+                << comparison->sizeA << " and " << comparison->sizeB
+                << " elements";
+    return failure();
+  }
+  return success();
+}
+
+LogicalResult TransposeOp::verify() {
+  return verifyFreeTranspose(getSource().getType(), getResult().getType(),
+                             getPermutation(), [&] { return emitOpError(); });
+}

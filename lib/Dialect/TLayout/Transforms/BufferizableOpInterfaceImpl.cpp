@@ -7,7 +7,9 @@
 // The external model of the BufferizableOpInterface for `tlayout.relayout`:
 // the op reads its source and writes nothing in place; its result is a new
 // buffer with the result encoding's layout, filled with `tlayout.copy`, which
-// `--lower-tiled-layouts` expands into a relayout between the two layouts.
+// `--lower-tiled-layouts` expands into a relayout between the two layouts;
+// and for a free `tlayout.transpose` of a tensor: its memref form on the
+// source's buffer, a view.
 //
 //===----------------------------------------------------------------------===//
 
@@ -125,11 +127,67 @@ struct RelayoutOpInterface
     return success();
   }
 };
+/// A free transpose of a tensor is the memref form on the source's buffer:
+/// a view that reads and writes nothing and aliases its source.
+struct TransposeOpInterface
+    : public BufferizableOpInterface::ExternalModel<TransposeOpInterface,
+                                                    TransposeOp> {
+  bool bufferizesToMemoryRead(Operation *, OpOperand &,
+                              const AnalysisState &) const {
+    return false;
+  }
+
+  bool bufferizesToMemoryWrite(Operation *, OpOperand &,
+                               const AnalysisState &) const {
+    return false;
+  }
+
+  AliasingValueList getAliasingValues(Operation *op, OpOperand &,
+                                      const AnalysisState &) const {
+    return {{op->getResult(0), BufferRelation::Equivalent}};
+  }
+
+  FailureOr<BufferLikeType>
+  getBufferType(Operation *op, Value value, const BufferizationOptions &options,
+                const BufferizationState &state,
+                SmallVector<Value> &invocationStack) const {
+    auto transpose = cast<TransposeOp>(op);
+    FailureOr<BufferLikeType> source = bufferization::getBufferType(
+        transpose.getSource(), options, state, invocationStack);
+    if (failed(source))
+      return failure();
+    auto sourceMemRef = dyn_cast<BaseMemRefType>(*source);
+    if (!sourceMemRef)
+      return op->emitError("expected the source to bufferize to a memref");
+    return cast<BufferLikeType>(
+        getEncodedMemRefType(cast<RankedTensorType>(transpose.getType()),
+                             sourceMemRef.getMemorySpace()));
+  }
+
+  LogicalResult bufferize(Operation *op, RewriterBase &rewriter,
+                          const BufferizationOptions &options,
+                          BufferizationState &state) const {
+    auto transpose = cast<TransposeOp>(op);
+    FailureOr<Value> source =
+        getBuffer(rewriter, transpose.getSource(), options, state);
+    if (failed(source))
+      return failure();
+    auto sourceType = cast<MemRefType>(source->getType());
+    MemRefType resultType =
+        getEncodedMemRefType(cast<RankedTensorType>(transpose.getType()),
+                             sourceType.getMemorySpace());
+    auto view = TransposeOp::create(rewriter, op->getLoc(), resultType, *source,
+                                    transpose.getPermutationAttr());
+    replaceOpWithBufferizedValues(rewriter, op, view.getResult());
+    return success();
+  }
+};
 } // namespace
 
 void mlir::tlayout::registerBufferizableOpInterfaceExternalModels(
     DialectRegistry &registry) {
   registry.addExtension(+[](MLIRContext *context, TLayoutDialect *) {
     RelayoutOp::attachInterface<RelayoutOpInterface>(*context);
+    TransposeOp::attachInterface<TransposeOpInterface>(*context);
   });
 }

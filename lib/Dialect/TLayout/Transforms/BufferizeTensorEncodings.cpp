@@ -42,8 +42,8 @@ static bool keepsEncodings(Operation *op) {
              scf::YieldOp, linalg::YieldOp, tensor::EmptyOp, tensor::ExtractOp,
              tensor::InsertOp, tensor::DimOp, tensor::ExtractSliceOp,
              tensor::InsertSliceOp, bufferization::AllocTensorOp,
-             bufferization::ToTensorOp, bufferization::ToBufferOp, RelayoutOp>(
-             op) ||
+             bufferization::ToTensorOp, bufferization::ToBufferOp, RelayoutOp,
+             TransposeOp>(op) ||
          isa<linalg::LinalgOp>(op);
 }
 

@@ -10,7 +10,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "tlayout/Target/TPU/IR/TpuAttrs.h"
+#include "tlayout/Dialect/TLayout/IR/TLayoutAttrs.h"
 #include "tlayout/Target/TPU/IR/TpuDialect.h"
+#include "tlayout/Target/TPU/TpuTiling.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -35,6 +37,68 @@ void TLayoutTpuDialect::registerAttributes() {
 //===----------------------------------------------------------------------===//
 // TargetAttr
 //===----------------------------------------------------------------------===//
+
+/// The minor_to_major orders a target offers an array of rank `rank`:
+/// every permutation up to rank 4, row-major first; beyond, row-major and
+/// the two most minor dimensions swapped.
+static llvm::SmallVector<llvm::SmallVector<int64_t, 4>>
+getCandidateOrders(unsigned rank) {
+  llvm::SmallVector<int64_t, 4> rowMajor;
+  for (unsigned i = 0; i < rank; ++i)
+    rowMajor.push_back(rank - 1 - i);
+  llvm::SmallVector<llvm::SmallVector<int64_t, 4>> orders;
+  if (rank <= 4) {
+    // Permutations of the row-major order in lexicographically descending
+    // order start with row-major itself.
+    llvm::SmallVector<int64_t, 4> order = rowMajor;
+    do
+      orders.push_back(order);
+    while (std::prev_permutation(order.begin(), order.end()));
+    return orders;
+  }
+  orders.push_back(rowMajor);
+  llvm::SmallVector<int64_t, 4> swapped = rowMajor;
+  std::swap(swapped[0], swapped[1]);
+  orders.push_back(swapped);
+  return orders;
+}
+
+llvm::SmallVector<Attribute>
+TargetAttr::getCandidateLayouts(llvm::ArrayRef<int64_t> shape,
+                                Type elementType) const {
+  llvm::SmallVector<Attribute> candidates;
+  int64_t bits = getElementTypeBits(elementType);
+  TilingOptions options;
+  options.lanes = getLanes();
+  options.sublanes = getSublanes();
+  for (llvm::ArrayRef<int64_t> order : getCandidateOrders(shape.size())) {
+    // The TPU's rules tile the physical shape: the dimensions from the most
+    // major to the most minor.
+    llvm::SmallVector<int64_t, 4> physical;
+    for (int64_t dim : llvm::reverse(order))
+      physical.push_back(shape[dim]);
+    llvm::Expected<TiledLayout> layout =
+        getDefaultLayout(physical, bits, options);
+    if (!layout) {
+      llvm::consumeError(layout.takeError());
+      return {};
+    }
+    layout->minorToMajor.assign(order.begin(), order.end());
+    if (llvm::Error err = layout->verify()) {
+      llvm::consumeError(std::move(err));
+      continue;
+    }
+    // A layout must compile for the shape (padding can overflow 64 bits).
+    llvm::Expected<BufferIndexing> indexing =
+        BufferIndexing::compile(*layout, shape);
+    if (!indexing) {
+      llvm::consumeError(indexing.takeError());
+      continue;
+    }
+    candidates.push_back(TiledLayoutAttr::get(getContext(), *layout));
+  }
+  return candidates;
+}
 
 TargetAttr TargetAttr::get(MLIRContext *context,
                            const TargetDescription &target) {

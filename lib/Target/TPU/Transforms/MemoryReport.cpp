@@ -5,9 +5,11 @@
 //===----------------------------------------------------------------------===//
 //
 // The --tlayout-memory-report pass: every allocation's logical and physical
-// bytes and padding ratio, and each function's peak per memory space, as
-// remarks or as JSON (where each buffer also gets its location and whether
-// it takes its memory space past the target's capacity).
+// bytes and padding ratio, and each function's peak of live bytes per memory
+// space with the op where it happens and the allocations live there, most
+// padding first, as remarks or as JSON (where each buffer also gets its
+// location, where its life ends and whether it is live at a peak over the
+// target's capacity).
 //
 //===----------------------------------------------------------------------===//
 
@@ -59,6 +61,50 @@ llvm::json::Value bytesJson(std::optional<int64_t> bytes, bool overflows) {
   return bytesText(bytes, overflows);
 }
 
+/// An allocation live at a peak, in words: its bytes, padding and copies.
+std::string liveText(const LiveAllocation &live) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  switch (live.kind) {
+  case LiveAllocation::Kind::Buffer:
+    os << live.bytes << " physical bytes, " << live.paddingBytes
+       << " of them padding";
+    break;
+  case LiveAllocation::Kind::CalleePeak:
+    os << "the callee's peak, " << live.bytes << " bytes";
+    break;
+  case LiveAllocation::Kind::CalleeResult:
+    os << live.bytes << " bytes the callee left live";
+    break;
+  }
+  if (live.copies > 1)
+    os << ", " << live.copies << " copies (one per loop trip)";
+  return text;
+}
+
+llvm::json::Value liveJson(const LiveAllocation &live,
+                           const MemoryUsage &memory) {
+  llvm::json::Object entry;
+  entry["location"] = locationText(live.op->getLoc());
+  switch (live.kind) {
+  case LiveAllocation::Kind::Buffer:
+    entry["kind"] = "buffer";
+    entry["type"] =
+        llvm::formatv("{0}", memory.buffers[live.buffer].type).str();
+    break;
+  case LiveAllocation::Kind::CalleePeak:
+    entry["kind"] = "callee_peak";
+    break;
+  case LiveAllocation::Kind::CalleeResult:
+    entry["kind"] = "callee_result";
+    break;
+  }
+  entry["physical_bytes"] = live.bytes;
+  entry["padding_bytes"] = live.paddingBytes;
+  entry["copies"] = live.copies;
+  return entry;
+}
+
 struct MemoryReportPass
     : mlir::tlayout::tpu::impl::MemoryReportBase<MemoryReportPass> {
   using Base::Base;
@@ -74,7 +120,17 @@ struct MemoryReportPass
         return;
       MemoryUsage memory = analyzeMemoryUsage(func.getFunctionBody());
       llvm::json::Array buffersJson, spacesJson;
-      for (const BufferUsage &usage : memory.buffers) {
+      // The buffers live at a peak over its space's capacity.
+      llvm::SmallDenseSet<size_t> atExceededPeak;
+      for (const SpaceUsage &space : memory.spaces) {
+        int64_t capacity = description.getCapacity(space.space);
+        if (capacity == 0 || (!space.overflows && space.peakBytes <= capacity))
+          continue;
+        for (const LiveAllocation &live : space.liveAtPeak)
+          if (live.kind == LiveAllocation::Kind::Buffer)
+            atExceededPeak.insert(live.buffer);
+      }
+      for (auto [index, usage] : llvm::enumerate(memory.buffers)) {
         std::string ratio =
             usage.paddingRatio
                 ? llvm::formatv("{0:F3}", *usage.paddingRatio).str()
@@ -96,12 +152,14 @@ struct MemoryReportPass
         llvm::json::Object entry;
         entry["location"] = locationText(usage.alloc->getLoc());
         entry["type"] = llvm::formatv("{0}", usage.type).str();
-        // Whether this allocation takes its memory space past the target's
-        // capacity, as --tlayout-check-capacity counts it.
+        // Whether this allocation is live at a peak of its memory space over
+        // the target's capacity (what --tlayout-check-capacity rejects).
         int64_t capacity = description.getCapacity(usage.space);
         entry["exceeds_capacity"] =
-            capacity > 0 && (usage.overflows || usage.liveOverflows ||
-                             usage.liveBytes > capacity);
+            capacity > 0 && (usage.overflows || atExceededPeak.contains(index));
+        entry["live_until"] = usage.livesToFunctionEnd || !usage.lastUse
+                                  ? std::string("end of function")
+                                  : locationText(usage.lastUse->getLoc());
         entry["space"] = getMemorySpaceDisplayName(usage.space);
         entry["logical_bytes"] = bytesJson(usage.logicalBytes, usage.overflows);
         entry["physical_bytes"] =
@@ -112,10 +170,10 @@ struct MemoryReportPass
       }
       for (const SpaceUsage &space : memory.spaces) {
         int64_t capacity = description.getCapacity(space.space);
+        std::string name = getMemorySpaceDisplayName(space.space);
         if (format == ReportFormat::Remarks) {
           InFlightDiagnostic remark = func->emitRemark();
-          remark << "peak " << getMemorySpaceDisplayName(space.space) << " of @"
-                 << func.getName() << ": ";
+          remark << "peak " << name << " of @" << func.getName() << ": ";
           if (space.overflows)
             remark << "more bytes than 64-bit integers count (overflow)";
           else
@@ -124,12 +182,44 @@ struct MemoryReportPass
             remark << " of " << capacity;
           if (space.hasDynamic)
             remark << " (plus dynamically sized buffers)";
+          if (space.overflows || !space.peakOp)
+            continue;
+          remark << "; " << space.liveAtPeak.size()
+                 << " live at the peak, most padding first; ";
+          if (space.sumBytes)
+            remark << "all its allocations add up to " << *space.sumBytes
+                   << " bytes (a sum, not the peak)";
+          else
+            remark << "all its allocations add up to more bytes than 64-bit "
+                      "integers count (a sum, not the peak)";
+          remark.attachNote(space.peakOp->getLoc())
+              << "the " << name << " peak of @" << func.getName() << ", "
+              << space.peakBytes << " bytes, is here";
+          for (const LiveAllocation &live : space.liveAtPeak)
+            remark.attachNote(live.op->getLoc())
+                << "live at the " << name << " peak: " << liveText(live);
           continue;
         }
         llvm::json::Object entry;
-        entry["space"] = getMemorySpaceDisplayName(space.space);
+        entry["space"] = name;
         entry["peak_bytes"] = bytesJson(space.peakBytes, space.overflows);
+        entry["peak_at"] =
+            space.peakOp && !space.overflows
+                ? llvm::json::Value(locationText(space.peakOp->getLoc()))
+                : llvm::json::Value(nullptr);
+        entry["peak_op"] =
+            space.peakOp && !space.overflows
+                ? llvm::json::Value(space.peakOp->getName().getStringRef())
+                : llvm::json::Value(nullptr);
+        llvm::json::Array live;
+        if (!space.overflows)
+          for (const LiveAllocation &allocation : space.liveAtPeak)
+            live.push_back(liveJson(allocation, memory));
+        entry["live_at_peak"] = std::move(live);
+        entry["sum_bytes"] = bytesJson(space.sumBytes, !space.sumBytes);
         entry["capacity_bytes"] = capacity;
+        entry["exceeded"] =
+            capacity > 0 && (space.overflows || space.peakBytes > capacity);
         entry["has_dynamic"] = space.hasDynamic;
         spacesJson.push_back(std::move(entry));
       }

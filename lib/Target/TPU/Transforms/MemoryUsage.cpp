@@ -5,14 +5,17 @@
 //===----------------------------------------------------------------------===//
 //
 // The accounting that --tlayout-memory-report and --tlayout-check-capacity
-// share: every allocation's footprint from the layout core, and the bytes
-// live in each memory space as a function runs.
+// share: every allocation's footprint from the layout core, the bytes live
+// in each memory space as a function runs (each allocation from its op to
+// the end BufferLifetime finds), and per space the peak with what is live
+// there.
 //
 //===----------------------------------------------------------------------===//
 
 #include "tlayout/Target/TPU/Transforms/MemoryUsage.h"
 #include "tlayout/Dialect/TLayout/IR/MemRefLayout.h"
 #include "tlayout/Target/TPU/IR/TpuAttrs.h"
+#include "tlayout/Target/TPU/Transforms/BufferLifetime.h"
 
 #include "mlir/Dialect/Affine/Analysis/LoopAnalysis.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -21,6 +24,7 @@
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
+#include "llvm/ADT/Sequence.h"
 #include "llvm/Support/CheckedArithmetic.h"
 
 using namespace mlir;
@@ -104,15 +108,41 @@ struct FunctionSummary {
   llvm::SmallDenseMap<int64_t, int64_t> peakBytes, leftBytes;
 };
 
+/// Something that holds bytes of one space while it is live: an allocation
+/// or what a call left.
+struct Item {
+  LiveAllocation allocation;
+  int64_t space = 0;
+  bool live = false;
+};
+
+/// The live bytes of one space at one point, and what holds them.
+struct PeakPoint {
+  int64_t bytes = 0;
+  Operation *op = nullptr;
+  /// Items live there, with their copies.
+  SmallVector<std::pair<size_t, int64_t>> items;
+  /// A callee's peak, when the point is inside a call.
+  std::optional<LiveAllocation> callee;
+};
+
 /// Walks a region in program order, keeping the bytes live per memory space.
 class MemoryWalker {
 public:
   MemoryWalker(DenseMap<Operation *, FunctionSummary> &summaries,
-               llvm::SmallPtrSetImpl<Operation *> &inProgress)
-      : summaries(summaries), inProgress(inProgress) {}
+               llvm::SmallPtrSetImpl<Operation *> &inProgress,
+               BufferLifetimeAnalysis &lifetimes)
+      : summaries(summaries), inProgress(inProgress), lifetimes(lifetimes) {}
 
   MemoryUsage run(Region &region) {
     walkRegion(region);
+    for (SpaceUsage &space : result.spaces) {
+      auto it = peaks.find(space.space);
+      if (it == peaks.end())
+        continue;
+      space.peakOp = it->second.op;
+      space.liveAtPeak = materialize(it->second);
+    }
     return std::move(result);
   }
 
@@ -126,45 +156,134 @@ private:
     for (SpaceUsage &s : result.spaces)
       if (s.space == space)
         return s;
-    result.spaces.push_back(SpaceUsage{space, 0, false, false});
+    result.spaces.push_back(SpaceUsage{});
+    result.spaces.back().space = space;
     return result.spaces.back();
   }
 
-  /// Records `bytes` live in `space` at some point.
-  void notePeak(int64_t space, int64_t bytes) {
+  void markOverflow(int64_t space) {
+    overflowed.insert(space);
+    spaceUsage(space).overflows = true;
+  }
+
+  /// The live items of `space` now, with `bytes` live at `op`.
+  PeakPoint snapshot(int64_t space, int64_t bytes, Operation *op) {
+    PeakPoint point;
+    point.bytes = bytes;
+    point.op = op;
+    for (auto [index, item] : llvm::enumerate(items))
+      if (item.live && item.space == space && item.allocation.copies > 0)
+        point.items.push_back({index, item.allocation.copies});
+    return point;
+  }
+
+  /// Records `point` in `space` where it is higher than the peak so far, in
+  /// the function and in each enclosing loop's trip.
+  void notePoint(int64_t space, const PeakPoint &point) {
     SpaceUsage &usage = spaceUsage(space);
-    usage.peakBytes = std::max(usage.peakBytes, bytes);
+    if (point.bytes > usage.peakBytes) {
+      usage.peakBytes = point.bytes;
+      peaks[space] = point;
+    }
     for (auto &frame : peakFrames) {
-      int64_t &peak = frame[space];
-      peak = std::max(peak, bytes);
+      auto it = frame.find(space);
+      if (it == frame.end() || it->second.bytes < point.bytes)
+        frame[space] = point;
     }
   }
 
-  /// Adds `delta` (may be negative) to the live bytes of `space`.
-  void addLive(int64_t space, int64_t delta) {
-    if (overflowed.contains(space))
-      return;
-    int64_t &total = liveBytes[space];
-    if (std::optional<int64_t> sum = llvm::checkedAdd(total, delta)) {
-      total = *sum;
-      notePeak(space, total);
-    } else {
-      overflowed.insert(space);
-      spaceUsage(space).overflows = true;
+  /// Whether `bytes` live in `space` would raise some peak.
+  bool raisesPeak(int64_t space, int64_t bytes) {
+    if (bytes > spaceUsage(space).peakBytes)
+      return true;
+    for (auto &frame : peakFrames) {
+      auto it = frame.find(space);
+      if (it == frame.end() || it->second.bytes < bytes)
+        return true;
     }
+    return false;
+  }
+
+  /// Makes item `index` live at `op`.
+  void allocate(size_t index, Operation *op) {
+    Item &item = items[index];
+    item.live = true;
+    if (overflowed.contains(item.space))
+      return;
+    int64_t &total = liveBytes[item.space];
+    std::optional<int64_t> sum = llvm::checkedAdd(total, item.allocation.bytes);
+    if (!sum)
+      return markOverflow(item.space);
+    total = *sum;
+    if (raisesPeak(item.space, total))
+      notePoint(item.space, snapshot(item.space, total, op));
+  }
+
+  /// Ends the life of item `index`: all its copies.
+  void release(size_t index) {
+    Item &item = items[index];
+    if (!item.live)
+      return;
+    item.live = false;
+    if (overflowed.contains(item.space))
+      return;
+    // Live bytes only ever hold checked sums of sizes still live, so the
+    // difference is in range; it is checked all the same.
+    std::optional<int64_t> bytes =
+        llvm::checkedMul(item.allocation.bytes, item.allocation.copies);
+    std::optional<int64_t> left =
+        bytes ? llvm::checkedSub(liveBytes[item.space], *bytes) : std::nullopt;
+    if (!left)
+      return markOverflow(item.space);
+    liveBytes[item.space] = *left;
+  }
+
+  /// The allocations of a peak point, most padding first.
+  SmallVector<LiveAllocation> materialize(const PeakPoint &point) {
+    SmallVector<LiveAllocation> live;
+    for (auto [index, copies] : point.items) {
+      live.push_back(items[index].allocation);
+      live.back().copies = copies;
+    }
+    if (point.callee)
+      live.push_back(*point.callee);
+    auto total = [](int64_t bytes, int64_t copies) {
+      return llvm::checkedMul(bytes, copies)
+          .value_or(std::numeric_limits<int64_t>::max());
+    };
+    // Ties keep program order.
+    SmallVector<size_t> order = llvm::to_vector(llvm::seq<size_t>(live.size()));
+    llvm::sort(order, [&](size_t i, size_t j) {
+      const LiveAllocation &a = live[i], &b = live[j];
+      int64_t paddingA = total(a.paddingBytes, a.copies);
+      int64_t paddingB = total(b.paddingBytes, b.copies);
+      if (paddingA != paddingB)
+        return paddingA > paddingB;
+      int64_t bytesA = total(a.bytes, a.copies);
+      int64_t bytesB = total(b.bytes, b.copies);
+      if (bytesA != bytesB)
+        return bytesA > bytesB;
+      return i < j;
+    });
+    return llvm::map_to_vector(order, [&](size_t i) { return live[i]; });
   }
 
   void walkRegion(Region &region) {
     for (Block &block : region)
-      for (Operation &op : block)
+      for (Operation &op : block) {
         visit(&op);
+        auto it = endsAfter.find(&op);
+        if (it == endsAfter.end())
+          continue;
+        for (size_t index : it->second)
+          release(index);
+        endsAfter.erase(it);
+      }
   }
 
   void visit(Operation *op) {
     if (isa<memref::AllocOp, memref::AllocaOp>(op))
       return visitAlloc(op);
-    if (auto dealloc = dyn_cast<memref::DeallocOp>(op))
-      return visitDealloc(dealloc);
     if (auto loop = dyn_cast<LoopLikeOpInterface>(op))
       return visitLoop(loop);
     if (auto call = dyn_cast<CallOpInterface>(op))
@@ -179,40 +298,51 @@ private:
     usage.type = cast<MemRefType>(op->getResult(0).getType());
     usage.space = spaceOf(usage.type);
     measure(usage);
+    BufferLifetime lifetime = lifetimes.getLifetime(op);
+    usage.livesToFunctionEnd = lifetime.toFunctionEnd;
+    usage.lastUse = lifetime.end;
     SpaceUsage &space = spaceUsage(usage.space);
+    size_t bufferIndex = result.buffers.size();
     if (usage.overflows) {
-      overflowed.insert(usage.space);
-      space.overflows = true;
+      markOverflow(usage.space);
+      space.sumBytes = std::nullopt;
     } else if (usage.physicalBytes) {
-      addLive(usage.space, *usage.physicalBytes);
+      space.sumBytes = space.sumBytes ? llvm::checkedAdd(*space.sumBytes,
+                                                         *usage.physicalBytes)
+                                      : std::nullopt;
+      Item item;
+      item.space = usage.space;
+      item.allocation.op = op;
+      item.allocation.buffer = bufferIndex;
+      item.allocation.bytes = *usage.physicalBytes;
+      item.allocation.paddingBytes =
+          usage.logicalBytes ? *usage.physicalBytes - *usage.logicalBytes : 0;
+      items.push_back(item);
+      result.buffers.push_back(usage);
+      allocate(items.size() - 1, op);
+      if (!lifetime.toFunctionEnd)
+        endsAfter[lifetime.end].push_back(items.size() - 1);
     } else {
       space.hasDynamic = true;
     }
-    usage.liveOverflows = overflowed.contains(usage.space);
-    usage.liveBytes = liveBytes.lookup(usage.space);
-    live[op->getResult(0)] = result.buffers.size();
-    result.buffers.push_back(usage);
-  }
-
-  void visitDealloc(memref::DeallocOp dealloc) {
-    auto it = live.find(dealloc.getMemref());
-    if (it == live.end())
-      return;
-    const BufferUsage &usage = result.buffers[it->second];
-    // Live bytes only ever hold checked sums of sizes still live, so the
-    // difference is in range; it is checked all the same.
-    if (usage.physicalBytes)
-      addLive(usage.space, -*usage.physicalBytes);
-    live.erase(it);
+    if (result.buffers.size() == bufferIndex)
+      result.buffers.push_back(usage);
+    BufferUsage &recorded = result.buffers[bufferIndex];
+    recorded.liveOverflows = overflowed.contains(usage.space);
+    recorded.liveBytes = liveBytes.lookup(usage.space);
   }
 
   void visitLoop(LoopLikeOpInterface loop) {
     llvm::SmallDenseMap<int64_t, int64_t> before = liveBytes;
     size_t firstBuffer = result.buffers.size();
-    peakFrames.emplace_back(liveBytes);
+    size_t firstItem = items.size();
+    DenseMap<int64_t, PeakPoint> entry;
+    for (auto [space, bytes] : liveBytes)
+      entry[space] = snapshot(space, bytes, loop);
+    peakFrames.push_back(std::move(entry));
     for (Region &region : loop->getRegions())
       walkRegion(region);
-    llvm::SmallDenseMap<int64_t, int64_t> tripPeak = peakFrames.pop_back_val();
+    DenseMap<int64_t, PeakPoint> tripPeak = peakFrames.pop_back_val();
     std::optional<int64_t> trips;
     if (auto affineFor = dyn_cast<affine::AffineForOp>(loop.getOperation())) {
       if (std::optional<uint64_t> count =
@@ -227,33 +357,51 @@ private:
     if (trips && *trips == 0) {
       // The body never runs: nothing it allocates is live after it.
       liveBytes = before;
+      for (size_t i = firstItem, e = items.size(); i < e; ++i) {
+        items[i].live = false;
+        items[i].allocation.copies = 0;
+      }
       return;
     }
-    for (int64_t runs = trips.value_or(1), i = firstBuffer,
-                 e = result.buffers.size();
-         i < e; ++i) {
+    int64_t runs = trips.value_or(1);
+    for (size_t i = firstBuffer, e = result.buffers.size(); i < e; ++i) {
       int64_t &count = result.buffers[i].runs;
       count = llvm::checkedMul(count, runs)
                   .value_or(std::numeric_limits<int64_t>::max());
     }
-    for (auto [space, after] : llvm::to_vector(liveBytes)) {
-      if (overflowed.contains(space))
+    // The bytes each trip leaves live: the items made in the body and still
+    // live at its end.
+    llvm::SmallDenseMap<int64_t, int64_t> perTrip;
+    for (size_t i = firstItem, e = items.size(); i < e; ++i) {
+      const Item &item = items[i];
+      if (!item.live || overflowed.contains(item.space))
         continue;
-      int64_t perTrip = after - before.lookup(space);
-      if (perTrip <= 0)
+      std::optional<int64_t> bytes =
+          llvm::checkedMul(item.allocation.bytes, item.allocation.copies);
+      std::optional<int64_t> sum =
+          bytes ? llvm::checkedAdd(perTrip[item.space], *bytes) : std::nullopt;
+      if (!sum) {
+        markOverflow(item.space);
+        continue;
+      }
+      perTrip[item.space] = *sum;
+    }
+    for (auto [space, bytesPerTrip] : perTrip) {
+      if (overflowed.contains(space) || bytesPerTrip <= 0)
         continue;
       if (!trips) {
-        result.unboundedLoops.push_back({loop, space, perTrip});
+        result.unboundedLoops.push_back({loop, space, bytesPerTrip});
         continue;
       }
       // Trip k starts with (k - 1) * perTrip more live than the first: the
       // last trip peaks highest, and N * perTrip stay live after the loop.
-      std::optional<int64_t> extra = llvm::checkedMul(*trips - 1, perTrip);
+      std::optional<int64_t> extra = llvm::checkedMul(*trips - 1, bytesPerTrip);
+      PeakPoint point = tripPeak.lookup(space);
       std::optional<int64_t> peak =
-          extra ? llvm::checkedAdd(tripPeak.lookup(space), *extra)
-                : std::nullopt;
+          extra ? llvm::checkedAdd(point.bytes, *extra) : std::nullopt;
       std::optional<int64_t> left =
-          extra ? llvm::checkedAdd(after, *extra) : std::nullopt;
+          extra ? llvm::checkedAdd(liveBytes.lookup(space), *extra)
+                : std::nullopt;
       for (size_t i = firstBuffer, e = result.buffers.size(); i < e; ++i) {
         BufferUsage &usage = result.buffers[i];
         if (usage.space != space || usage.liveOverflows)
@@ -266,13 +414,34 @@ private:
           usage.liveOverflows = true;
       }
       if (!peak || !left) {
-        overflowed.insert(space);
-        spaceUsage(space).overflows = true;
+        markOverflow(space);
         continue;
       }
-      notePeak(space, *peak);
+      // At the last trip's peak, each item the body leaves live has
+      // (N - 1) more copies: one from each earlier trip.
+      point.bytes = *peak;
+      for (size_t i = firstItem, e = items.size(); i < e; ++i) {
+        const Item &item = items[i];
+        if (!item.live || item.space != space)
+          continue;
+        int64_t more = llvm::checkedMul(*trips - 1, item.allocation.copies)
+                           .value_or(std::numeric_limits<int64_t>::max());
+        auto it = llvm::find_if(point.items,
+                                [&](auto &entry) { return entry.first == i; });
+        if (it != point.items.end())
+          it->second += more;
+        else
+          point.items.push_back({i, more});
+      }
+      notePoint(space, point);
       liveBytes[space] = *left;
     }
+    if (trips)
+      for (size_t i = firstItem, e = items.size(); i < e; ++i)
+        if (items[i].live)
+          items[i].allocation.copies =
+              llvm::checkedMul(items[i].allocation.copies, *trips)
+                  .value_or(std::numeric_limits<int64_t>::max());
   }
 
   void visitCall(CallOpInterface call) {
@@ -284,7 +453,7 @@ private:
         SymbolTable::lookupNearestSymbolFrom<FunctionOpInterface>(call, symbol);
     if (!callee || callee.isExternal() || inProgress.contains(callee))
       return; // Recursion: the outer activation counts.
-    const FunctionSummary &summary = summarize(callee);
+    const FunctionSummary summary = summarize(callee);
     for (auto [space, calleePeak] : summary.peakBytes) {
       if (calleePeak <= 0 || overflowed.contains(space))
         continue;
@@ -296,17 +465,33 @@ private:
           llvm::checkedAdd(liveBytes.lookup(space), calleePeak);
       if (during) {
         usage.liveBytes = *during;
-        notePeak(space, *during);
+        if (raisesPeak(space, *during)) {
+          PeakPoint point = snapshot(space, *during, call);
+          LiveAllocation inCallee;
+          inCallee.kind = LiveAllocation::Kind::CalleePeak;
+          inCallee.op = call;
+          inCallee.bytes = calleePeak;
+          point.callee = inCallee;
+          notePoint(space, point);
+        }
       } else {
         usage.liveOverflows = true;
-        overflowed.insert(space);
-        spaceUsage(space).overflows = true;
+        markOverflow(space);
       }
       result.calls.push_back(usage);
     }
-    for (auto [space, left] : summary.leftBytes)
-      if (left > 0)
-        addLive(space, left);
+    // What the callee leaves live (returned or kept) stays so.
+    for (auto [space, left] : summary.leftBytes) {
+      if (left <= 0)
+        continue;
+      Item item;
+      item.space = space;
+      item.allocation.kind = LiveAllocation::Kind::CalleeResult;
+      item.allocation.op = call;
+      item.allocation.bytes = left;
+      items.push_back(item);
+      allocate(items.size() - 1, call);
+    }
   }
 
   const FunctionSummary &summarize(FunctionOpInterface callee) {
@@ -314,7 +499,7 @@ private:
     if (it != summaries.end())
       return it->second;
     inProgress.insert(callee);
-    MemoryWalker walker(summaries, inProgress);
+    MemoryWalker walker(summaries, inProgress, lifetimes);
     MemoryUsage usage = walker.run(callee.getFunctionBody());
     inProgress.erase(callee);
     FunctionSummary summary;
@@ -328,20 +513,30 @@ private:
 
   DenseMap<Operation *, FunctionSummary> &summaries;
   llvm::SmallPtrSetImpl<Operation *> &inProgress;
+  BufferLifetimeAnalysis &lifetimes;
   MemoryUsage result;
-  DenseMap<Value, size_t> live; // allocation result -> index in buffers
+  SmallVector<Item> items;
+  /// The items whose life ends once each op has run.
+  DenseMap<Operation *, SmallVector<size_t>> endsAfter;
   llvm::SmallDenseMap<int64_t, int64_t> liveBytes;
   /// Spaces whose live bytes no longer fit in int64; they stay so.
   llvm::SmallDenseSet<int64_t> overflowed;
+  /// The function's peak per space.
+  DenseMap<int64_t, PeakPoint> peaks;
   /// The peak per space since each enclosing loop began.
-  SmallVector<llvm::SmallDenseMap<int64_t, int64_t>> peakFrames;
+  SmallVector<DenseMap<int64_t, PeakPoint>> peakFrames;
 };
 } // namespace
 
 MemoryUsage mlir::tlayout::tpu::analyzeMemoryUsage(Region &region) {
   DenseMap<Operation *, FunctionSummary> summaries;
   llvm::SmallPtrSet<Operation *, 4> inProgress;
+  BufferLifetimeAnalysis lifetimes;
   if (Operation *parent = region.getParentOp())
     inProgress.insert(parent);
-  return MemoryWalker(summaries, inProgress).run(region);
+  return MemoryWalker(summaries, inProgress, lifetimes).run(region);
+}
+
+MemoryUsage mlir::tlayout::tpu::analyzeMemoryUsage(FunctionOpInterface func) {
+  return analyzeMemoryUsage(func.getFunctionBody());
 }

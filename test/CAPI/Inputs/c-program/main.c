@@ -231,6 +231,90 @@ static void errors(MlirContext ctx) {
   printf("error type: %s\n", lastError);
 }
 
+/* Counts the calls of a callback that must not be called. */
+static int unexpectedCalls = 0;
+static void countCall(MlirStringRef text, void *userData) {
+  (void)text;
+  (void)userData;
+  ++unexpectedCalls;
+}
+
+/* Every accessor of #tlayout.tiled on a null attribute, on attributes of
+   other kinds (one that looks like a number among them) and at positions
+   out of range returns -1; PrintXla calls nothing. */
+static void wrongAttributes(MlirContext ctx) {
+  MlirAttribute wrong[] = {
+      (MlirAttribute){NULL},
+      mlirUnitAttrGet(ctx),
+      mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 64), 42),
+      mlirStringAttrGet(ctx, mlirStringRefCreateFromCString("{1,0}")),
+      tlayoutMemorySpaceAttrGet(ctx, 1, keepError, NULL),
+  };
+  int returnedMinusOne = 0, checks = 0;
+  for (size_t k = 0; k < sizeof(wrong) / sizeof(wrong[0]); ++k) {
+    MlirAttribute attr = wrong[k];
+    int64_t answers[] = {
+        tlayoutTiledLayoutAttrGetRank(attr),
+        tlayoutTiledLayoutAttrGetMinorToMajor(attr, 0),
+        tlayoutTiledLayoutAttrGetNumTiles(attr),
+        tlayoutTiledLayoutAttrGetTileRank(attr, 0),
+        tlayoutTiledLayoutAttrGetTileSize(attr, 0, 0),
+        tlayoutTiledLayoutAttrGetTailPaddingAlignment(attr),
+        tlayoutTiledLayoutAttrGetElementSizeInBits(attr),
+    };
+    for (size_t a = 0; a < sizeof(answers) / sizeof(answers[0]); ++a) {
+      EXPECT(answers[a] == -1);
+      returnedMinusOne += answers[a] == -1;
+      ++checks;
+    }
+    tlayoutTiledLayoutAttrPrintXla(attr, countCall, NULL);
+  }
+  EXPECT(unexpectedCalls == 0);
+
+  /* A layout of rank 2 with one tile of 2 entries: positions past the
+     ends and negative ones. */
+  MlirAttribute attr = tlayoutTiledLayoutAttrGet(
+      ctx, mlirStringRefCreateFromCString("{1,0:T(8,128)}"), keepError, NULL);
+  int64_t outOfRange[] = {
+      tlayoutTiledLayoutAttrGetMinorToMajor(attr, 2),
+      tlayoutTiledLayoutAttrGetMinorToMajor(attr, 5),
+      tlayoutTiledLayoutAttrGetMinorToMajor(attr, -1),
+      tlayoutTiledLayoutAttrGetTileRank(attr, 1),
+      tlayoutTiledLayoutAttrGetTileRank(attr, 3),
+      tlayoutTiledLayoutAttrGetTileRank(attr, -1),
+      tlayoutTiledLayoutAttrGetTileSize(attr, 0, -1),
+      tlayoutTiledLayoutAttrGetTileSize(attr, 0, 2),
+      tlayoutTiledLayoutAttrGetTileSize(attr, 1, 0),
+      tlayoutTiledLayoutAttrGetTileSize(attr, -1, 0),
+  };
+  for (size_t a = 0; a < sizeof(outOfRange) / sizeof(outOfRange[0]); ++a) {
+    EXPECT(outOfRange[a] == -1);
+    returnedMinusOne += outOfRange[a] == -1;
+    ++checks;
+  }
+  /* The last positions in range still answer. */
+  EXPECT(tlayoutTiledLayoutAttrGetMinorToMajor(attr, 1) == 0);
+  EXPECT(tlayoutTiledLayoutAttrGetTileSize(attr, 0, 1) == 128);
+  /* A NULL callback is allowed. */
+  tlayoutTiledLayoutAttrPrintXla(attr, NULL, NULL);
+  printf("wrong attributes: %d of %d answers are -1, %d callback calls\n",
+         returnedMinusOne, checks, unexpectedCalls);
+
+  /* A static shape whose sizes overflow int64 says so. */
+  TLayoutFootprint footprint;
+  lastError[0] = '\0';
+  EXPECT(mlirLogicalResultIsFailure(tlayoutMemRefGetFootprint(
+      parseType(ctx, "memref<1000000000x1000000000xf32>"), &footprint,
+      keepError, NULL)));
+  printf("error overflow: %s\n", lastError);
+  lastError[0] = '\0';
+  EXPECT(mlirLogicalResultIsFailure(tlayoutMemRefGetFootprint(
+      parseType(ctx, "memref<1000000000x1000000000xf32, "
+                     "#tlayout.tiled<{1,0:T(8,128)}>>"),
+      &footprint, keepError, NULL)));
+  printf("error tiled overflow: %s\n", lastError);
+}
+
 static void queries(MlirContext ctx) {
   /* f32[3,5]{1,0:T(2,2)}: padded to 4x6, a 2x3 grid of 2x2 tiles, tiles
      row-major and each tile row-major. */
@@ -364,6 +448,7 @@ int main(void) {
   lower(ctx);
   attributes(ctx);
   errors(ctx);
+  wrongAttributes(ctx);
   queries(ctx);
 
   mlirContextDestroy(ctx);

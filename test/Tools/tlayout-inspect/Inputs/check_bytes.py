@@ -60,8 +60,13 @@ for b in report["buffers"]:
     t[1] += logical
     t[2] += physical
 for s in report["memory_spaces"]:
-    assert [s["buffers"], s["logical_bytes"], s["physical_bytes"]] == \
+    sums = s["sum"]
+    assert [sums["buffers"], sums["logical_bytes"], sums["physical_bytes"]] == \
         totals[s["memory_space"]], (s, totals)
+    # The peak is the bytes of the buffers live there, each sized here.
+    if "live_at_peak" in s:
+        live = sum(sizes(b["shape"])[1] for b in s["live_at_peak"])
+        assert live + s["peak_at"]["callee_bytes"] == s["peak_bytes"], s
 paddings = [b["padding_bytes"] for b in report["buffers"]]
 assert paddings == sorted(paddings, reverse=True), paddings
 for o in report["offenders"]:

@@ -72,6 +72,27 @@ def TLayout_MemorySpaceAttrInterface
   ];
 }
 
+def TLayout_LayoutTargetAttrInterface
+    : AttrInterface<"LayoutTargetAttrInterface"> {
+  let cppNamespace = "::mlir::tlayout";
+  let description = [{
+    A target that layout assignment can choose layouts for: it says which
+    layouts an array may take on it. The generic passes know no target; a
+    target's attribute (the TPU's `#tlayout_tpu.target`, on the module as
+    `tlayout_tpu.target`) implements this interface, as IREE's encoding
+    resolvers and upstream's DLTI answer target questions.
+  }];
+  let methods = [
+    InterfaceMethod<[{
+        The layouts (memref layout attributes) an array of `shape` with
+        elements of `elementType` may take on the target, its preferred one
+        first; empty when the target has none for it.
+      }],
+      "::llvm::SmallVector<::mlir::Attribute>", "getCandidateLayouts",
+      (ins "::llvm::ArrayRef<int64_t>":$shape, "::mlir::Type":$elementType)>
+  ];
+}
+
 def TLayout_TiledLayoutAttr : TLayout_Attr<"TiledLayout", "tiled", [
     DeclareAttrInterfaceMethods<MemRefLayoutAttrInterface,
         ["isIdentity", "verifyLayout", "getStridesAndOffset"]>,

@@ -23,4 +23,17 @@
 #define GET_OP_CLASSES
 #include "tlayout/Dialect/TLayout/IR/TLayoutOps.h.inc"
 
+namespace mlir::tlayout {
+
+/// Whether transposing `source` by `permutation` (dimension k of the result
+/// is dimension permutation[k] of the source) into `result` is a bitcast:
+/// both memrefs or both tensors (whose encodings are their layouts), and the
+/// layouts place every element at the same offset of buffers of one size
+/// (tlayout.transpose's verifier). Errors through `emitError` otherwise.
+LogicalResult verifyFreeTranspose(Type source, Type result,
+                                  ArrayRef<int64_t> permutation,
+                                  function_ref<InFlightDiagnostic()> emitError);
+
+} // namespace mlir::tlayout
+
 #endif // TLAYOUT_DIALECT_TLAYOUT_IR_TLAYOUTOPS_H

@@ -272,4 +272,43 @@ def TLayout_CastOp : TLayout_Op<"cast", [
   let hasFolder = 1;
 }
 
+def TLayout_TransposeOp : TLayout_Op<"transpose", [Pure]> {
+  let summary = "A transpose that the layouts make free: the same bytes";
+  let description = [{
+    Views a memref, or a tensor, transposed: dimension `k` of the result is
+    dimension `permutation[k]` of the source (as in `linalg.transpose`), and
+    every element stays at its offset. It is valid only where the two
+    layouts make the transpose a bitcast: the source's placement, with its
+    dimensions permuted, is the result's, in a buffer of the same size. A
+    tiled array transposed into the transposed tiling is one:
+
+    ```mlir
+    %t = tlayout.transpose %m permutation = [1, 0]
+        : memref<256x512xf32, #tlayout.tiled<{1,0:T(8,128)}>>
+       to memref<512x256xf32, #tlayout.tiled<{0,1:T(8,128)}>>
+    ```
+
+    This compares placements with the layout core, tiles included (XLA's
+    `TransposeIsBitcast` looks only at minor_to_major), and names the first
+    element placed elsewhere when they differ. Either side has a
+    `#tlayout.tiled`, `#tlayout.dims` or identity layout (a tensor's layout
+    is its encoding); shapes are static, both sides are memrefs in one
+    memory space or both tensors, with one element type.
+
+    On tensors it bufferizes into the memref form on the source's buffer (a
+    view: no copy, no allocation); `--tlayout-assign-layouts` makes a
+    `linalg.transpose` one where the layouts it chooses allow.
+    `--lower-tiled-layouts` lowers the memref form to the source's physical
+    buffer, reinterpreted in the result's physical shape where the two
+    physical types differ.
+  }];
+  let arguments = (ins AnyTypeOf<[AnyStaticShapeMemRef, AnyStaticShapeTensor]>:$source,
+                       DenseI64ArrayAttr:$permutation);
+  let results = (outs AnyTypeOf<[AnyStaticShapeMemRef, AnyStaticShapeTensor]>:$result);
+  let assemblyFormat = [{
+    $source `permutation` `=` $permutation attr-dict `:` type($source) `to` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
 #endif // TLAYOUT_DIALECT_TLAYOUT_IR_TLAYOUTOPS_TD

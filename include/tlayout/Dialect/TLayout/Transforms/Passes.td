@@ -172,6 +172,34 @@ def CollapseLoops : Pass<"tlayout-collapse-loops"> {
   ];
 }
 
+def DropLayoutAttributes
+    : Pass<"tlayout-drop-layout-attributes", "::mlir::ModuleOp"> {
+  let summary = "Drop tlayout's discardable attributes once they are lowered";
+  let description = [{
+    Removes every discardable attribute of tlayout's dialects, the generic
+    `tlayout` and the targets' `tlayout_<target>` (such as the module's
+    `tlayout_tpu.target` or a `tlayout.layout` on a function argument),
+    from every op and every function argument and result. They describe
+    layouts and the emulated target, which a lowered program no longer
+    has, and tools that do not load tlayout's dialects (upstream's
+    `mlir-runner`, `mlir-translate`'s export to LLVM IR) reject them as
+    attributes of an unregistered dialect. `--tlayout-lower-to-llvm` runs it
+    last; attributes of other dialects stay.
+
+    ```mlir
+    module attributes {tlayout_tpu.target = #tlayout_tpu.target<"v6e">} {
+      llvm.func @f()
+    }
+    ```
+    becomes
+    ```mlir
+    module {
+      llvm.func @f()
+    }
+    ```
+  }];
+}
+
 def EraseMemorySpaces : Pass<"tlayout-erase-memory-spaces", "::mlir::ModuleOp"> {
   let summary = "Map the emulated target's memory spaces to the CPU's";
   let description = [{
@@ -208,10 +236,14 @@ def ConvertLayoutSyntax
       has that form (no tail padding `L(n)`, no `E(n)`, no combined
       dimensions).
     - `to=xla`: `#tlayout.dims` becomes `#tlayout.tiled` where a tile
-      sequence places the elements the same (no odd-even strips).
-    - `to=canonical`: `#tlayout.dims` layouts take their canonical form
-      (adjacent packed entries merged, size-1 entries dropped, a packed entry
-      that covers its whole dimension made dynamic).
+      sequence places the elements the same (no odd-even strips that place
+      elements apart; a packed piece that pads is a tile: `[0, 0:packed(8)]`
+      on 5 elements is `{0:T(8)}`).
+    - `to=canonical`: `#tlayout.dims` layouts take their canonical form,
+      for static shapes the one list of their placement (adjacent packed
+      entries merged, size-1 entries and odd-even strips beyond their
+      dimension dropped, a packed entry that covers its whole dimension made
+      dynamic).
 
     A layout that has no such form is kept, with a remark at the first op
     that uses it. Views convert with their parent's shape.
@@ -331,6 +363,70 @@ def BufferizeTensorEncodings
     "::mlir::tensor::TensorDialect",
     "::mlir::tlayout::TLayoutDialect"
   ];
+}
+
+def AssignLayouts : Pass<"tlayout-assign-layouts", "::mlir::ModuleOp"> {
+  let summary = "Choose every tensor's layout with the target's candidates";
+  let description = [{
+    Chooses a layout encoding for the ranked tensors of the module's
+    functions among the layouts the module's target offers (an attribute of
+    the module that implements `LayoutTargetAttrInterface`, such as
+    `tlayout_tpu.target = #tlayout_tpu.target<"v5e">`, or the `target`
+    option's attribute), minimizing the
+    padding bytes of the tensors plus the bytes relayouts move.
+
+    The tensors form the groups of `--tlayout-propagate-tensor-layouts`
+    (values that share a buffer: a linalg op's result and `outs`, loop-carried
+    values, returned values and signatures, ...), and layouts fixed there
+    (`tlayout.layout`, encodings already written) are constraints. Every
+    other group of static shape is a choice among the target's candidates
+    for its shape and element type, with the group's padding as its cost.
+    An element-wise linalg op reads its operands in its result's layout: an
+    operand group in another layout costs a relayout, the physical bytes of
+    both sides. A `linalg.transpose` costs its bytes too, unless the two
+    layouts make it a bitcast (the layout core's placement comparison, tiles
+    included): it is then free, and becomes a `tlayout.transpose`, a view of
+    its input, with a remark. The choice is exact (variable elimination, then branch and
+    bound) when there are at most `exact-max-values` groups and the search
+    stays within `exact-budget`, and greedy with improvement sweeps
+    otherwise; a remark on the module gives the padding and moved bytes and
+    whether the answer is proved optimal or its gap to a lower bound.
+
+    Then the module is retyped as propagation does, with a
+    `tlayout.relayout` (and a remark) on every use that needs another
+    layout, element-wise operands included. Groups of dynamic shape take the
+    target's first candidate. Capacities are not yet constraints.
+
+    ```mlir
+    module attributes {tlayout_tpu.target = #tlayout_tpu.target<"v5e">} {
+      func.func @f(%a: tensor<2x4096xf32, #tlayout.tiled<{1,0:T(2,128)}>>) -> tensor<2xf32> {
+        %e = tensor.empty() : tensor<4096x2xf32>
+        %t = linalg.transpose ins(%a : ...) outs(%e : tensor<4096x2xf32>) permutation = [1, 0]
+        ...
+      }
+    }
+    ```
+    gives `%t` the layout `{0,1:T(2,128)}`, which holds its 8192 elements
+    without padding, where the row-major `{1,0:T(8,128)}` pads the 2 to 128;
+    the transpose is then a bitcast of `%a` and becomes
+    `tlayout.transpose %a permutation = [1, 0]`.
+  }];
+  let options = [
+    Option<"target", "target", "std::string", /*default=*/"\"\"",
+           "The target as attribute text (e.g. #tlayout_tpu.target<\"v5e\">); "
+           "overrides the module's (default: the module's)">,
+    Option<"paddingWeight", "padding-weight", "double", /*default=*/"1.0",
+           "The cost of a byte of padding (default: 1)">,
+    Option<"movedWeight", "moved-weight", "double", /*default=*/"1.0",
+           "The cost of a byte a relayout reads or writes (default: 1)">,
+    Option<"exactMaxValues", "exact-max-values", "unsigned",
+           /*default=*/"256",
+           "The most groups the exact solver is tried on (default: 256)">,
+    Option<"exactBudget", "exact-budget", "uint64_t", /*default=*/"1000000",
+           "The largest elimination table and the most search nodes of the "
+           "exact solver (default: 1000000)">
+  ];
+  let dependentDialects = ["::mlir::tlayout::TLayoutDialect"];
 }
 
 def PropagateTensorLayouts : Pass<"tlayout-propagate-tensor-layouts",

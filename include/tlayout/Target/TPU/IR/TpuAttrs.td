@@ -10,7 +10,8 @@
 include "tlayout/Target/TPU/IR/TpuBase.td"
 include "tlayout/Dialect/TLayout/IR/TLayoutAttrs.td"
 
-def TLayoutTpu_TargetAttr : TLayoutTpu_Attr<"Target", "target"> {
+def TLayoutTpu_TargetAttr : TLayoutTpu_Attr<"Target", "target", [
+    DeclareAttrInterfaceMethods<TLayout_LayoutTargetAttrInterface>]> {
   let summary = "The emulated TPU target: register shape and capacities";
   let description = [{
     Describes the emulated TPU that layout assignment, the memory report,
@@ -29,6 +30,14 @@ def TLayoutTpu_TargetAttr : TLayoutTpu_Attr<"Target", "target"> {
     `T(sublanes, lanes)` tiles (each from 1 to 65536), the others are the
     capacities of the memory spaces in bytes (0: unlimited). The printed form
     spells out every field.
+
+    As a layout target (`--tlayout-assign-layouts`), it offers an array
+    every minor_to_major order (for ranks up to 4; beyond, row-major and
+    the two most minor dimensions swapped), each with the tiles the TPU's
+    rules give the array in that physical order (`T(8,128)` for 32-bit
+    elements, `T(2,128)` when the second most minor physical dimension is 1
+    or 2, packing sub-tiles such as `(2,1)` for 16-bit, `E(n)` for sub-byte
+    types), row-major first.
 
     The default preset with 1 MiB of VMEM (a named preset is written as its
     table row's name in quotes first, e.g. `<"name", vmem = 1048576>`):

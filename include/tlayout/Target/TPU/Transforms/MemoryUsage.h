@@ -5,8 +5,10 @@
 //===----------------------------------------------------------------------===//
 //
 // The accounting that --tlayout-memory-report and --tlayout-check-capacity
-// share: every allocation's footprint from the layout core, and the bytes
-// live in each memory space as a function runs.
+// share (and that a layout assignment can ask for its capacity constraint):
+// every allocation's footprint from the layout core, the bytes live in each
+// memory space as a function runs, and per space the peak, the op where it
+// happens and what is live there.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,6 +18,7 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Operation.h"
 #include "mlir/IR/Region.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/SmallVector.h"
 
 #include <optional>
@@ -38,9 +41,38 @@ struct BufferUsage {
   /// Those live bytes do not fit in int64 (`liveBytes` is then meaningless).
   bool liveOverflows = false;
   /// The allocation runs this many times (the product of the trip counts of
-  /// the loops around it that keep it live); `liveBytes` is then counted at
-  /// its last run.
+  /// the loops around it); `liveBytes` is then counted at its last run.
   int64_t runs = 1;
+  /// The buffer lives until its function returns (see BufferLifetime).
+  bool livesToFunctionEnd = true;
+  /// Otherwise it is dead once this op has run: its last use or its
+  /// `memref.dealloc`, at the level of the allocation or of the op that
+  /// the buffer is passed out of.
+  Operation *lastUse = nullptr;
+};
+
+/// Bytes live at a peak: an allocation (with the copies that loops keep
+/// live at once) or a call.
+struct LiveAllocation {
+  enum class Kind {
+    /// A `memref.alloc` or `memref.alloca` of the function.
+    Buffer,
+    /// The peak of a callee while the call runs.
+    CalleePeak,
+    /// What a callee left live (returned or kept) after the call.
+    CalleeResult
+  };
+  Kind kind = Kind::Buffer;
+  /// The allocation, or the call.
+  Operation *op = nullptr;
+  /// For a Buffer, its index in MemoryUsage::buffers.
+  size_t buffer = 0;
+  /// Physical bytes of one copy.
+  int64_t bytes = 0;
+  /// Padding bytes of one copy (physical minus logical; 0 for calls).
+  int64_t paddingBytes = 0;
+  /// Copies live at once: more than one when a loop keeps one per trip.
+  int64_t copies = 1;
 };
 
 /// A call of a function defined in the module, whose own peak adds to the
@@ -68,12 +100,23 @@ struct UnboundedLoop {
 /// The peak of one memory space in one function.
 struct SpaceUsage {
   int64_t space = 0;
+  /// The most physical bytes live at once.
   int64_t peakBytes = 0;
   /// Some allocation in this space has a dynamic size (left out of the peak).
   bool hasDynamic = false;
   /// The bytes live at some point, or some buffer's own bytes, do not fit in
   /// int64; `peakBytes` is then the peak before that point.
   bool overflows = false;
+  /// The op where the peak is first reached: an allocation, or a call whose
+  /// callee peaks there; null when nothing takes bytes in this space.
+  Operation *peakOp = nullptr;
+  /// What is live at the peak, most padding first (padding bytes of all
+  /// copies, then bytes); their bytes add up to `peakBytes`.
+  SmallVector<LiveAllocation> liveAtPeak;
+  /// The physical bytes of every static allocation in the space added up,
+  /// each once, whether live together or not: a sum, not the peak;
+  /// std::nullopt when it overflows int64.
+  std::optional<int64_t> sumBytes = 0;
 };
 
 /// The memory a region (a function body) allocates.
@@ -88,18 +131,28 @@ struct MemoryUsage {
   SmallVector<UnboundedLoop> unboundedLoops;
 };
 
-/// The memory `region` allocates. An allocation lives from its op to a
-/// `memref.dealloc` of it, or to the end of the region.
+/// The memory `region` allocates. An allocation lives from its op to the
+/// later of its last use and its `memref.dealloc` (BufferLifetimeAnalysis:
+/// through views and aliases, a use inside a loop or region counting as a
+/// use by that op; to the end of the function when the buffer is returned or
+/// escapes, and for `memref.alloca`).
 ///
 /// - A loop (`LoopLikeOpInterface`) with a constant trip count N whose body
-///   leaves L bytes live per trip peaks at its first trip's peak plus
-///   (N - 1) * L and leaves N * L live; without a constant trip count it is
-///   counted once and listed in `unboundedLoops`.
-/// - A `func.call` (or any call) of a function defined in `symbols`'s
-///   module adds the callee's own peak to the live bytes while it runs, and
-///   what the callee leaves live afterwards; recursion counts one level.
+///   leaves L bytes live per trip (allocations still live at the end of a
+///   trip) peaks at its first trip's peak plus (N - 1) * L and leaves N * L
+///   live, N copies of each such allocation; without a constant trip count
+///   it is counted once and listed in `unboundedLoops`.
+/// - A `func.call` (or any call) of a function defined in the module adds
+///   the callee's own peak to the live bytes while it runs, and what the
+///   callee leaves live afterwards (to the end of the caller); recursion
+///   counts one level.
 /// - Other nested regions count once, in program order.
 MemoryUsage analyzeMemoryUsage(Region &region);
+
+/// The memory `func`'s body allocates (analyzeMemoryUsage of its body): per
+/// memory space the peak bytes, the op where it happens and the allocations
+/// live there.
+MemoryUsage analyzeMemoryUsage(FunctionOpInterface func);
 
 } // namespace mlir::tlayout::tpu
 

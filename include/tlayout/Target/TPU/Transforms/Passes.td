@@ -57,15 +57,41 @@ def MemoryReport : Pass<"tlayout-memory-report", "::mlir::ModuleOp"> {
   let description = [{
     For every allocation (`memref.alloc`, `memref.alloca`) in every function:
     its memory space, logical bytes, physical bytes (after tile padding,
-    `L(n)` and `E(n)`) and padding ratio; for every function and memory
-    space: the peak of bytes simultaneously live (an allocation lives from
-    its op to its `memref.dealloc`, or to the end of the function; in a loop
-    it counts once) against the target's capacity. Dynamic sizes are
-    reported as such and left out of the peaks.
+    `L(n)` and `E(n)`) and padding ratio. For every function and memory
+    space: the peak of physical bytes live at once against the target's
+    capacity, the op where it is reached and the allocations live there,
+    most padding first, and (labelled as a sum, not the peak) all its
+    allocations added up. Dynamic sizes are reported as such and left out.
 
-    `format=remarks` (the default) emits remarks at the allocations and
-    functions; `format=json` writes one JSON document to `output` (`-`,
-    the default, is stderr) for comparing layouts by script. The module is
+    An allocation lives from its op to the later of its last use and its
+    `memref.dealloc`. Its uses include those of its views and aliases
+    (subviews, casts, `tlayout.cast`/`reshape`/`subview`/`to_physical`,
+    values carried through loop `iter_args`, yielded from regions or
+    returned by a callee defined in the module); a use inside a loop or
+    other region counts as a use by that op at the allocation's level. A
+    buffer that escapes (returned, stored into memory, passed to a function
+    only declared, used by an op with unknown effects, by a DMA or in a
+    region the op may run later) and a `memref.alloca` live to the end of
+    the function.
+    Loops and calls count as in `--tlayout-check-capacity`.
+
+    ```mlir
+    %a = memref.alloc() : memref<8192x1024xf32, #tlayout_tpu.memory_space<vmem>>
+    %b = memref.alloc() : memref<8192x1024xf32, #tlayout_tpu.memory_space<vmem>>
+    tlayout.copy %a, %b : ... // last use of %a
+    %c = memref.alloc() : memref<8192x1024xf32, #tlayout_tpu.memory_space<vmem>>
+    ```
+
+    peaks at 64 MiB at `%b` (`%a` and `%b` live), not 96 MiB.
+
+    `format=remarks` (the default) emits a remark at each allocation and one
+    per function and space, with a note at the peak's op and at each
+    allocation live there. `format=json` writes one JSON document to
+    `output` (`-`, the default, is stderr) for comparing layouts by script:
+    per buffer its location, `live_until` and whether it is live at a peak
+    over the capacity (`exceeds_capacity`); per space `peak_bytes`,
+    `peak_at` (the op's location), `peak_op`, `live_at_peak`, `exceeded`
+    (the peak over the capacity) and `sum_bytes` (the sum). The module is
     not changed.
   }];
   let options = [
@@ -92,20 +118,30 @@ def CheckCapacity : Pass<"tlayout-check-capacity", "::mlir::ModuleOp"> {
   let summary = "Reject functions whose buffers overflow a memory space";
   let description = [{
     Tracks, in every function, the bytes simultaneously live in each memory
-    space (as --tlayout-memory-report counts them, physical bytes after
-    padding) and reports an error at the allocation that takes a space with
-    a capacity (VMEM, SMEM, ... of the TPU target) past it, naming the
-    allocation's bytes, the live total and the capacity. Spaces whose
-    capacity is 0 are unlimited.
+    space (as --tlayout-memory-report counts them: physical bytes after
+    padding, each allocation live from its op to the later of its last use,
+    through views and aliases, and its `memref.dealloc`, or to the end of
+    the function when it escapes) and reports an error where the peak of a
+    space with a capacity (VMEM, SMEM, ... of the TPU target) is above it:
+    at the allocation (or call) that reaches the peak, naming its bytes, the
+    peak and the capacity, with a note at every allocation live there and
+    its bytes. Spaces whose capacity is 0 are unlimited.
 
     It counts what runs. A loop with a constant trip count N whose body
-    leaves L bytes live per trip peaks at its first trip's peak plus
-    (N - 1) * L and leaves N * L live after it; the error then names the
-    run. A loop without a constant trip count that keeps bytes live is
-    counted once and gets a warning. A call of a function defined in the
-    module adds the callee's own peak to the caller's live bytes while it
-    runs (an error at the call if that passes the capacity) and what the
-    callee leaves live afterwards; a recursive call counts one level.
+    leaves L bytes live per trip (allocations still live when a trip ends)
+    peaks at its first trip's peak plus (N - 1) * L and leaves N * L live
+    after it; the error then names the run and the notes the copies. A loop
+    without a constant trip count that keeps bytes live is counted once and
+    gets a warning. A call of a function defined in the module adds the
+    callee's own peak to the caller's live bytes while it runs (an error at
+    the call if that is the peak over the capacity) and what the callee
+    leaves live afterwards; a recursive call counts one level.
+
+    ```mlir
+    // v5e: 128 MiB of VMEM. Three of these 32 MiB buffers live at once:
+    // fits. Five, each read at the end: an error at %e, a note at each.
+    %a = memref.alloc() : memref<8192x1024xf32, #tlayout_tpu.memory_space<vmem>>
+    ```
   }];
   let options = [
     Option<"target", "target", "::mlir::tlayout::tpu::PresetChoice",

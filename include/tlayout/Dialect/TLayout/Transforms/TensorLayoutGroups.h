@@ -1,0 +1,107 @@
+//===- TensorLayoutGroups.h - Groups of tensors that share a buffer -*- C++
+//-*-===//
+//
+// Part of the tlayout project.
+//
+//===----------------------------------------------------------------------===//
+//
+// The machinery under --tlayout-propagate-tensor-layouts and
+// --tlayout-assign-layouts: the tensors of a module grouped by the buffer
+// they must share, the layouts fixed on groups, a policy for the others,
+// and the retyping with relayouts where layouts meet.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TLAYOUT_DIALECT_TLAYOUT_TRANSFORMS_TENSORLAYOUTGROUPS_H
+#define TLAYOUT_DIALECT_TLAYOUT_TRANSFORMS_TENSORLAYOUTGROUPS_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Value.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/EquivalenceClasses.h"
+
+#include <optional>
+
+namespace mlir::tlayout {
+
+/// The groups of tensor values that share one buffer, and the layout fixed
+/// for each (a null attribute: row-major, no encoding).
+class TensorLayoutGroups {
+public:
+  /// The representative of `value`'s group.
+  Value leader(Value value) {
+    classes.insert(value);
+    return classes.getLeaderValue(value);
+  }
+
+  /// The layout fixed for `value`'s group, if any.
+  std::optional<Attribute> fixed(Value value) {
+    auto it = layouts.find(leader(value));
+    if (it == layouts.end())
+      return std::nullopt;
+    return it->second;
+  }
+
+  /// Fixes the layout of `value`'s group.
+  void fix(Value value, Attribute encoding) {
+    layouts[leader(value)] = encoding;
+  }
+
+  /// Merges the groups of `a` and `b` unless their layouts differ; returns
+  /// whether they are (now) one group.
+  bool tryUnion(Value a, Value b) {
+    std::optional<Attribute> la = fixed(a), lb = fixed(b);
+    if (la && lb && *la != *lb)
+      return false;
+    classes.unionSets(a, b);
+    Value merged = classes.getLeaderValue(a);
+    if (la || lb)
+      layouts[merged] = la ? *la : *lb;
+    return true;
+  }
+
+private:
+  llvm::EquivalenceClasses<Value> classes;
+  llvm::DenseMap<Value, Attribute> layouts;
+};
+
+/// A policy: fixes layouts for groups that have none once every constraint
+/// is recorded (the groups it leaves open stay row-major). `values` are the
+/// module's ranked tensor values, in program order.
+using ChooseGroupLayouts = llvm::function_ref<LogicalResult(
+    TensorLayoutGroups &groups, llvm::ArrayRef<Value> values)>;
+
+/// Whether `op` is element-wise with every tensor read at the index it
+/// writes: all its loops are parallel and every indexing map is the
+/// identity (a transpose or a broadcast is not).
+bool isElementwiseInOrder(Operation *op);
+
+/// How the retyped program reads its operands.
+struct TensorLayoutOptions {
+  /// An element-wise linalg op reads its operands in its result's layout:
+  /// an operand of another layout gets a relayout (XLA's rule, and a TPU's).
+  /// Otherwise linalg ops read inputs of any layout.
+  bool relayoutElementwiseOperands = false;
+};
+
+/// Moves the `tlayout.layout` argument and result attributes of the
+/// module's functions into their types; groups the ranked tensors that
+/// must share a buffer (a linalg op's result and `outs`, insert results and
+/// destinations, loop-carried values, `scf.if` results, returned values and
+/// signatures, call operands and callee arguments) with the layouts fixed on
+/// them; lets `choose` fix the open groups; retypes the tensors whose type
+/// may change and inserts a `tlayout.relayout`, with a remark, on every use
+/// that needs another layout. Fails, with an error, on a `tlayout.layout`
+/// that is not a layout of its tensor.
+LogicalResult propagateTensorLayouts(ModuleOp module, ChooseGroupLayouts choose,
+                                     const TensorLayoutOptions &options = {});
+
+/// --tlayout-propagate-tensor-layouts' policy: a group without a fixed
+/// layout takes the layout of a same-typed input of the linalg op (or of
+/// the slice) it is written from, repeated while that decides more groups.
+LogicalResult chooseLayoutsWrittenFrom(TensorLayoutGroups &groups,
+                                       llvm::ArrayRef<Value> values);
+
+} // namespace mlir::tlayout
+
+#endif // TLAYOUT_DIALECT_TLAYOUT_TRANSFORMS_TENSORLAYOUTGROUPS_H

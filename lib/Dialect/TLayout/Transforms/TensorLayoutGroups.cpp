@@ -1,0 +1,356 @@
+//===- TensorLayoutGroups.cpp - Groups of tensors that share a buffer -----===//
+//
+// Part of the tlayout project.
+//
+//===----------------------------------------------------------------------===//
+//
+// What --tlayout-propagate-tensor-layouts and --tlayout-assign-layouts
+// share: the groups of tensors that must share a buffer, each with the
+// layout fixed on one of its members (a function boundary, an encoding
+// already written); a policy decides the other groups; then every tensor is
+// retyped and a tlayout.relayout, with a remark, goes where a value meets a
+// group of another layout.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tlayout/Dialect/TLayout/Transforms/TensorLayoutGroups.h"
+#include "tlayout/Dialect/TLayout/IR/TLayoutDialect.h"
+#include "tlayout/Dialect/TLayout/IR/TLayoutOps.h"
+#include "tlayout/Dialect/TLayout/Transforms/TensorEncodings.h"
+
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "llvm/ADT/EquivalenceClasses.h"
+
+using namespace mlir;
+using namespace mlir::tlayout;
+
+/// The argument and result attribute that fixes a function boundary's layout.
+static constexpr llvm::StringLiteral kLayoutAttrName = "tlayout.layout";
+
+/// The type `type` with `encoding` (null: none).
+static RankedTensorType withEncoding(RankedTensorType type,
+                                     Attribute encoding) {
+  return RankedTensorType::get(type.getShape(), type.getElementType(),
+                               encoding);
+}
+
+/// Whether `op` accepts a change of the encoding of its operand `operand`
+/// (when the constraints the pass records hold).
+static bool acceptsRetypedOperand(OpOperand &operand) {
+  Operation *op = operand.getOwner();
+  return isa<linalg::LinalgOp, tensor::ExtractOp, tensor::InsertOp,
+             tensor::DimOp, tensor::ExtractSliceOp, tensor::InsertSliceOp,
+             scf::ForOp, scf::YieldOp, func::ReturnOp, func::CallOp,
+             RelayoutOp>(op);
+}
+
+/// Whether the encoding of `value` may be chosen by the pass: a result of an
+/// op that makes a tensor of any encoding, or a loop's region argument. Its
+/// uses by ops that do not accept a change get a relayout back.
+static bool isRetypable(Value value) {
+  auto type = dyn_cast<RankedTensorType>(value.getType());
+  if (!type || type.getEncoding())
+    return false;
+  if (auto arg = dyn_cast<BlockArgument>(value)) {
+    if (!isa<scf::ForOp>(arg.getOwner()->getParentOp()))
+      return false;
+  } else if (!isa<linalg::LinalgOp, tensor::EmptyOp, tensor::InsertOp,
+                  tensor::ExtractSliceOp, tensor::InsertSliceOp, scf::ForOp,
+                  scf::IfOp>(value.getDefiningOp())) {
+    return false;
+  } else if (auto alloc = value.getDefiningOp<bufferization::AllocTensorOp>();
+             alloc && alloc.getCopy()) {
+    return false;
+  }
+  return true;
+}
+
+namespace {
+/// A use whose operand must have the layout of `target` (a value's group),
+/// or of `fixedType` where the use's type is fixed (a signature).
+struct Tie {
+  OpOperand *use;
+  Value target;
+  RankedTensorType fixedType;
+};
+
+} // namespace
+
+/// Moves the `tlayout.layout` argument and result attributes of the
+/// module's functions into their tensor types, and retypes the results of
+/// the calls to them. Records the types values had before.
+static LogicalResult
+applySignatureLayouts(ModuleOp module, DenseMap<Value, Type> &originalTypes) {
+  bool failed = false;
+  SymbolTableCollection symbols;
+  auto encode = [&](func::FuncOp func, Type type, Attribute attr,
+                    const Twine &what) -> Type {
+    auto tensor = dyn_cast<RankedTensorType>(type);
+    auto layout = dyn_cast_or_null<MemRefLayoutAttrInterface>(attr);
+    if (!tensor || !layout || tensor.getEncoding()) {
+      failed = true;
+      func.emitError() << "the " << kLayoutAttrName << " of " << what
+                       << " must be a memory layout on a tensor without "
+                          "encoding, got "
+                       << attr << " on " << type;
+      return type;
+    }
+    RankedTensorType encoded = withEncoding(tensor, layout);
+    if (mlir::failed(verifyLayoutEncoding(encoded, [&] {
+          failed = true;
+          return func.emitError()
+                 << "the " << kLayoutAttrName << " of " << what << ": ";
+        })))
+      return type;
+    return encoded;
+  };
+  module.walk([&](func::FuncOp func) {
+    SmallVector<Type> inputs(func.getArgumentTypes());
+    SmallVector<Type> results(func.getResultTypes());
+    bool changed = false;
+    for (unsigned i = 0; i < inputs.size(); ++i)
+      if (Attribute attr = func.getArgAttr(i, kLayoutAttrName)) {
+        inputs[i] = encode(func, inputs[i], attr, "argument #" + Twine(i));
+        func.removeArgAttr(i, kLayoutAttrName);
+        changed = true;
+      }
+    for (unsigned i = 0; i < results.size(); ++i)
+      if (Attribute attr = func.getResultAttr(i, kLayoutAttrName)) {
+        results[i] = encode(func, results[i], attr, "result #" + Twine(i));
+        func.removeResultAttr(
+            i, StringAttr::get(func.getContext(), kLayoutAttrName));
+        changed = true;
+      }
+    if (!changed)
+      return;
+    func.setType(FunctionType::get(func.getContext(), inputs, results));
+    if (!func.isExternal())
+      for (auto [arg, type] : llvm::zip(func.getArguments(), inputs)) {
+        originalTypes.try_emplace(arg, arg.getType());
+        arg.setType(type);
+      }
+  });
+  module.walk([&](func::CallOp call) {
+    auto callee = symbols.lookupNearestSymbolFrom<func::FuncOp>(
+        call, call.getCalleeAttr());
+    if (!callee)
+      return;
+    for (auto [result, type] :
+         llvm::zip(call.getResults(), callee.getResultTypes())) {
+      originalTypes.try_emplace(result, result.getType());
+      result.setType(type);
+    }
+  });
+  return mlir::failure(failed);
+}
+
+LogicalResult
+mlir::tlayout::propagateTensorLayouts(ModuleOp module,
+                                      ChooseGroupLayouts choose,
+                                      const TensorLayoutOptions &options) {
+  DenseMap<Value, Type> originalTypes;
+  if (failed(applySignatureLayouts(module, originalTypes)))
+    return failure();
+  TensorLayoutGroups groups;
+  SmallVector<Value> values;
+  SmallVector<Tie> ties;
+  SymbolTableCollection symbols;
+
+  auto addValue = [&](Value value) {
+    auto type = dyn_cast<RankedTensorType>(value.getType());
+    if (!type)
+      return;
+    originalTypes.try_emplace(value, type);
+    values.push_back(value);
+    groups.leader(value);
+    if (!isRetypable(value))
+      groups.fix(value, type.getEncoding());
+  };
+  auto tieTo = [&](OpOperand &use, Value target) {
+    if (isa<RankedTensorType>(use.get().getType()))
+      ties.push_back({&use, target, {}});
+  };
+  auto tieToType = [&](OpOperand &use, Type type) {
+    if (auto tensor = dyn_cast<RankedTensorType>(type))
+      if (isa<RankedTensorType>(use.get().getType()))
+        ties.push_back({&use, Value(), tensor});
+  };
+
+  module.walk([&](Operation *op) {
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        for (BlockArgument arg : block.getArguments())
+          addValue(arg);
+    for (Value result : op->getResults())
+      addValue(result);
+    if (auto linalgOp = dyn_cast<linalg::LinalgOp>(op)) {
+      if (linalgOp.hasPureTensorSemantics())
+        for (OpOperand &init : linalgOp.getDpsInitsMutable())
+          tieTo(init, linalgOp.getTiedOpResult(&init));
+    } else if (auto insert = dyn_cast<tensor::InsertOp>(op)) {
+      tieTo(insert.getDestMutable(), insert.getResult());
+    } else if (auto insert = dyn_cast<tensor::InsertSliceOp>(op)) {
+      tieTo(insert.getDestMutable(), insert.getResult());
+    } else if (auto loop = dyn_cast<scf::ForOp>(op)) {
+      for (auto [init, arg, result] :
+           llvm::zip(loop.getInitArgsMutable(), loop.getRegionIterArgs(),
+                     loop.getResults())) {
+        if (isa<RankedTensorType>(arg.getType()))
+          (void)groups.tryUnion(arg, result);
+        tieTo(init, arg);
+      }
+    } else if (auto yield = dyn_cast<scf::YieldOp>(op)) {
+      Operation *parent = op->getParentOp();
+      for (OpOperand &operand : yield->getOpOperands()) {
+        if (auto loop = dyn_cast<scf::ForOp>(parent))
+          tieTo(operand, loop.getRegionIterArgs()[operand.getOperandNumber()]);
+        else if (isa<scf::IfOp>(parent))
+          tieTo(operand, parent->getResult(operand.getOperandNumber()));
+      }
+    } else if (auto ret = dyn_cast<func::ReturnOp>(op)) {
+      auto func = cast<func::FuncOp>(op->getParentOp());
+      for (OpOperand &operand : ret->getOpOperands())
+        tieToType(operand, func.getResultTypes()[operand.getOperandNumber()]);
+    } else if (auto call = dyn_cast<func::CallOp>(op)) {
+      if (auto callee = symbols.lookupNearestSymbolFrom<func::FuncOp>(
+              call, call.getCalleeAttr()))
+        for (OpOperand &operand : call->getOpOperands())
+          tieToType(operand,
+                    callee.getArgumentTypes()[operand.getOperandNumber()]);
+    }
+  });
+
+  // The values in scf.if results need their yields to agree: treat every
+  // tie as a wish to share a group, and keep the ties that cannot as
+  // relayouts.
+  SmallVector<Tie> relayouts;
+  for (Tie &tie : ties) {
+    Value operand = tie.use->get();
+    if (tie.target) {
+      if (!groups.tryUnion(operand, tie.target))
+        relayouts.push_back(tie);
+      continue;
+    }
+    Attribute wanted = tie.fixedType.getEncoding();
+    std::optional<Attribute> have = groups.fixed(operand);
+    if (have && *have != wanted)
+      relayouts.push_back(tie);
+    else if (!have)
+      groups.fix(operand, wanted);
+  }
+
+  // A group used by an op that keeps its operand's type would need a
+  // relayout back: it keeps the type it has.
+  for (Value value : values)
+    if (!groups.fixed(value) &&
+        !llvm::all_of(value.getUses(), acceptsRetypedOperand))
+      groups.fix(value, cast<RankedTensorType>(value.getType()).getEncoding());
+
+  // The policy decides the groups that have no layout yet.
+  if (failed(choose(groups, values)))
+    return failure();
+
+  // Retype, then relayout where a use needs another layout.
+  for (Value value : values) {
+    if (!isRetypable(value))
+      continue;
+    Attribute encoding = groups.fixed(value).value_or(Attribute());
+    value.setType(
+        withEncoding(cast<RankedTensorType>(value.getType()), encoding));
+  }
+  OpBuilder builder(module.getContext());
+  auto relayoutUse = [&](OpOperand &use, Attribute encoding) {
+    Value operand = use.get();
+    auto from = cast<RankedTensorType>(operand.getType());
+    RankedTensorType to = withEncoding(from, encoding);
+    Operation *user = use.getOwner();
+    builder.setInsertionPoint(user);
+    auto relayout = RelayoutOp::create(builder, user->getLoc(), to, operand);
+    use.set(relayout);
+    InFlightDiagnostic remark = relayout.emitRemark()
+                                << "relayout of " << from << " to " << to;
+    if (std::optional<int64_t> bytes = getEncodedTensorBytes(to))
+      remark << ": " << *bytes << " bytes";
+    else
+      remark << ": a dynamic number of bytes";
+  };
+  for (Tie &tie : relayouts)
+    relayoutUse(*tie.use,
+                tie.target
+                    ? cast<RankedTensorType>(tie.target.getType()).getEncoding()
+                    : tie.fixedType.getEncoding());
+  // An element-wise op reads its operands in its result's layout.
+  if (options.relayoutElementwiseOperands)
+    module.walk([&](linalg::LinalgOp op) {
+      if (!op.hasPureTensorSemantics() || !isElementwiseInOrder(op) ||
+          op->getNumResults() != 1)
+        return;
+      auto result = cast<RankedTensorType>(op->getResult(0).getType());
+      for (OpOperand *input : op.getDpsInputOperands()) {
+        auto type = dyn_cast<RankedTensorType>(input->get().getType());
+        if (type && type.getShape() == result.getShape() &&
+            type.getEncoding() != result.getEncoding())
+          relayoutUse(*input, result.getEncoding());
+      }
+    });
+  // Ops that need the type their operand had get it back.
+  for (Value value : values) {
+    Type original = originalTypes.lookup(value);
+    if (!original || original == value.getType())
+      continue;
+    for (OpOperand &use : llvm::make_early_inc_range(value.getUses()))
+      if (!acceptsRetypedOperand(use))
+        relayoutUse(use, cast<RankedTensorType>(original).getEncoding());
+  }
+  return success();
+}
+
+bool mlir::tlayout::isElementwiseInOrder(Operation *op) {
+  auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+  if (!linalgOp || linalgOp.getNumLoops() != linalgOp.getNumParallelLoops())
+    return false;
+  return llvm::all_of(linalgOp.getIndexingMapsArray(),
+                      [](AffineMap map) { return map.isIdentity(); });
+}
+
+LogicalResult
+mlir::tlayout::chooseLayoutsWrittenFrom(TensorLayoutGroups &groups,
+                                        ArrayRef<Value> values) {
+  // Groups without a fixed layout take one their members are written
+  // from: a same-typed input of the linalg op that writes them, or the
+  // tensor they are sliced from, repeated while that decides more groups.
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (Value value : values) {
+      if (groups.fixed(value))
+        continue;
+      auto type = cast<RankedTensorType>(value.getType());
+      SmallVector<Value> sources;
+      if (auto linalgOp = value.getDefiningOp<linalg::LinalgOp>())
+        llvm::append_range(sources, linalgOp.getDpsInputs());
+      else if (auto slice = value.getDefiningOp<tensor::ExtractSliceOp>())
+        sources.push_back(slice.getSource());
+      for (Value source : sources) {
+        auto sourceType = dyn_cast<RankedTensorType>(source.getType());
+        if (!sourceType || sourceType.getElementType() != type.getElementType())
+          continue;
+        std::optional<Attribute> layout = groups.fixed(source);
+        if (!layout || !*layout)
+          continue;
+        RankedTensorType candidate = withEncoding(type, *layout);
+        if (failed(verifyLayoutEncoding(candidate,
+                                        [] { return InFlightDiagnostic(); })))
+          continue;
+        groups.fix(value, *layout);
+        changed = true;
+        break;
+      }
+    }
+  }
+
+  return success();
+}

@@ -1,0 +1,202 @@
+//===- AssignmentSolverTest.cpp - The assignment solvers vs brute force ---===//
+//
+// Part of the tlayout project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Random small problems (values with up to four candidates, random edges
+// between them, random live ranges and capacities) against the enumeration
+// of every assignment: the exact solver finds the cheapest assignment that
+// fits, or proves that none does; the fast one finds an assignment that
+// fits whenever one exists greedily, never below the optimum, with a lower
+// bound never above it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tlayout/Dialect/TLayout/Analysis/AssignmentSolver.h"
+
+#include "gtest/gtest.h"
+
+#include <limits>
+#include <random>
+
+using namespace mlir::tlayout;
+
+namespace {
+
+/// The cheapest assignment that fits, by enumeration, or std::nullopt.
+std::optional<double> bruteForce(const AssignmentProblem &problem) {
+  unsigned n = problem.getNodes().size();
+  llvm::SmallVector<unsigned, 16> choice(n, 0);
+  std::optional<double> best;
+  while (true) {
+    if (problem.fits(choice)) {
+      double cost = problem.evaluate(choice);
+      if (!best || cost < *best)
+        best = cost;
+    }
+    unsigned k = 0;
+    for (; k < n; ++k) {
+      if (++choice[k] < problem.getNodes()[k].cost.size())
+        break;
+      choice[k] = 0;
+    }
+    if (k == n)
+      return best;
+  }
+}
+
+AssignmentProblem randomProblem(std::mt19937 &rng, unsigned maxNodes,
+                                bool withCapacity) {
+  AssignmentProblem problem;
+  std::uniform_int_distribution<unsigned> nodeCount(1, maxNodes);
+  std::uniform_int_distribution<unsigned> candidates(1, 4);
+  std::uniform_int_distribution<int> small(0, 9);
+  unsigned n = nodeCount(rng);
+  unsigned points = n + 2;
+  for (unsigned v = 0; v < n; ++v) {
+    unsigned k = candidates(rng);
+    llvm::SmallVector<double> cost;
+    llvm::SmallVector<int64_t> bytes;
+    for (unsigned j = 0; j < k; ++j) {
+      // Zero costs often, as padding is often absent.
+      cost.push_back(small(rng) < 4 ? 0 : small(rng));
+      bytes.push_back(1 + small(rng));
+    }
+    unsigned begin =
+        std::uniform_int_distribution<unsigned>(0, points - 1)(rng);
+    unsigned end = std::uniform_int_distribution<unsigned>(begin, points)(rng);
+    problem.addNode(cost, bytes, /*space=*/small(rng) < 7 ? 1 : 0, begin, end);
+  }
+  for (unsigned u = 0; u < n; ++u)
+    for (unsigned v = u + 1; v < n; ++v) {
+      if (small(rng) < 6)
+        continue;
+      unsigned ku = problem.getNodes()[u].cost.size();
+      unsigned kv = problem.getNodes()[v].cost.size();
+      llvm::SmallVector<double> matrix;
+      for (unsigned i = 0; i < ku * kv; ++i)
+        matrix.push_back(small(rng) < 3 ? 0 : small(rng) * 2);
+      problem.addEdge(u, v, matrix);
+    }
+  if (withCapacity)
+    problem.setCapacity(1, 4 + small(rng) * 3);
+  return problem;
+}
+
+TEST(AssignmentSolverTest, ExactMatchesBruteForce) {
+  std::mt19937 rng(1234);
+  unsigned infeasible = 0, capped = 0, searched = 0;
+  for (unsigned trial = 0; trial < 3000; ++trial) {
+    bool withCapacity = trial % 2 == 1;
+    AssignmentProblem problem = randomProblem(rng, 7, withCapacity);
+    std::optional<double> expected = bruteForce(problem);
+    AssignmentSolution exact = solveExact(problem, /*budget=*/1u << 22);
+    ASSERT_TRUE(exact.exact) << "trial " << trial;
+    ASSERT_EQ(exact.isFeasible(), expected.has_value()) << "trial " << trial;
+    infeasible += !expected;
+    capped += withCapacity;
+    searched += exact.visited > 0;
+    if (!expected)
+      continue;
+    EXPECT_DOUBLE_EQ(exact.cost, *expected) << "trial " << trial;
+    EXPECT_DOUBLE_EQ(problem.evaluate(exact.choice), exact.cost);
+    EXPECT_TRUE(problem.fits(exact.choice)) << "trial " << trial;
+  }
+  // The generator makes both kinds of problem, and capacities that the
+  // unconstrained optimum breaks, which the branch and bound settles.
+  EXPECT_GT(infeasible, 50u);
+  EXPECT_LT(infeasible, capped);
+  EXPECT_GT(searched, 100u);
+}
+
+TEST(AssignmentSolverTest, EliminationOnDenserGraphs) {
+  // Ten values, dense random edges, no capacities: the elimination's
+  // tables grow with the width of the graph and stay exact.
+  std::mt19937 rng(7);
+  for (unsigned trial = 0; trial < 150; ++trial) {
+    AssignmentProblem problem = randomProblem(rng, 10, /*withCapacity=*/false);
+    std::optional<double> expected = bruteForce(problem);
+    ASSERT_TRUE(expected.has_value());
+    AssignmentSolution exact = solveExact(problem, /*budget=*/1u << 22);
+    ASSERT_TRUE(exact.exact) << "trial " << trial;
+    EXPECT_DOUBLE_EQ(exact.cost, *expected) << "trial " << trial;
+    EXPECT_DOUBLE_EQ(exact.lowerBound, exact.cost);
+  }
+}
+
+TEST(AssignmentSolverTest, FastIsBoundedByTheOptimum) {
+  std::mt19937 rng(99);
+  unsigned optimal = 0, feasible = 0;
+  for (unsigned trial = 0; trial < 3000; ++trial) {
+    AssignmentProblem problem = randomProblem(rng, 7, trial % 2 == 1);
+    std::optional<double> expected = bruteForce(problem);
+    AssignmentSolution fast = solveFast(problem);
+    if (!expected) {
+      EXPECT_FALSE(fast.isFeasible()) << "trial " << trial;
+      continue;
+    }
+    ++feasible;
+    // The greedy counts the least bytes of the values after each one, so
+    // it fits whenever the least bytes of all do; a problem where they fit
+    // but no assignment does cannot arise (the least ones are one).
+    ASSERT_TRUE(fast.isFeasible()) << "trial " << trial;
+    EXPECT_TRUE(problem.fits(fast.choice));
+    EXPECT_DOUBLE_EQ(problem.evaluate(fast.choice), fast.cost);
+    EXPECT_GE(fast.cost, *expected - 1e-9) << "trial " << trial;
+    EXPECT_LE(fast.lowerBound, *expected + 1e-9) << "trial " << trial;
+    EXPECT_GE(fast.getGap(), 0.0);
+    if (fast.exact)
+      EXPECT_DOUBLE_EQ(fast.cost, *expected) << "trial " << trial;
+    optimal += fast.cost <= *expected + 1e-9;
+  }
+  // A heuristic, but a good one on small problems.
+  EXPECT_GT(optimal * 10, feasible * 7);
+}
+
+TEST(AssignmentSolverTest, BudgetStopsTheSearchHonestly) {
+  // A chain of values whose edges punish every change of candidate and
+  // whose costs favour alternating ones: many assignments to try.
+  AssignmentProblem problem;
+  unsigned n = 40;
+  for (unsigned v = 0; v < n; ++v)
+    problem.addNode({double(v % 3), double((v + 1) % 3), double((v + 2) % 3)},
+                    {}, 0, v, v + 1);
+  for (unsigned v = 0; v + 1 < n; ++v)
+    problem.addEdge(v, v + 1, {0, 2, 2, 2, 0, 2, 2, 2, 0});
+  for (unsigned v = 0; v + 7 < n; v += 3)
+    problem.addEdge(v, v + 7, {0, 1, 1, 1, 0, 1, 1, 1, 0});
+  AssignmentSolution limited = solveExact(problem, /*budget=*/50);
+  ASSERT_TRUE(limited.isFeasible());
+  EXPECT_LE(limited.lowerBound, limited.cost);
+  if (!limited.exact) {
+    EXPECT_EQ(limited.visited, 51u);
+    EXPECT_GT(limited.getGap(), 0.0);
+  }
+  AssignmentSolution full = solveExact(problem, /*budget=*/1u << 26);
+  EXPECT_TRUE(full.exact);
+  EXPECT_LE(full.cost, limited.cost);
+  EXPECT_EQ(full.getGap(), 0.0);
+}
+
+TEST(AssignmentSolverTest, PeakIsTheMostBytesLiveAtOnePoint) {
+  AssignmentProblem problem;
+  // Three values of 32 bytes in space 1 over [0,2), [1,3), [2,4) and one of
+  // 100 bytes in space 0: at most two of the first are live at once.
+  problem.addNode({0}, {32}, 1, 0, 2);
+  problem.addNode({0}, {32}, 1, 1, 3);
+  problem.addNode({0}, {32}, 1, 2, 4);
+  problem.addNode({0}, {100}, 0, 0, 4);
+  llvm::SmallVector<unsigned> choice(4, 0);
+  EXPECT_EQ(problem.getPeak(choice, 1), std::make_pair(int64_t(64), 1u));
+  EXPECT_EQ(problem.getPeak(choice, 0).first, 100);
+  problem.setCapacity(1, 64);
+  EXPECT_TRUE(problem.fits(choice));
+  problem.setCapacity(1, 63);
+  EXPECT_FALSE(problem.fits(choice));
+  AssignmentSolution none = solveExact(problem, 1000);
+  EXPECT_FALSE(none.isFeasible());
+  EXPECT_TRUE(none.exact);
+}
+
+} // namespace
