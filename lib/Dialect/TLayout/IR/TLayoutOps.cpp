@@ -612,12 +612,7 @@ LogicalResult mlir::tlayout::verifyFreeTranspose(
       compileCastSide(resultType, "result", emitError);
   if (failed(to))
     return failure();
-  auto bitsOf = [](MemRefType type) {
-    LayoutAttrInterface layout = getLayoutAttr(type);
-    return getStoredElementBits(layout ? layout.getElementSizeInBits() : 0,
-                                getElementTypeBits(type.getElementType()));
-  };
-  if (bitsOf(sourceType) != bitsOf(resultType)) {
+  if (getStoredElementBits(sourceType) != getStoredElementBits(resultType)) {
     emitError() << "expects the elements to take the same bits";
     return failure();
   }

@@ -57,6 +57,23 @@ Value mlir::tlayout::createLayoutAlloc(OpBuilder &builder, Location loc,
                                  builder.getI64IntegerAttr(alignment));
 }
 
+/// The buffer type of `op`'s tensor result: a memref with the result
+/// encoding's layout, in the memory space of `source`'s buffer.
+static FailureOr<BufferLikeType> getEncodedResultBufferType(
+    Operation *op, Value source, const BufferizationOptions &options,
+    const BufferizationState &state, SmallVector<Value> &invocationStack) {
+  FailureOr<BufferLikeType> sourceBuffer =
+      bufferization::getBufferType(source, options, state, invocationStack);
+  if (failed(sourceBuffer))
+    return failure();
+  auto sourceMemRef = dyn_cast<BaseMemRefType>(*sourceBuffer);
+  if (!sourceMemRef)
+    return op->emitError("expected the source to bufferize to a memref");
+  return cast<BufferLikeType>(
+      getEncodedMemRefType(cast<RankedTensorType>(op->getResult(0).getType()),
+                           sourceMemRef.getMemorySpace()));
+}
+
 namespace {
 struct RelayoutOpInterface
     : public BufferizableOpInterface::ExternalModel<RelayoutOpInterface,
@@ -82,18 +99,9 @@ struct RelayoutOpInterface
   getBufferType(Operation *op, Value value, const BufferizationOptions &options,
                 const BufferizationState &state,
                 SmallVector<Value> &invocationStack) const {
-    auto relayout = cast<RelayoutOp>(op);
     // The new buffer lives where the source's does.
-    FailureOr<BufferLikeType> source = bufferization::getBufferType(
-        relayout.getSource(), options, state, invocationStack);
-    if (failed(source))
-      return failure();
-    auto sourceMemRef = dyn_cast<BaseMemRefType>(*source);
-    if (!sourceMemRef)
-      return op->emitError("expected the source to bufferize to a memref");
-    return cast<BufferLikeType>(
-        getEncodedMemRefType(cast<RankedTensorType>(relayout.getType()),
-                             sourceMemRef.getMemorySpace()));
+    return getEncodedResultBufferType(op, cast<RelayoutOp>(op).getSource(),
+                                      options, state, invocationStack);
   }
 
   LogicalResult bufferize(Operation *op, RewriterBase &rewriter,
@@ -151,17 +159,8 @@ struct TransposeOpInterface
   getBufferType(Operation *op, Value value, const BufferizationOptions &options,
                 const BufferizationState &state,
                 SmallVector<Value> &invocationStack) const {
-    auto transpose = cast<TransposeOp>(op);
-    FailureOr<BufferLikeType> source = bufferization::getBufferType(
-        transpose.getSource(), options, state, invocationStack);
-    if (failed(source))
-      return failure();
-    auto sourceMemRef = dyn_cast<BaseMemRefType>(*source);
-    if (!sourceMemRef)
-      return op->emitError("expected the source to bufferize to a memref");
-    return cast<BufferLikeType>(
-        getEncodedMemRefType(cast<RankedTensorType>(transpose.getType()),
-                             sourceMemRef.getMemorySpace()));
+    return getEncodedResultBufferType(op, cast<TransposeOp>(op).getSource(),
+                                      options, state, invocationStack);
   }
 
   LogicalResult bufferize(Operation *op, RewriterBase &rewriter,
