@@ -34,6 +34,32 @@ struct Statement {
 };
 } // namespace
 
+/// Calls `visit` with the offset of every character of `s` that lies
+/// outside strings and brackets (brackets and quotes themselves excluded),
+/// in order, until it returns true; returns whether it did.
+static bool anyTopLevel(StringRef s, llvm::function_ref<bool(size_t)> visit) {
+  int depth = 0;
+  bool inString = false;
+  for (size_t i = 0; i < s.size(); ++i) {
+    char c = s[i];
+    if (inString) {
+      if (c == '\\')
+        ++i;
+      else if (c == '"')
+        inString = false;
+    } else if (c == '"') {
+      inString = true;
+    } else if (c == '(' || c == '[' || c == '{') {
+      ++depth;
+    } else if (c == ')' || c == ']' || c == '}') {
+      --depth;
+    } else if (depth == 0 && visit(i)) {
+      return true;
+    }
+  }
+  return false;
+}
+
 /// Cuts `text` into statements. `openAt` is set to the offset of a
 /// statement the text ends in before its brackets close, or npos.
 static std::vector<Statement> splitStatements(StringRef text, size_t &openAt) {
@@ -53,26 +79,7 @@ static std::vector<Statement> splitStatements(StringRef text, size_t &openAt) {
   /// Whether the statement has an `=` outside brackets and strings (an
   /// instruction or the module line, never a computation header).
   auto hasTopLevelEquals = [](StringRef s) {
-    int d = 0;
-    bool inString = false;
-    for (size_t i = 0; i < s.size(); ++i) {
-      char c = s[i];
-      if (inString) {
-        if (c == '\\')
-          ++i;
-        else if (c == '"')
-          inString = false;
-      } else if (c == '"') {
-        inString = true;
-      } else if (c == '(' || c == '[' || c == '{') {
-        ++d;
-      } else if (c == ')' || c == ']' || c == '}') {
-        --d;
-      } else if (c == '=' && d == 0) {
-        return true;
-      }
-    }
-    return false;
+    return anyTopLevel(s, [&](size_t i) { return s[i] == '='; });
   };
   /// Whether the statement is `name = shape` so far: its opcode is on the
   /// next line.
@@ -177,27 +184,14 @@ static bool isNameChar(char c) {
 /// Splits `s` at the commas outside brackets and strings.
 static llvm::SmallVector<StringRef> splitTopLevel(StringRef s) {
   llvm::SmallVector<StringRef> pieces;
-  int depth = 0;
-  bool inString = false;
   size_t start = 0;
-  for (size_t i = 0; i < s.size(); ++i) {
-    char c = s[i];
-    if (inString) {
-      if (c == '\\')
-        ++i;
-      else if (c == '"')
-        inString = false;
-    } else if (c == '"') {
-      inString = true;
-    } else if (c == '(' || c == '[' || c == '{') {
-      ++depth;
-    } else if (c == ')' || c == ']' || c == '}') {
-      --depth;
-    } else if (c == ',' && depth == 0) {
+  anyTopLevel(s, [&](size_t i) {
+    if (s[i] == ',') {
       pieces.push_back(s.slice(start, i).trim());
       start = i + 1;
     }
-  }
+    return false;
+  });
   if (!s.substr(start).trim().empty())
     pieces.push_back(s.substr(start).trim());
   return pieces;
