@@ -34,10 +34,12 @@ struct Statement {
 };
 } // namespace
 
-/// Calls `visit` with the offset of every character of `s` that lies
-/// outside strings and brackets (brackets and quotes themselves excluded),
-/// in order, until it returns true; returns whether it did.
-static bool anyTopLevel(StringRef s, llvm::function_ref<bool(size_t)> visit) {
+/// Calls `visit` with the offset of every character of `s` outside strings
+/// and the bracket depth after it (an opening bracket counts inside, a
+/// closing one outside), in order, until it returns true; returns whether
+/// it did.
+static bool scanOutsideStrings(StringRef s,
+                               llvm::function_ref<bool(size_t, int)> visit) {
   int depth = 0;
   bool inString = false;
   for (size_t i = 0; i < s.size(); ++i) {
@@ -47,15 +49,16 @@ static bool anyTopLevel(StringRef s, llvm::function_ref<bool(size_t)> visit) {
         ++i;
       else if (c == '"')
         inString = false;
-    } else if (c == '"') {
-      inString = true;
-    } else if (c == '(' || c == '[' || c == '{') {
-      ++depth;
-    } else if (c == ')' || c == ']' || c == '}') {
-      --depth;
-    } else if (depth == 0 && visit(i)) {
-      return true;
+      continue;
     }
+    if (c == '"')
+      inString = true;
+    else if (c == '(' || c == '[' || c == '{')
+      ++depth;
+    else if (c == ')' || c == ']' || c == '}')
+      --depth;
+    if (!inString && visit(i, depth))
+      return true;
   }
   return false;
 }
@@ -79,7 +82,8 @@ static std::vector<Statement> splitStatements(StringRef text, size_t &openAt) {
   /// Whether the statement has an `=` outside brackets and strings (an
   /// instruction or the module line, never a computation header).
   auto hasTopLevelEquals = [](StringRef s) {
-    return anyTopLevel(s, [&](size_t i) { return s[i] == '='; });
+    return scanOutsideStrings(
+        s, [&](size_t i, int depth) { return depth == 0 && s[i] == '='; });
   };
   /// Whether the statement is `name = shape` so far: its opcode is on the
   /// next line.
@@ -185,8 +189,8 @@ static bool isNameChar(char c) {
 static llvm::SmallVector<StringRef> splitTopLevel(StringRef s) {
   llvm::SmallVector<StringRef> pieces;
   size_t start = 0;
-  anyTopLevel(s, [&](size_t i) {
-    if (s[i] == ',') {
+  scanOutsideStrings(s, [&](size_t i, int depth) {
+    if (depth == 0 && s[i] == ',') {
       pieces.push_back(s.slice(start, i).trim());
       start = i + 1;
     }
@@ -199,25 +203,15 @@ static llvm::SmallVector<StringRef> splitTopLevel(StringRef s) {
 
 /// The offset of the bracket closing the one at `open`, or npos.
 static size_t findClosing(StringRef s, size_t open) {
-  int depth = 0;
-  bool inString = false;
-  for (size_t i = open; i < s.size(); ++i) {
-    char c = s[i];
-    if (inString) {
-      if (c == '\\')
-        ++i;
-      else if (c == '"')
-        inString = false;
-    } else if (c == '"') {
-      inString = true;
-    } else if (c == '(' || c == '[' || c == '{') {
-      ++depth;
-    } else if (c == ')' || c == ']' || c == '}') {
-      if (--depth == 0)
-        return i;
-    }
-  }
-  return StringRef::npos;
+  size_t closing = StringRef::npos;
+  scanOutsideStrings(s.drop_front(open), [&](size_t i, int depth) {
+    char c = s[open + i];
+    if (depth != 0 || (c != ')' && c != ']' && c != '}'))
+      return false;
+    closing = open + i;
+    return true;
+  });
+  return closing;
 }
 
 /// Reads `{1,2}` at the start of `s` into `index`; false if it is not one.

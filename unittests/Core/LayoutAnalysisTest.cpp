@@ -323,21 +323,20 @@ TEST(LayoutAnalysisTest, ComparePlacementOfTransposesAgreesWithEveryOffset) {
                             "{0,1:T(2,2)}", "{1,0:T(1,4)}", "{0,1:T(1,4)}",
                             "{1,0:T(2,1)}", "{0,1:T(4,1)}", "{1,0:T(4)}",
                             "{0,1:T(2,3)}", "{1,0:T(2,*)}", "{1,0:T(2,2)L(8)}"};
-  const char *layouts3[] = {"{2,1,0}",        "{0,1,2}",
-                            "{1,0,2}",        "{2,0,1}",
-                            "{2,1,0:T(2,2)}", "{0,2,1:T(2,2)}",
-                            "{1,2,0:T(2,2)}", "{0,1,2:T(2,1)}"};
+  const char *layouts3[] = {
+      "{2,1,0}",        "{0,1,2}",        "{1,0,2}",        "{2,0,1}",
+      "{2,1,0:T(2,2)}", "{0,2,1:T(2,2)}", "{1,2,0:T(2,2)}", "{0,1,2:T(2,1)}"};
   std::vector<std::vector<int64_t>> perms2 = {{1, 0}, {0, 1}};
-  std::vector<std::vector<int64_t>> perms3 = {{2, 0, 1}, {1, 0, 2}, {0, 2, 1},
-                                              {2, 1, 0}};
+  std::vector<std::vector<int64_t>> perms3 = {
+      {2, 0, 1}, {1, 0, 2}, {0, 2, 1}, {2, 1, 0}};
   unsigned same = 0, compared = 0;
   auto check = [&](const char *a, const char *b, std::vector<int64_t> shape,
                    const std::vector<int64_t> &perm) {
     std::vector<int64_t> transposed(shape.size());
     for (size_t k = 0; k < perm.size(); ++k)
       transposed[k] = shape[perm[k]];
-    auto ia = llvm::expectedToOptional(BufferIndexing::compile(
-        llvm::cantFail(TiledLayout::parse(a)), shape));
+    auto ia = llvm::expectedToOptional(
+        BufferIndexing::compile(llvm::cantFail(TiledLayout::parse(a)), shape));
     auto ib = llvm::expectedToOptional(BufferIndexing::compile(
         llvm::cantFail(TiledLayout::parse(b)), transposed));
     if (!ia || !ib)

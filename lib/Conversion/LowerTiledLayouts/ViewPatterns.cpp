@@ -409,7 +409,6 @@ struct ReinterpretLowering : TiledOpConversionPattern<OpTy> {
   }
 };
 
-
 } // namespace
 
 void mlir::tlayout::populateTiledViewPatterns(
@@ -418,6 +417,6 @@ void mlir::tlayout::populateTiledViewPatterns(
   patterns.add<DimLowering, RankLowering, AssumeAlignmentLowering, CastLowering,
                ToPhysicalLowering, FromPhysicalLowering, SubViewLowering,
                ReinterpretLowering<ReshapeOp>, ReinterpretLowering<CastOp>,
-               ReinterpretLowering<TransposeOp>>(
-      typeConverter, patterns.getContext());
+               ReinterpretLowering<TransposeOp>>(typeConverter,
+                                                 patterns.getContext());
 }

@@ -44,6 +44,11 @@ static LayoutTargetAttrInterface findTarget(ModuleOp module) {
   return {};
 }
 
+/// `type` with the encoding `layout` (null: none).
+static RankedTensorType withLayout(RankedTensorType type, Attribute layout) {
+  return RankedTensorType::get(type.getShape(), type.getElementType(), layout);
+}
+
 namespace {
 /// One group of the problem: its type and its candidates (a null attribute
 /// is row-major), with their physical bytes.
@@ -66,8 +71,7 @@ struct AssignLayoutsPass
 
   /// The physical bytes of `type` with `layout`, or std::nullopt.
   std::optional<int64_t> bytesWith(RankedTensorType type, Attribute layout) {
-    auto encoded =
-        RankedTensorType::get(type.getShape(), type.getElementType(), layout);
+    RankedTensorType encoded = withLayout(type, layout);
     auto [it, inserted] = bytesCache.try_emplace(encoded);
     if (inserted)
       it->second = getEncodedTensorBytes(encoded);
@@ -77,15 +81,14 @@ struct AssignLayoutsPass
   /// The target's candidates for `type` that are layouts of it.
   ArrayRef<Attribute> candidatesFor(RankedTensorType type,
                                     LayoutTargetAttrInterface target) {
-    auto plain = RankedTensorType::get(type.getShape(), type.getElementType());
-    auto [it, inserted] = candidateCache.try_emplace(plain);
+    auto [it, inserted] =
+        candidateCache.try_emplace(withLayout(type, Attribute()));
     if (inserted)
       for (Attribute candidate :
            target.getCandidateLayouts(type.getShape(), type.getElementType())) {
-        RankedTensorType encoded = RankedTensorType::get(
-            type.getShape(), type.getElementType(), candidate);
-        if (succeeded(verifyLayoutEncoding(
-                encoded, [] { return InFlightDiagnostic(); })))
+        if (succeeded(verifyLayoutEncoding(withLayout(type, candidate), [] {
+              return InFlightDiagnostic();
+            })))
           it->second.push_back(candidate);
       }
     return it->second;
@@ -243,12 +246,6 @@ struct AssignLayoutsPass
              << llvm::formatv("{0:F1}", solution.getGap() * 100).str()
              << "% of a lower bound";
     return success();
-  }
-
-  /// `type` with the encoding `layout`.
-  static RankedTensorType withLayout(RankedTensorType type, Attribute layout) {
-    return RankedTensorType::get(type.getShape(), type.getElementType(),
-                                 layout);
   }
 
   /// Replaces every linalg.transpose whose layouts make it a bitcast by a
