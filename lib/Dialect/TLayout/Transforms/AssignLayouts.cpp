@@ -67,53 +67,7 @@ static std::optional<SmallVector<int64_t>> getMinorToMajor(Attribute layout) {
   return SmallVector<int64_t>(order.begin(), order.end());
 }
 
-/// `order` without the dimensions in `dropped`, renumbered: the
-/// minor_to_major of an array that lacks those dimensions.
-static SmallVector<int64_t> dropDims(ArrayRef<int64_t> order,
-                                     ArrayRef<int64_t> dropped) {
-  SmallVector<int64_t> result;
-  for (int64_t dim : order) {
-    if (llvm::is_contained(dropped, dim))
-      continue;
-    result.push_back(
-        dim - llvm::count_if(dropped, [&](int64_t d) { return d < dim; }));
-  }
-  return result;
-}
-
-/// The dimensions of the loops `map` (a projection that keeps the order of
-/// the dimensions it keeps) does not read, or std::nullopt when `map` is not
-/// such a projection.
-static std::optional<SmallVector<int64_t>> getDroppedLoops(AffineMap map) {
-  if (!map.isProjectedPermutation(/*allowZeroInResults=*/false))
-    return std::nullopt;
-  SmallVector<int64_t> dropped;
-  int64_t next = 0;
-  for (AffineExpr expr : map.getResults()) {
-    int64_t dim = cast<AffineDimExpr>(expr).getPosition();
-    if (dim < next)
-      return std::nullopt;
-    for (; next < dim; ++next)
-      dropped.push_back(next);
-    next = dim + 1;
-  }
-  for (; next < map.getNumDims(); ++next)
-    dropped.push_back(next);
-  return dropped;
-}
-
 namespace {
-/// How one linalg op's operand relates to its result under XLA's placement
-/// rules: a broadcast reads its operand in the result's layout without the
-/// broadcast dimensions; a reduction writes its result in the operand's
-/// layout without the reduced dimensions.
-struct ProjectionRule {
-  enum class Kind { Broadcast, Reduction };
-  Kind kind;
-  OpOperand *input;
-  SmallVector<int64_t> dropped;
-};
-
 /// One group of the problem: its type, its candidates (a null attribute is
 /// row-major) with their physical bytes, and where it lives.
 struct GroupChoice {
@@ -255,36 +209,6 @@ struct AssignLayoutsPass
       return 0;
     return bytesWith(source, from).value_or(0) +
            bytesWith(result, to).value_or(0);
-  }
-
-  /// The broadcast or reduction rule of `op`, if it has one.
-  static std::optional<ProjectionRule> getProjectionRule(linalg::LinalgOp op) {
-    if (!op.hasPureTensorSemantics() || op.getNumDpsInputs() != 1 ||
-        op.getNumDpsInits() != 1 || op->getNumResults() != 1)
-      return std::nullopt;
-    OpOperand *input = op.getDpsInputOperand(0);
-    OpOperand *init = op.getDpsInitOperand(0);
-    if (!isa<RankedTensorType>(input->get().getType()))
-      return std::nullopt;
-    AffineMap inputMap = op.getMatchingIndexingMap(input);
-    AffineMap initMap = op.getMatchingIndexingMap(init);
-    std::optional<SmallVector<int64_t>> inputDropped =
-        getDroppedLoops(inputMap);
-    std::optional<SmallVector<int64_t>> initDropped = getDroppedLoops(initMap);
-    if (!inputDropped || !initDropped)
-      return std::nullopt;
-    SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
-    if (inputDropped->empty() && !initDropped->empty() &&
-        llvm::all_of(*initDropped, [&](int64_t loop) {
-          return iterators[loop] == utils::IteratorType::reduction;
-        }))
-      return ProjectionRule{ProjectionRule::Kind::Reduction, input,
-                            *initDropped};
-    if (initDropped->empty() && !inputDropped->empty() &&
-        op.getNumLoops() == op.getNumParallelLoops())
-      return ProjectionRule{ProjectionRule::Kind::Broadcast, input,
-                            *inputDropped};
-    return std::nullopt;
   }
 
   /// Numbers the ops of the module in pre-order: an op's points are
@@ -429,7 +353,7 @@ LogicalResult AssignLayoutsPass::choose(TensorLayoutGroups &groups,
       }
       return;
     }
-    std::optional<ProjectionRule> rule = getProjectionRule(op);
+    std::optional<ProjectionRule> rule = getProjectionRule(op.getOperation());
     if (!rule)
       return;
     Value input = rule->input->get();
@@ -855,33 +779,7 @@ void AssignLayoutsPass::rewriteReshapes() {
       rewriter.replaceOp(op, view.getResult());
       continue;
     }
-    // A copy that reads each element of the source where the reshape takes
-    // it from: the result's index, linearized row-major and split in the
-    // source's shape.
-    Value init = tensor::EmptyOp::create(rewriter, loc, resultType.getShape(),
-                                         resultType.getElementType(),
-                                         resultType.getEncoding());
-    unsigned rank = resultType.getRank();
-    AffineExpr linear = rewriter.getAffineConstantExpr(0);
-    for (unsigned d = 0; d < rank; ++d)
-      linear = linear * resultType.getDimSize(d) + rewriter.getAffineDimExpr(d);
-    SmallVector<AffineExpr> sourceIndex(sourceType.getRank());
-    for (int64_t d = sourceType.getRank() - 1; d >= 0; --d) {
-      int64_t size = sourceType.getDimSize(d);
-      sourceIndex[d] = d == 0 ? linear : linear % size;
-      linear = linear.floorDiv(size);
-    }
-    SmallVector<AffineMap> maps = {
-        simplifyAffineMap(
-            AffineMap::get(rank, 0, sourceIndex, rewriter.getContext())),
-        rewriter.getMultiDimIdentityMap(rank)};
-    SmallVector<utils::IteratorType> iterators(rank,
-                                               utils::IteratorType::parallel);
-    auto copy = linalg::GenericOp::create(
-        rewriter, loc, resultType, source, init, maps, iterators,
-        [](OpBuilder &b, Location loc, ValueRange args) {
-          linalg::YieldOp::create(b, loc, args.front());
-        });
+    Operation *copy = createReshapeCopy(rewriter, op, resultType.getEncoding());
     copy->emitRemark() << "reshape copy of " << sourceType << " to "
                        << resultType << ": "
                        << reshapeBytes(withLayout(sourceType, {}),
@@ -901,7 +799,7 @@ void AssignLayoutsPass::applyProjectionRules() {
   getOperation().walk([&](linalg::LinalgOp op) { ops.push_back(op); });
   IRRewriter rewriter(&getContext());
   for (linalg::LinalgOp op : ops) {
-    std::optional<ProjectionRule> rule = getProjectionRule(op);
+    std::optional<ProjectionRule> rule = getProjectionRule(op.getOperation());
     if (!rule)
       continue;
     auto inputType = cast<RankedTensorType>(rule->input->get().getType());

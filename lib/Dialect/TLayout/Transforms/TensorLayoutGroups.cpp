@@ -444,6 +444,119 @@ Value mlir::tlayout::relayoutUse(OpBuilder &builder, OpOperand &use,
   return relayout;
 }
 
+/// The dimensions of the loops `map` (a projection that keeps the order of
+/// the dimensions it keeps) does not read, or std::nullopt when `map` is not
+/// such a projection.
+static std::optional<SmallVector<int64_t>> getDroppedLoops(AffineMap map) {
+  if (!map.isProjectedPermutation(/*allowZeroInResults=*/false))
+    return std::nullopt;
+  SmallVector<int64_t> dropped;
+  int64_t next = 0;
+  for (AffineExpr expr : map.getResults()) {
+    int64_t dim = cast<AffineDimExpr>(expr).getPosition();
+    if (dim < next)
+      return std::nullopt;
+    for (; next < dim; ++next)
+      dropped.push_back(next);
+    next = dim + 1;
+  }
+  for (; next < map.getNumDims(); ++next)
+    dropped.push_back(next);
+  return dropped;
+}
+
+std::optional<ProjectionRule>
+mlir::tlayout::getProjectionRule(Operation *operation) {
+  auto op = dyn_cast<linalg::LinalgOp>(operation);
+  if (!op || !op.hasPureTensorSemantics() || op.getNumDpsInputs() != 1 ||
+      op.getNumDpsInits() != 1 || op->getNumResults() != 1)
+    return std::nullopt;
+  OpOperand *input = op.getDpsInputOperand(0);
+  OpOperand *init = op.getDpsInitOperand(0);
+  if (!isa<RankedTensorType>(input->get().getType()))
+    return std::nullopt;
+  AffineMap inputMap = op.getMatchingIndexingMap(input);
+  AffineMap initMap = op.getMatchingIndexingMap(init);
+  std::optional<SmallVector<int64_t>> inputDropped = getDroppedLoops(inputMap);
+  std::optional<SmallVector<int64_t>> initDropped = getDroppedLoops(initMap);
+  if (!inputDropped || !initDropped)
+    return std::nullopt;
+  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+  if (inputDropped->empty() && !initDropped->empty() &&
+      llvm::all_of(*initDropped, [&](int64_t loop) {
+        return iterators[loop] == utils::IteratorType::reduction;
+      }))
+    return ProjectionRule{ProjectionRule::Kind::Reduction, input, *initDropped};
+  if (initDropped->empty() && !inputDropped->empty() &&
+      op.getNumLoops() == op.getNumParallelLoops())
+    return ProjectionRule{ProjectionRule::Kind::Broadcast, input,
+                          *inputDropped};
+  return std::nullopt;
+}
+
+SmallVector<int64_t> mlir::tlayout::dropDims(ArrayRef<int64_t> order,
+                                             ArrayRef<int64_t> dropped) {
+  SmallVector<int64_t> result;
+  for (int64_t dim : order) {
+    if (llvm::is_contained(dropped, dim))
+      continue;
+    result.push_back(
+        dim - llvm::count_if(dropped, [&](int64_t d) { return d < dim; }));
+  }
+  return result;
+}
+
+Operation *mlir::tlayout::createReshapeCopy(OpBuilder &builder, Operation *op,
+                                            Attribute encoding) {
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPoint(op);
+  Location loc = op->getLoc();
+  Value source = op->getOperand(0);
+  auto sourceType = cast<RankedTensorType>(source.getType());
+  RankedTensorType resultType = withEncoding(
+      cast<RankedTensorType>(op->getResult(0).getType()), encoding);
+  // A copy that reads each element of the source where the reshape takes
+  // it from: through the reassociation, a source index is the result
+  // indices of its group linearized (expand), or a result index split in
+  // the sizes of its group (collapse).
+  Value init = tensor::EmptyOp::create(builder, loc, resultType.getShape(),
+                                       resultType.getElementType(), encoding);
+  unsigned rank = resultType.getRank();
+  SmallVector<AffineExpr> sourceIndex(sourceType.getRank());
+  if (auto expand = dyn_cast<tensor::ExpandShapeOp>(op)) {
+    for (auto [s, group] : llvm::enumerate(expand.getReassociationIndices())) {
+      AffineExpr index = builder.getAffineConstantExpr(0);
+      for (int64_t d : group)
+        index = index * resultType.getDimSize(d) + builder.getAffineDimExpr(d);
+      sourceIndex[s] = index;
+    }
+  } else {
+    auto collapse = cast<tensor::CollapseShapeOp>(op);
+    for (auto [r, group] :
+         llvm::enumerate(collapse.getReassociationIndices())) {
+      int64_t stride = 1;
+      for (int64_t j : llvm::reverse(group)) {
+        AffineExpr index = builder.getAffineDimExpr(r).floorDiv(stride);
+        if (j != group.front())
+          index = index % sourceType.getDimSize(j);
+        sourceIndex[j] = index;
+        stride *= sourceType.getDimSize(j);
+      }
+    }
+  }
+  SmallVector<AffineMap> maps = {
+      AffineMap::get(rank, 0, sourceIndex, builder.getContext()),
+      builder.getMultiDimIdentityMap(rank)};
+  SmallVector<utils::IteratorType> iterators(rank,
+                                             utils::IteratorType::parallel);
+  auto copy = linalg::GenericOp::create(
+      builder, loc, resultType, source, init, maps, iterators,
+      [](OpBuilder &b, Location loc, ValueRange args) {
+        linalg::YieldOp::create(b, loc, args.front());
+      });
+  return copy;
+}
+
 bool mlir::tlayout::isElementwiseInOrder(Operation *op) {
   auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
   if (!linalgOp || linalgOp.getNumLoops() != linalgOp.getNumParallelLoops())

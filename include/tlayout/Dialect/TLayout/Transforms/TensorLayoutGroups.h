@@ -99,6 +99,37 @@ bool isElementwiseInOrder(Operation *op);
 Value relayoutUse(OpBuilder &builder, OpOperand &use, Attribute encoding,
                   const llvm::Twine &reason);
 
+/// How one linalg op's operand relates to its result under XLA's placement
+/// rules: a broadcast reads its operand in the result's layout without the
+/// broadcast dimensions (`dropped`, the result's); a reduction writes its
+/// result in the operand's layout without the reduced dimensions
+/// (`dropped`, the operand's).
+struct ProjectionRule {
+  enum class Kind { Broadcast, Reduction };
+  Kind kind;
+  OpOperand *input;
+  llvm::SmallVector<int64_t> dropped;
+};
+
+/// The rule of `op` if it is a linalg op on tensors with one input and one
+/// init whose maps keep the loops in order, one of them all loops: a
+/// broadcast (all loops parallel, the input map drops some) or a reduction
+/// (the init map drops reduction loops only).
+std::optional<ProjectionRule> getProjectionRule(Operation *op);
+
+/// `order` without the dimensions in `dropped`, renumbered: the
+/// minor_to_major of an array that lacks those dimensions.
+llvm::SmallVector<int64_t> dropDims(llvm::ArrayRef<int64_t> order,
+                                    llvm::ArrayRef<int64_t> dropped);
+
+/// Creates, before `reshape` (a `tensor.expand_shape` or
+/// `tensor.collapse_shape` of static shapes), a `linalg.generic` that copies
+/// its source into a new tensor of its result's shape with `encoding`, each
+/// element read where the reshape takes it from, and returns it (the caller
+/// replaces the reshape).
+Operation *createReshapeCopy(OpBuilder &builder, Operation *reshape,
+                             Attribute encoding);
+
 /// How the retyped program reads its operands.
 struct TensorLayoutOptions {
   /// An element-wise linalg op reads its operands in its result's layout:
