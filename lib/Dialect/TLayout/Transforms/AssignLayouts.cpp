@@ -125,6 +125,8 @@ struct AssignLayoutsPass
   /// Per op and operand whose placement rule moves bytes under the
   /// solution: the bytes and the best alternative, for the remarks.
   DenseMap<std::pair<Operation *, unsigned>, std::string> explanations;
+  /// Per node, the numbers of the edges it is an end of.
+  std::vector<SmallVector<unsigned>> incident;
 
   /// The explanation of the rule of `op` on its operand #`operand`, "" if
   /// none.
@@ -239,7 +241,10 @@ struct AssignLayoutsPass
   LogicalResult choose(TensorLayoutGroups &groups, ArrayRef<Value> values);
   void explainRelayoutEdges();
   void explainPadding();
-  Figures summarize(ArrayRef<unsigned> choice, func::FuncOp func);
+  /// The figures of `groups` and `edges` (indices into `choices` and the
+  /// problem's edges) under `choice`.
+  Figures summarize(ArrayRef<unsigned> choice, ArrayRef<unsigned> groups,
+                    ArrayRef<unsigned> edges);
   LogicalResult report();
   void makeFreeTransposesViews();
   void rewriteReshapes();
@@ -514,25 +519,31 @@ LogicalResult AssignLayoutsPass::choose(TensorLayoutGroups &groups,
   return success();
 }
 
-/// The change of cost when node `node` alone takes candidate `candidate`.
+/// The change of cost when node `node` alone takes candidate `candidate`,
+/// from the node's cost and its incident edges' (`incident`, edge numbers).
 static double localDelta(const AssignmentProblem &problem,
-                         ArrayRef<unsigned> choice, unsigned node,
-                         unsigned candidate) {
-  SmallVector<unsigned> changed(choice.begin(), choice.end());
-  changed[node] = candidate;
+                         ArrayRef<unsigned> choice, ArrayRef<unsigned> incident,
+                         unsigned node, unsigned candidate) {
   double delta = problem.getNodes()[node].cost[candidate] -
                  problem.getNodes()[node].cost[choice[node]];
-  for (const AssignmentProblem::Edge &edge : problem.getEdges()) {
-    if (edge.u != node && edge.v != node)
-      continue;
+  for (unsigned e : incident) {
+    const AssignmentProblem::Edge &edge = problem.getEdges()[e];
     size_t width = problem.getNodes()[edge.v].cost.size();
-    delta += edge.cost[changed[edge.u] * width + changed[edge.v]] -
+    unsigned u = edge.u == node ? candidate : choice[edge.u];
+    unsigned v = edge.v == node ? candidate : choice[edge.v];
+    delta += edge.cost[u * width + v] -
              edge.cost[choice[edge.u] * width + choice[edge.v]];
   }
   return delta;
 }
 
 void AssignLayoutsPass::explainRelayoutEdges() {
+  incident.assign(problem.getNodes().size(), {});
+  for (auto [e, edge] : llvm::enumerate(problem.getEdges())) {
+    incident[edge.u].push_back(e);
+    if (edge.v != edge.u)
+      incident[edge.v].push_back(e);
+  }
   for (auto [edge, info] : llvm::zip(problem.getEdges(), edgeInfos)) {
     size_t width = problem.getNodes()[edge.v].cost.size();
     unsigned i = solution.choice[edge.u], j = solution.choice[edge.v];
@@ -549,7 +560,8 @@ void AssignLayoutsPass::explainRelayoutEdges() {
         unsigned a = isSource ? k : i, b = isSource ? j : k;
         if (k == solution.choice[node] || info.bytes[a * width + b] != 0)
           continue;
-        double delta = localDelta(problem, solution.choice, node, k);
+        double delta =
+            localDelta(problem, solution.choice, incident[node], node, k);
         if (!best || delta < *best) {
           best = delta;
           std::string text;
@@ -601,7 +613,8 @@ void AssignLayoutsPass::explainPadding() {
       remark << "; no layout of the target pads it less";
       continue;
     }
-    double delta = localDelta(problem, solution.choice, group.node, least);
+    double delta = localDelta(problem, solution.choice, incident[group.node],
+                              group.node, least);
     remark << "; the least padded layout, " << group.candidates[least]
            << ", costs " << llvm::formatv("{0:F0}", delta).str()
            << " more bytes in relayouts and padding";
@@ -609,12 +622,12 @@ void AssignLayoutsPass::explainPadding() {
 }
 
 Figures AssignLayoutsPass::summarize(ArrayRef<unsigned> choice,
-                                     func::FuncOp func) {
+                                     ArrayRef<unsigned> groups,
+                                     ArrayRef<unsigned> edges) {
   Figures figures;
   SmallVector<std::pair<unsigned, int64_t>> events;
-  for (auto &[leader, group] : choices) {
-    if (func && group.func != func)
-      continue;
+  for (unsigned g : groups) {
+    const GroupChoice &group = choices.begin()[g].second;
     unsigned pick = choice[group.node];
     if (std::optional<int64_t> logical = bytesWith(group.type, Attribute()))
       figures.padding += group.bytes[pick] - *logical;
@@ -630,18 +643,30 @@ Figures AssignLayoutsPass::summarize(ArrayRef<unsigned> choice,
   int64_t live = 0;
   for (auto [point, bytes] : events)
     figures.peak = std::max(figures.peak, live += bytes);
-  for (auto [edge, info] : llvm::zip(problem.getEdges(), edgeInfos)) {
-    if (func && info.op->getParentOfType<func::FuncOp>() != func)
-      continue;
+  for (unsigned e : edges) {
+    const AssignmentProblem::Edge &edge = problem.getEdges()[e];
     size_t width = problem.getNodes()[edge.v].cost.size();
-    figures.moved += info.bytes[choice[edge.u] * width + choice[edge.v]];
+    figures.moved +=
+        edgeInfos[e].bytes[choice[edge.u] * width + choice[edge.v]];
   }
   return figures;
 }
 
 LogicalResult AssignLayoutsPass::report() {
   ModuleOp module = getOperation();
-  Figures total = summarize(solution.choice, {});
+  // The groups and edges of each function (a group's leader's, an edge's
+  // op's), and of all.
+  DenseMap<Operation *, SmallVector<unsigned>> groupsOf, edgesOf;
+  SmallVector<unsigned> allGroups, allEdges;
+  for (auto [g, entry] : llvm::enumerate(choices)) {
+    groupsOf[entry.second.func].push_back(g);
+    allGroups.push_back(g);
+  }
+  for (auto [e, info] : llvm::enumerate(edgeInfos)) {
+    edgesOf[info.op->getParentOfType<func::FuncOp>()].push_back(e);
+    allEdges.push_back(e);
+  }
+  Figures total = summarize(solution.choice, allGroups, allEdges);
   std::string verdict =
       solution.exact
           ? "optimal"
@@ -656,7 +681,8 @@ LogicalResult AssignLayoutsPass::report() {
   module.walk([&](func::FuncOp func) {
     if (func.isExternal())
       return;
-    Figures figures = summarize(solution.choice, func);
+    Figures figures =
+        summarize(solution.choice, groupsOf.lookup(func), edgesOf.lookup(func));
     perFunction.push_back({func, figures});
     func.emitRemark() << "layout assignment of @" << func.getSymName() << ": "
                       << figures.moved << " bytes moved, " << figures.padding
