@@ -335,8 +335,12 @@ LogicalResult AssignLayoutsPass::choose(TensorLayoutGroups &groups,
     auto resultType = cast<RankedTensorType>(result.getType());
     // An element-wise op reads its operands in its result's layout.
     if (isElementwiseInOrder(op)) {
+      // An operand read twice is relayouted once.
+      SmallPtrSet<Value, 4> seen;
       for (OpOperand *inputOperand : op.getDpsInputOperands()) {
         Value input = inputOperand->get();
+        if (!seen.insert(input).second)
+          continue;
         auto type = dyn_cast<RankedTensorType>(input.getType());
         if (!type || type.getShape() != resultType.getShape() ||
             groups.leader(input) == groups.leader(result))
@@ -787,11 +791,11 @@ void AssignLayoutsPass::rewriteReshapes() {
                         "arrays");
       result.setType(withLayout(resultType, {}));
       if (resultType.getEncoding())
-        for (OpOperand &use : llvm::make_early_inc_range(result.getUses()))
-          relayoutUse(rewriter, use, resultType.getEncoding(),
-                      "'" + name +
-                          "' of dynamic sizes reshapes row-major "
-                          "arrays");
+        relayoutResult(rewriter, cast<OpResult>(result),
+                       resultType.getEncoding(),
+                       "'" + name +
+                           "' of dynamic sizes reshapes row-major "
+                           "arrays");
       continue;
     }
     rewriter.setInsertionPoint(op);
@@ -855,11 +859,10 @@ void AssignLayoutsPass::applyProjectionRules() {
                     "reduced dimensions" +
                     explain(op, rule->input->getOperandNumber()));
     result.setType(withLayout(resultType, written));
-    for (OpOperand &use : llvm::make_early_inc_range(result.getUses()))
-      relayoutUse(rewriter, use, resultType.getEncoding(),
-                  "the result of '" + name +
-                      "' is written in its operand's layout without the "
-                      "reduced dimensions");
+    relayoutResult(rewriter, cast<OpResult>(result), resultType.getEncoding(),
+                   "the result of '" + name +
+                       "' is written in its operand's layout without the "
+                       "reduced dimensions");
   }
 }
 

@@ -361,17 +361,24 @@ mlir::tlayout::propagateTensorLayouts(ModuleOp module,
           op->getNumResults() != 1)
         return;
       auto result = cast<RankedTensorType>(op->getResult(0).getType());
+      // An operand read twice is relayouted once.
+      DenseMap<Value, Value> relayouted;
       for (OpOperand *input : op.getDpsInputOperands()) {
         auto type = dyn_cast<RankedTensorType>(input->get().getType());
-        if (type && type.getShape() == result.getShape() &&
-            type.getEncoding() != result.getEncoding()) {
-          std::string explanation =
-              options.explainRelayout ? options.explainRelayout(*input) : "";
-          relayoutUse(builder, *input, result.getEncoding(),
-                      "the element-wise '" + op->getName().getStringRef() +
-                          "' reads its operands in its result's layout" +
-                          explanation);
+        if (!type || type.getShape() != result.getShape() ||
+            type.getEncoding() == result.getEncoding())
+          continue;
+        if (Value done = relayouted.lookup(input->get())) {
+          input->set(done);
+          continue;
         }
+        Value original = input->get();
+        std::string explanation =
+            options.explainRelayout ? options.explainRelayout(*input) : "";
+        relayouted[original] = relayoutUse(
+            builder, *input, result.getEncoding(),
+            "the element-wise '" + op->getName().getStringRef() +
+                "' reads its operands in its result's layout" + explanation);
       }
     });
   // An open function's signature is its arguments' types and its calls'
@@ -402,10 +409,10 @@ mlir::tlayout::propagateTensorLayouts(ModuleOp module,
           // relayouted after the call.
           Type own = result.getType();
           result.setType(type);
-          for (OpOperand &use : llvm::make_early_inc_range(result.getUses()))
-            relayoutUse(builder, use, cast<RankedTensorType>(own).getEncoding(),
-                        "another call of the function returns it in its "
-                        "layout");
+          relayoutResult(builder, result,
+                         cast<RankedTensorType>(own).getEncoding(),
+                         "another call of the function returns it in its "
+                         "layout");
         }
     }
   }
@@ -424,16 +431,11 @@ mlir::tlayout::propagateTensorLayouts(ModuleOp module,
   return success();
 }
 
-Value mlir::tlayout::relayoutUse(OpBuilder &builder, OpOperand &use,
-                                 Attribute encoding, const Twine &reason) {
-  Value operand = use.get();
-  auto from = cast<RankedTensorType>(operand.getType());
-  RankedTensorType to = withEncoding(from, encoding);
-  Operation *user = use.getOwner();
-  OpBuilder::InsertionGuard guard(builder);
-  builder.setInsertionPoint(user);
-  auto relayout = RelayoutOp::create(builder, user->getLoc(), to, operand);
-  use.set(relayout);
+/// A relayout of `value` to `to` where the builder is, with its remark.
+static Value createRelayout(OpBuilder &builder, Location loc, Value value,
+                            RankedTensorType to, const Twine &reason) {
+  auto from = cast<RankedTensorType>(value.getType());
+  auto relayout = RelayoutOp::create(builder, loc, to, value);
   InFlightDiagnostic remark = relayout.emitRemark()
                               << "relayout of " << from << " to " << to;
   if (std::optional<int64_t> bytes = getEncodedTensorBytes(to))
@@ -441,6 +443,31 @@ Value mlir::tlayout::relayoutUse(OpBuilder &builder, OpOperand &use,
   else
     remark << ": a dynamic number of bytes";
   remark << "; " << reason;
+  return relayout;
+}
+
+Value mlir::tlayout::relayoutResult(OpBuilder &builder, OpResult value,
+                                    Attribute encoding, const Twine &reason) {
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPointAfter(value.getOwner());
+  Value relayout = createRelayout(
+      builder, value.getLoc(), value,
+      withEncoding(cast<RankedTensorType>(value.getType()), encoding), reason);
+  value.replaceAllUsesExcept(relayout, relayout.getDefiningOp());
+  return relayout;
+}
+
+Value mlir::tlayout::relayoutUse(OpBuilder &builder, OpOperand &use,
+                                 Attribute encoding, const Twine &reason) {
+  Value operand = use.get();
+  Operation *user = use.getOwner();
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPoint(user);
+  Value relayout = createRelayout(
+      builder, user->getLoc(), operand,
+      withEncoding(cast<RankedTensorType>(operand.getType()), encoding),
+      reason);
+  use.set(relayout);
   return relayout;
 }
 

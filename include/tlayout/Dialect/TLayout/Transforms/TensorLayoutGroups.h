@@ -130,6 +130,12 @@ llvm::SmallVector<int64_t> dropDims(llvm::ArrayRef<int64_t> order,
 Operation *createReshapeCopy(OpBuilder &builder, Operation *reshape,
                              Attribute encoding);
 
+/// Makes every use of `value` read one `tlayout.relayout` of it to
+/// `encoding`, inserted after its definition, with a remark as relayoutUse.
+/// Returns the relayout's result.
+Value relayoutResult(OpBuilder &builder, OpResult value, Attribute encoding,
+                     const llvm::Twine &reason);
+
 /// How the retyped program reads its operands.
 struct TensorLayoutOptions {
   /// An element-wise linalg op reads its operands in its result's layout:
