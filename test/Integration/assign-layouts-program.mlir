@@ -28,7 +28,7 @@
 // REMARK-DAG: remark: free transpose
 // REMARK-DAG: remark: free reshape
 // REMARK-DAG: remark: reshape copy of 'tensor<16x256xf32, #tlayout.tiled<{1,0:T(8,128)}>>'
-// REMARK-DAG: remark: layout assignment: {{[0-9]+}} groups, 0 bytes of padding, {{[0-9]+}} bytes moved by relayouts and transposes, optimal
+// REMARK-DAG: remark: layout assignment: {{[0-9]+}} groups, {{[0-9]+}} bytes of padding, {{[0-9]+}} bytes moved by relayouts and transposes, optimal
 
 module attributes {tlayout_tpu.target = #tlayout_tpu.target<"v5e">} {
   func.func private @heads(%x: tensor<16x256xf32>, %w: tensor<256x256xf32>) -> tensor<16x256xf32> {

@@ -127,6 +127,10 @@ struct AssignLayoutsPass
   DenseMap<std::pair<Operation *, unsigned>, std::string> explanations;
   /// Per node, the numbers of the edges it is an end of.
   std::vector<SmallVector<unsigned>> incident;
+  /// The relayouts put at the entry of public functions, from an argument
+  /// the signature fixes to the layout the assignment chooses.
+  SmallVector<RelayoutOp> entryRelayouts;
+  DenseSet<Value> entryValues;
 
   /// The explanation of the rule of `op` on its operand #`operand`, "" if
   /// none.
@@ -173,6 +177,17 @@ struct AssignLayoutsPass
       if (getMinorToMajor(candidate) == projected)
         return candidate;
     return {};
+  }
+
+  /// The layout an element-wise op whose result has `layout` reads an
+  /// operand of `type` in: the result's, or, for another element type, the
+  /// target's layout of that type with the result's minor_to_major (its own
+  /// packing); null when the target has none (then any).
+  Attribute elementwiseOperandLayout(RankedTensorType type, Attribute layout,
+                                     RankedTensorType resultType) {
+    if (type.getElementType() == resultType.getElementType())
+      return layout;
+    return projectLayout(layout, {}, type);
   }
 
   /// Whether transposing `source` into `result` by `permutation` is a
@@ -315,6 +330,21 @@ LogicalResult AssignLayoutsPass::choose(TensorLayoutGroups &groups,
   auto choiceAt = [&](unsigned node) -> GroupChoice & {
     return choices.begin()[node].second;
   };
+  // An argument of a public function arrives in the layout its signature
+  // fixes: the relayout at the entry moves bytes unless its result takes
+  // that layout.
+  for (RelayoutOp relayout : entryRelayouts) {
+    std::optional<unsigned> node = groupOf(relayout.getResult());
+    if (!node)
+      continue;
+    GroupChoice &group = choiceAt(*node);
+    Attribute arrives =
+        cast<RankedTensorType>(relayout.getSource().getType()).getEncoding();
+    int64_t source = bytesWith(group.type, arrives).value_or(0);
+    for (unsigned k = 0; k < group.candidates.size(); ++k)
+      if (group.candidates[k] != arrives)
+        group.boundaryBytes[k] += group.bytes[k] + source;
+  }
   // A value passed where a signature fixes its layout costs a relayout
   // there unless its group takes that layout.
   for (const TensorLayoutGroups::BoundaryUse &boundary :
@@ -353,8 +383,12 @@ LogicalResult AssignLayoutsPass::choose(TensorLayoutGroups &groups,
         const GroupChoice &to = choiceAt(*v);
         SmallVector<int64_t> moved;
         for (auto [a, aBytes] : llvm::zip(from.candidates, from.bytes))
-          for (auto [b, bBytes] : llvm::zip(to.candidates, to.bytes))
-            moved.push_back(a == b ? 0 : aBytes + bBytes);
+          for (Attribute b : to.candidates) {
+            Attribute wanted = elementwiseOperandLayout(type, b, resultType);
+            moved.push_back(!wanted || a == wanted
+                                ? 0
+                                : aBytes + bytesWith(type, wanted).value_or(0));
+          }
         addEdge(*u, *v, op, inputOperand->getOperandNumber(),
                 "the element-wise '" + op->getName().getStringRef().str() +
                     "' reads its operands in its result's layout",
@@ -904,6 +938,27 @@ void AssignLayoutsPass::runOnOperation() {
                      "tlayout_tpu.target = #tlayout_tpu.target<\"v5e\">");
     return signalPassFailure();
   }
+  // A public function's tensor argument without a layout arrives row-major:
+  // a relayout at the entry gives its uses the layout the assignment
+  // chooses (removed again where it chooses none).
+  entryRelayouts.clear();
+  entryValues.clear();
+  module.walk([&](func::FuncOp func) {
+    if (func.isExternal() || func.isPrivate())
+      return;
+    OpBuilder builder = OpBuilder::atBlockBegin(&func.getBody().front());
+    for (BlockArgument arg : func.getArguments()) {
+      auto type = dyn_cast<RankedTensorType>(arg.getType());
+      if (!type || type.getEncoding() || !type.hasStaticShape() ||
+          arg.use_empty() ||
+          func.getArgAttr(arg.getArgNumber(), "tlayout.layout"))
+        continue;
+      auto relayout = RelayoutOp::create(builder, arg.getLoc(), type, arg);
+      arg.replaceAllUsesExcept(relayout, relayout);
+      entryRelayouts.push_back(relayout);
+      entryValues.insert(relayout);
+    }
+  });
   unsigned next = 0;
   numberPoints(module, next);
   TensorLayoutOptions options;
@@ -915,6 +970,19 @@ void AssignLayoutsPass::runOnOperation() {
   options.explainRelayout = [&](OpOperand &use) {
     return explain(use.getOwner(), use.getOperandNumber());
   };
+  options.elementwiseOperandLayout = [&](OpOperand &use, Attribute layout) {
+    auto type = cast<RankedTensorType>(use.get().getType());
+    auto result =
+        cast<RankedTensorType>(cast<DestinationStyleOpInterface>(use.getOwner())
+                                   .getDpsInits()
+                                   .front()
+                                   .getType());
+    return elementwiseOperandLayout(withLayout(type, {}), layout,
+                                    withLayout(result, {}));
+  };
+  options.isRetypableValue = [&](Value value) {
+    return entryValues.contains(value);
+  };
   if (failed(propagateTensorLayouts(
           module,
           [&](TensorLayoutGroups &groups, ArrayRef<Value> values) {
@@ -922,6 +990,24 @@ void AssignLayoutsPass::runOnOperation() {
           },
           options)))
     return signalPassFailure();
+  // The entry relayouts whose result kept the argument's layout go; the
+  // others say what they move.
+  for (RelayoutOp relayout : entryRelayouts) {
+    if (relayout.getType() == relayout.getSource().getType()) {
+      relayout.getResult().replaceAllUsesWith(relayout.getSource());
+      relayout.erase();
+      continue;
+    }
+    InFlightDiagnostic remark = relayout.emitRemark()
+                                << "relayout of "
+                                << relayout.getSource().getType() << " to "
+                                << relayout.getType();
+    if (std::optional<int64_t> bytes =
+            getEncodedTensorBytes(cast<RankedTensorType>(relayout.getType())))
+      remark << ": " << *bytes << " bytes";
+    remark << "; the public function receives it in the layout its "
+              "signature fixes";
+  }
   explainPadding();
   if (failed(report()))
     return signalPassFailure();

@@ -68,6 +68,8 @@ static bool isRetypable(Value value, const TensorLayoutOptions &options,
   auto type = dyn_cast<RankedTensorType>(value.getType());
   if (!type || type.getEncoding())
     return false;
+  if (options.isRetypableValue && options.isRetypableValue(value))
+    return true;
   if (auto arg = dyn_cast<BlockArgument>(value)) {
     Operation *parent = arg.getOwner()->getParentOp();
     if (openFunctions.contains(parent) && arg.getOwner()->isEntryBlock())
@@ -301,19 +303,29 @@ mlir::tlayout::propagateTensorLayouts(ModuleOp module,
     if (have && *have != wanted)
       relayouts.push_back(tie);
     else if (!have && options.openBoundaries)
-      groups.addBoundaryUse(tie.use, wanted);
+      groups.addBoundaryUse(tie.use, wanted,
+                            "passes it where the signature fixes that layout");
     else if (!have)
       groups.fix(operand, wanted);
   }
 
   // A group used by an op that keeps its operand's type would need a
   // relayout back: it keeps the type it has.
-  for (Value value : values)
-    if (!groups.fixed(value) &&
-        !llvm::all_of(value.getUses(), [&](OpOperand &use) {
-          return acceptsRetypedOperand(use, options);
-        }))
-      groups.fix(value, cast<RankedTensorType>(value.getType()).getEncoding());
+  // (With open boundaries the policy weighs that relayout instead.)
+  for (Value value : values) {
+    if (groups.fixed(value))
+      continue;
+    Attribute own = cast<RankedTensorType>(value.getType()).getEncoding();
+    for (OpOperand &use : value.getUses()) {
+      if (acceptsRetypedOperand(use, options))
+        continue;
+      if (!options.openBoundaries) {
+        groups.fix(value, own);
+        break;
+      }
+      groups.addBoundaryUse(&use, own, "takes only the type its operand had");
+    }
+  }
 
   // The policy decides the groups that have no layout yet.
   if (failed(choose(groups, values)))
@@ -352,7 +364,7 @@ mlir::tlayout::propagateTensorLayouts(ModuleOp module,
     if (type.getEncoding() != boundary.encoding)
       relayoutUse(builder, *boundary.use, boundary.encoding,
                   "'" + boundary.use->getOwner()->getName().getStringRef() +
-                      "' passes it where the signature fixes that layout");
+                      "' " + boundary.why);
   }
   // An element-wise op reads its operands in its result's layout.
   if (options.relayoutElementwiseOperands)
@@ -365,8 +377,13 @@ mlir::tlayout::propagateTensorLayouts(ModuleOp module,
       DenseMap<Value, Value> relayouted;
       for (OpOperand *input : op.getDpsInputOperands()) {
         auto type = dyn_cast<RankedTensorType>(input->get().getType());
-        if (!type || type.getShape() != result.getShape() ||
-            type.getEncoding() == result.getEncoding())
+        if (!type || type.getShape() != result.getShape())
+          continue;
+        Attribute wanted = result.getEncoding();
+        if (options.elementwiseOperandLayout &&
+            type.getElementType() != result.getElementType())
+          wanted = options.elementwiseOperandLayout(*input, wanted);
+        if (!wanted || type.getEncoding() == wanted)
           continue;
         if (Value done = relayouted.lookup(input->get())) {
           input->set(done);
@@ -376,7 +393,7 @@ mlir::tlayout::propagateTensorLayouts(ModuleOp module,
         std::string explanation =
             options.explainRelayout ? options.explainRelayout(*input) : "";
         relayouted[original] = relayoutUse(
-            builder, *input, result.getEncoding(),
+            builder, *input, wanted,
             "the element-wise '" + op->getName().getStringRef() +
                 "' reads its operands in its result's layout" + explanation);
       }

@@ -69,10 +69,12 @@ public:
   struct BoundaryUse {
     OpOperand *use;
     Attribute encoding;
+    /// What fixes the layout, for the relayout's remark.
+    llvm::StringRef why;
   };
   llvm::ArrayRef<BoundaryUse> getBoundaryUses() const { return boundaryUses; }
-  void addBoundaryUse(OpOperand *use, Attribute encoding) {
-    boundaryUses.push_back({use, encoding});
+  void addBoundaryUse(OpOperand *use, Attribute encoding, llvm::StringRef why) {
+    boundaryUses.push_back({use, encoding, why});
   }
 
 private:
@@ -149,7 +151,8 @@ struct TensorLayoutOptions {
   /// Dense `arith.constant` tensors are retyped, their initializer with them.
   bool retypeConstants = false;
   /// A value returned or passed to a call does not take the signature's
-  /// layout: its group stays open for the policy (a boundary use of the
+  /// layout, nor one used by an op that keeps its operand's type the type
+  /// it had: its group stays open for the policy (a boundary use of the
   /// groups), and a relayout goes on the use where the layouts differ.
   bool openBoundaries = false;
   /// The arguments and results of a private function that only func.call
@@ -159,6 +162,13 @@ struct TensorLayoutOptions {
   /// Text appended to the remark of the relayout an element-wise operand
   /// gets (the policy's explanation), if set.
   std::function<std::string(OpOperand &)> explainRelayout;
+  /// The layout an element-wise operand of another element type than the
+  /// result is read in, given the result's (null: any), if set; by default
+  /// the result's.
+  std::function<Attribute(OpOperand &, Attribute)> elementwiseOperandLayout;
+  /// Values, other than those the rules name, whose type the policy
+  /// chooses (such as the relayouts a policy puts at entry points), if set.
+  std::function<bool(Value)> isRetypableValue;
 };
 
 /// Moves the `tlayout.layout` argument and result attributes of the
