@@ -11,9 +11,8 @@
 
 #include "tlayout/Core/TiledLayout.h"
 #include "tlayout/Core/BufferIndexing.h"
+#include "tlayout/Core/LayoutLexer.h"
 #include "tlayout/Core/XlaLayout.h"
-
-#include "LayoutLexer.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -27,6 +26,14 @@ char ParseError::ID = 0;
 
 void ParseError::log(llvm::raw_ostream &os) const {
   os << "column " << column + 1 << ": " << message;
+}
+
+std::pair<size_t, std::string> ParseError::take(llvm::Error err) {
+  std::pair<size_t, std::string> result;
+  llvm::handleAllErrors(std::move(err), [&](const ParseError &e) {
+    result = {e.column, e.message};
+  });
+  return result;
 }
 
 std::error_code ParseError::convertToErrorCode() const {
@@ -98,7 +105,7 @@ struct FieldColumns {
 };
 
 /// A recursive-descent parser over layout text that tracks its position.
-class LayoutParser : public detail::LayoutLexer {
+class LayoutParser : public LayoutLexer {
 public:
   /// With `forMemRef`, a field a memref layout cannot hold is an error as
   /// soon as its letter is read (see whyFieldIsUnsupported).

@@ -84,10 +84,9 @@ inline constexpr int64_t kMaxComparedElements = int64_t(1) << 22;
 /// the array's and element `i` of `a` is element `i` of `b`; otherwise `b`'s
 /// shape is `a`'s transposed, and element `i` of `a` is element `j` of `b`
 /// with `j[k] = i[permutation[k]]` (a transpose is free exactly when the
-/// result is the same). Equal normal forms (haveSamePlacement) or placement
-/// keys prove equality without enumerating, at any size; otherwise every
-/// element is compared, up to
-/// kMaxComparedElements. Errors on dynamic shapes, shapes that do not
+/// result is the same). haveSamePlacement (DimsLayout.h) proves equality
+/// without enumerating, at any size; otherwise every element is compared,
+/// up to kMaxComparedElements. Errors on dynamic shapes, shapes that do not
 /// match, an invalid permutation or an array too large to enumerate.
 /// Element sizes are the caller's to compare.
 llvm::Expected<PlacementComparison>

@@ -66,6 +66,9 @@ public:
   llvm::StringRef getMessage() const { return message; }
   /// Logs `column N: message` (1-based column, as editors count).
   void log(llvm::raw_ostream &os) const override;
+  /// The column and message of `err`, which must be a ParseError (the
+  /// parsers of layout and shape text return no other error).
+  static std::pair<size_t, std::string> take(llvm::Error err);
   std::error_code convertToErrorCode() const override;
 
 private:

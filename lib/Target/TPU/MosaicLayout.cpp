@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tlayout/Target/TPU/MosaicLayout.h"
+#include "tlayout/Core/LayoutLexer.h"
 #include "tlayout/Format/ElementType.h"
 #include "tlayout/Target/TPU/TpuTarget.h"
 
@@ -77,36 +78,20 @@ std::optional<int64_t> mosaic::getTLayoutMemorySpace(MemorySpace space) {
 //===----------------------------------------------------------------------===//
 
 namespace {
-/// A cursor over the text; errors carry the column of the current token.
-class Lexer {
+/// The core's LayoutLexer with the messages of Mosaic's text: errors carry
+/// the column of the current token and say what was found there.
+class Lexer : public LayoutLexer {
 public:
-  explicit Lexer(StringRef text) : text(text) {}
+  explicit Lexer(StringRef text) : LayoutLexer(text) {}
 
-  size_t pos() const { return at; }
-  void skipSpace() {
-    while (at < text.size() && llvm::isSpace(text[at]))
-      ++at;
-  }
-  bool consume(StringRef token) {
-    skipSpace();
-    if (!text.drop_front(at).starts_with(token))
-      return false;
-    at += token.size();
-    return true;
-  }
-  bool peek(StringRef token) {
-    skipSpace();
-    return text.drop_front(at).starts_with(token);
-  }
   Error error(const llvm::Twine &message) const {
-    return llvm::make_error<ParseError>(std::min(at, text.size()),
-                                        message.str());
+    return LayoutLexer::error(std::min(pos, text.size()), message);
   }
   Error errorAt(size_t column, const llvm::Twine &message) const {
-    return llvm::make_error<ParseError>(column, message.str());
+    return LayoutLexer::error(column, message);
   }
   Error expect(StringRef token, StringRef what) {
-    if (consume(token))
+    if (consumeIf(token))
       return Error::success();
     skipSpace();
     return error("expected '" + token + "' " + what + ", found " +
@@ -115,15 +100,15 @@ public:
   /// A non-negative integer (a leading '-' is read too, for the error).
   Expected<int64_t> integer(StringRef what) {
     skipSpace();
-    size_t start = at;
-    if (at < text.size() && text[at] == '-')
-      ++at;
-    while (at < text.size() && llvm::isDigit(text[at]))
-      ++at;
-    StringRef digits = text.slice(start, at);
+    size_t start = pos;
+    if (pos < text.size() && text[pos] == '-')
+      ++pos;
+    while (pos < text.size() && llvm::isDigit(text[pos]))
+      ++pos;
+    StringRef digits = text.slice(start, pos);
     int64_t value;
     if (digits.empty() || digits == "-") {
-      at = start;
+      pos = start;
       return error("expected " + what + ", found " + describeNext());
     }
     if (digits.getAsInteger(10, value))
@@ -131,24 +116,16 @@ public:
     return value;
   }
   std::string describeNext() const {
-    if (at >= text.size())
+    if (pos >= text.size())
       return "the end of the text";
-    StringRef rest = text.drop_front(at);
+    StringRef rest = text.drop_front(pos);
     return "'" +
            rest.take_front(std::min<size_t>(rest.find_first_of(" ,>"), 12))
                .str() +
            "'";
   }
-  bool atEnd() {
-    skipSpace();
-    return at >= text.size();
-  }
-  StringRef rest() const { return text.drop_front(at); }
-  void advance(size_t n) { at += n; }
-
-private:
-  StringRef text;
-  size_t at = 0;
+  StringRef rest() const { return text.drop_front(pos); }
+  void advance(size_t n) { pos += n; }
 };
 } // namespace
 
@@ -227,7 +204,7 @@ Expected<MosaicMemRef> MosaicMemRef::parse(StringRef text) {
   while (true) {
     lex.skipSpace();
     StringRef rest = lex.rest();
-    size_t start = lex.pos();
+    size_t start = lex.getPos();
     if (rest.starts_with("?")) {
       size_t n = 1;
       while (n < rest.size() && llvm::isSpace(rest[n]))
@@ -247,7 +224,7 @@ Expected<MosaicMemRef> MosaicMemRef::parse(StringRef text) {
     if (*size < 0)
       return lex.errorAt(start, "dimension size " + llvm::Twine(*size) +
                                     " is negative");
-    if (!lex.consume("x"))
+    if (!lex.consumeIf("x"))
       return lex.error("expected 'x' after a dimension size, found " +
                        lex.describeNext());
     result.shape.push_back(*size);
@@ -258,10 +235,10 @@ Expected<MosaicMemRef> MosaicMemRef::parse(StringRef text) {
   result.elementType = std::move(*element);
 
   size_t layoutColumn = 0;
-  while (lex.consume(",")) {
+  while (lex.consumeIf(",")) {
     lex.skipSpace();
-    size_t start = lex.pos();
-    if (lex.consume("#tpu.tiled")) {
+    size_t start = lex.getPos();
+    if (lex.consumeIf("#tpu.tiled")) {
       if (result.hasTiledLayout || result.memorySpace)
         return lex.errorAt(start, result.hasTiledLayout
                                       ? "the memref has two layouts"
@@ -272,13 +249,13 @@ Expected<MosaicMemRef> MosaicMemRef::parse(StringRef text) {
       if (Error err = lex.expect("<", "after #tpu.tiled"))
         return std::move(err);
       // Tiles: `(8,128)(2,1)`, possibly none.
-      while (lex.consume("(")) {
-        size_t tileStart = lex.pos() - 1;
+      while (lex.consumeIf("(")) {
+        size_t tileStart = lex.getPos() - 1;
         Tile &tile = result.tiles.emplace_back();
-        if (lex.peek(")"))
+        if (lex.peek() == ')')
           return lex.errorAt(tileStart, "a tile needs at least one size");
         do {
-          size_t entryStart = (lex.skipSpace(), lex.pos());
+          size_t entryStart = (lex.skipSpace(), lex.getPos());
           Expected<int64_t> size = lex.integer("a tile size");
           if (!size)
             return size.takeError();
@@ -286,7 +263,7 @@ Expected<MosaicMemRef> MosaicMemRef::parse(StringRef text) {
             return lex.errorAt(entryStart, "tile size " + llvm::Twine(*size) +
                                                " is not positive");
           tile.dims.push_back(*size);
-        } while (lex.consume(","));
+        } while (lex.consumeIf(","));
         if (Error err = lex.expect(")", "to close a tile"))
           return std::move(err);
         if (result.tiles.size() > kMaxTileLevels)
@@ -298,9 +275,9 @@ Expected<MosaicMemRef> MosaicMemRef::parse(StringRef text) {
         return std::move(err);
       if (Error err = lex.expect("[", "to open the tile strides"))
         return std::move(err);
-      if (!lex.consume("]")) {
+      if (!lex.consumeIf("]")) {
         do {
-          size_t strideStart = (lex.skipSpace(), lex.pos());
+          size_t strideStart = (lex.skipSpace(), lex.getPos());
           Expected<int64_t> stride = lex.integer("a tile stride");
           if (!stride)
             return stride.takeError();
@@ -309,7 +286,7 @@ Expected<MosaicMemRef> MosaicMemRef::parse(StringRef text) {
                                                 llvm::Twine(*stride) +
                                                 " is negative");
           result.tileStrides.push_back(*stride);
-        } while (lex.consume(","));
+        } while (lex.consumeIf(","));
         if (Error err = lex.expect("]", "to close the tile strides"))
           return std::move(err);
       }
@@ -317,13 +294,13 @@ Expected<MosaicMemRef> MosaicMemRef::parse(StringRef text) {
         return std::move(err);
       continue;
     }
-    if (lex.consume("#tpu.memory_space")) {
+    if (lex.consumeIf("#tpu.memory_space")) {
       if (result.memorySpace)
         return lex.errorAt(start, "the memref has two memory spaces");
       if (Error err = lex.expect("<", "after #tpu.memory_space"))
         return std::move(err);
       lex.skipSpace();
-      size_t nameStart = lex.pos();
+      size_t nameStart = lex.getPos();
       StringRef rest = lex.rest();
       size_t n = 0;
       while (n < rest.size() && (llvm::isAlnum(rest[n]) || rest[n] == '_'))
