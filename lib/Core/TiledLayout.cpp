@@ -12,6 +12,7 @@
 #include "tlayout/Core/TiledLayout.h"
 #include "tlayout/Core/BufferIndexing.h"
 #include "tlayout/Core/LayoutLexer.h"
+#include "tlayout/Core/Printing.h"
 #include "tlayout/Core/XlaLayout.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -172,12 +173,11 @@ Expected<std::string> LayoutParser::parseTypeField(llvm::StringRef name) {
     return std::move(err);
   skipSpace();
   size_t start = pos;
-  while (pos < text.size() && (llvm::isAlnum(text[pos]) || text[pos] == '_'))
-    ++pos;
-  if (pos == start)
+  StringRef word = parseWord();
+  if (word.empty())
     return error(start, "expected a type in " + name + "(...) but found '" +
                             describeHere() + "'");
-  std::string type = text.slice(start, pos).lower();
+  std::string type = word.lower();
   if (Error err = expect(')'))
     return std::move(err);
   return type;
@@ -454,12 +454,7 @@ void Tile::print(llvm::raw_ostream &os) const {
   os << ')';
 }
 
-std::string Tile::str() const {
-  std::string result;
-  llvm::raw_string_ostream os(result);
-  print(os);
-  return result;
-}
+std::string Tile::str() const { return printToString(*this); }
 
 void XlaLayout::print(llvm::raw_ostream &os) const {
   os << '{';
@@ -506,12 +501,7 @@ void XlaLayout::print(llvm::raw_ostream &os) const {
   os << '}';
 }
 
-std::string XlaLayout::str() const {
-  std::string result;
-  llvm::raw_string_ostream os(result);
-  print(os);
-  return result;
-}
+std::string XlaLayout::str() const { return printToString(*this); }
 
 bool XlaLayout::isSparse() const {
   return llvm::any_of(dimLevelTypes,
@@ -536,12 +526,7 @@ void TiledLayout::print(llvm::raw_ostream &os) const {
   XlaLayout(*this).print(os);
 }
 
-std::string TiledLayout::str() const {
-  std::string result;
-  llvm::raw_string_ostream os(result);
-  print(os);
-  return result;
-}
+std::string TiledLayout::str() const { return printToString(*this); }
 
 //===----------------------------------------------------------------------===//
 // Validation

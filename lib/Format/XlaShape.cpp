@@ -12,6 +12,7 @@
 #include "tlayout/Format/XlaShape.h"
 
 #include "tlayout/Core/LayoutLexer.h"
+#include "tlayout/Core/Printing.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -315,12 +316,7 @@ void XlaShape::print(llvm::raw_ostream &os) const {
     os << text;
 }
 
-std::string XlaShape::str() const {
-  std::string result;
-  llvm::raw_string_ostream os(result);
-  print(os);
-  return result;
-}
+std::string XlaShape::str() const { return printToString(*this); }
 
 void HloShape::print(llvm::raw_ostream &os) const {
   switch (kind) {
@@ -353,12 +349,7 @@ void HloShape::print(llvm::raw_ostream &os) const {
   }
 }
 
-std::string HloShape::str() const {
-  std::string result;
-  llvm::raw_string_ostream os(result);
-  print(os);
-  return result;
-}
+std::string HloShape::str() const { return printToString(*this); }
 
 static void forEachArrayImpl(
     const HloShape &shape, llvm::SmallVectorImpl<int64_t> &index,

@@ -7,8 +7,10 @@
 // The second layout model tlayout speaks: an ordered list of physical
 // dimensions, slowest to fastest, each a Dynamic, Packed(n) or OddEven(n)
 // piece of one logical dimension (see DimsLayoutEntry). This header gives its
-// text form, the row- and column-major one-liners, its canonical form, and the
-// conversions to and from XLA tiled layouts. Both models compile to the same
+// text form (the one parser of `#tlayout.dims` text), the row- and
+// column-major one-liners, its canonical form, the normal form of any
+// compiled layout and the placement equality it decides, and the conversions
+// to and from XLA tiled layouts. Both models compile to the same
 // BufferIndexing, and every conversion is checked on it.
 //
 //===----------------------------------------------------------------------===//

@@ -7,9 +7,11 @@
 // Analyses of a compiled layout that code generators ask: how far each
 // logical dimension runs contiguously, the widest vector that stays within
 // such a run, whether a tile of the iteration space occupies one contiguous
-// range of the buffer, and whether a view is a window of its parent's
-// physical buffer. They read only the normal form, so they hold for XLA
-// tiles and physical-dimension layouts alike.
+// range of the buffer, whether a view is a window of its parent's physical
+// buffer, and where two layouts place the elements of one array
+// (comparePlacement, the one answer to "same placement?" with
+// haveSamePlacement in DimsLayout.h). They read only the normal form, so
+// they hold for XLA tiles and physical-dimension layouts alike.
 //
 //===----------------------------------------------------------------------===//
 

@@ -6,7 +6,8 @@
 //
 // The TiledLayout value type: minor_to_major, a list of tiles, tail padding
 // alignment, element size in bits and memory space, with XLA's text syntax
-// and validation. The math over a layout (sizes, offsets, inverse) lives in
+// (and ParseError, the errors of every parser of layout and shape text) and
+// validation. The math over a layout (sizes, offsets, inverse) lives in
 // BufferIndexing.h, which compiles a layout into a normal form.
 //
 //===----------------------------------------------------------------------===//

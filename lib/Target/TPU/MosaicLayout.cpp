@@ -203,19 +203,14 @@ Expected<MosaicMemRef> MosaicMemRef::parse(StringRef text) {
   // Dimensions: `16x256x`, `?x`; a rank-0 memref has none.
   while (true) {
     lex.skipSpace();
-    StringRef rest = lex.rest();
     size_t start = lex.getPos();
-    if (rest.starts_with("?")) {
-      size_t n = 1;
-      while (n < rest.size() && llvm::isSpace(rest[n]))
-        ++n;
-      if (n < rest.size() && rest[n] == 'x') {
-        result.shape.push_back(kDynamicSize);
-        lex.advance(n + 1);
-        continue;
-      }
-      return lex.error("expected 'x' after a dynamic dimension");
+    if (lex.consumeIf('?')) {
+      if (!lex.consumeIf('x'))
+        return lex.errorAt(start, "expected 'x' after a dynamic dimension");
+      result.shape.push_back(kDynamicSize);
+      continue;
     }
+    StringRef rest = lex.rest();
     if (rest.empty() || !(llvm::isDigit(rest[0]) || rest[0] == '-'))
       break;
     Expected<int64_t> size = lex.integer("a dimension size");
