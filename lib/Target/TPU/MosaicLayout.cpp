@@ -115,6 +115,22 @@ public:
       return errorAt(start, what + " " + digits + " does not fit in 64 bits");
     return value;
   }
+  /// Integers (`integer`) separated by commas, each at least `least`: a
+  /// smaller one is "<noun> N <problem>".
+  Error integers(StringRef noun, int64_t least, StringRef problem,
+                 llvm::SmallVectorImpl<int64_t> &values) {
+    do {
+      skipSpace();
+      size_t start = pos;
+      Expected<int64_t> value = integer(("a " + noun).str());
+      if (!value)
+        return value.takeError();
+      if (*value < least)
+        return errorAt(start, noun + " " + llvm::Twine(*value) + " " + problem);
+      values.push_back(*value);
+    } while (consumeIf(','));
+    return Error::success();
+  }
   std::string describeNext() const {
     if (pos >= text.size())
       return "the end of the text";
@@ -249,16 +265,9 @@ Expected<MosaicMemRef> MosaicMemRef::parse(StringRef text) {
         Tile &tile = result.tiles.emplace_back();
         if (lex.peek() == ')')
           return lex.errorAt(tileStart, "a tile needs at least one size");
-        do {
-          size_t entryStart = (lex.skipSpace(), lex.getPos());
-          Expected<int64_t> size = lex.integer("a tile size");
-          if (!size)
-            return size.takeError();
-          if (*size < 1)
-            return lex.errorAt(entryStart, "tile size " + llvm::Twine(*size) +
-                                               " is not positive");
-          tile.dims.push_back(*size);
-        } while (lex.consumeIf(","));
+        if (Error err =
+                lex.integers("tile size", 1, "is not positive", tile.dims))
+          return std::move(err);
         if (Error err = lex.expect(")", "to close a tile"))
           return std::move(err);
         if (result.tiles.size() > kMaxTileLevels)
@@ -271,17 +280,9 @@ Expected<MosaicMemRef> MosaicMemRef::parse(StringRef text) {
       if (Error err = lex.expect("[", "to open the tile strides"))
         return std::move(err);
       if (!lex.consumeIf("]")) {
-        do {
-          size_t strideStart = (lex.skipSpace(), lex.getPos());
-          Expected<int64_t> stride = lex.integer("a tile stride");
-          if (!stride)
-            return stride.takeError();
-          if (*stride < 0)
-            return lex.errorAt(strideStart, "tile stride " +
-                                                llvm::Twine(*stride) +
-                                                " is negative");
-          result.tileStrides.push_back(*stride);
-        } while (lex.consumeIf(","));
+        if (Error err = lex.integers("tile stride", 0, "is negative",
+                                     result.tileStrides))
+          return std::move(err);
         if (Error err = lex.expect("]", "to close the tile strides"))
           return std::move(err);
       }
