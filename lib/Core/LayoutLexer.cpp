@@ -119,6 +119,17 @@ Expected<int64_t> LayoutLexer::parseInteger(const llvm::Twine &what) {
   return negative ? -value : value;
 }
 
+Error LayoutLexer::parseIntegerList(const llvm::Twine &what,
+                                    llvm::SmallVectorImpl<int64_t> &values) {
+  do {
+    Expected<int64_t> value = parseInteger(what);
+    if (!value)
+      return value.takeError();
+    values.push_back(*value);
+  } while (consumeIf(','));
+  return Error::success();
+}
+
 Expected<Tile> LayoutLexer::parseTile() {
   if (Error err = expect('('))
     return std::move(err);

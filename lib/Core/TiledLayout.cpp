@@ -194,12 +194,8 @@ Error LayoutParser::parseSplitConfigs(XlaLayout &layout) {
     config.dimension = *dim;
     if (Error err = expect(':'))
       return err;
-    do {
-      Expected<int64_t> index = parseInteger("a split index");
-      if (!index)
-        return index.takeError();
-      config.splitIndices.push_back(*index);
-    } while (consumeIf(','));
+    if (Error err = parseIntegerList("a split index", config.splitIndices))
+      return err;
     if (Error err = expect(')'))
       return err;
     layout.splitConfigs.push_back(std::move(config));
@@ -234,14 +230,9 @@ Expected<XlaLayout> LayoutParser::parseLayout(FieldColumns &columns) {
   TiledLayout &layout = result.tiled;
   if (Error err = expect('{'))
     return std::move(err);
-  if (peek() != ':' && peek() != '}') {
-    do {
-      Expected<int64_t> dim = parseInteger("a dimension number");
-      if (!dim)
-        return dim.takeError();
-      layout.minorToMajor.push_back(*dim);
-    } while (consumeIf(','));
-  }
+  if (peek() != ':' && peek() != '}')
+    if (Error err = parseIntegerList("a dimension number", layout.minorToMajor))
+      return std::move(err);
   if (consumeIf(':')) {
     std::optional<size_t> last;
     while (peek() != '}' && peek() != '\0') {

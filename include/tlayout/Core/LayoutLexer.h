@@ -65,6 +65,9 @@ public:
   /// A signed decimal integer that fits in int64; `what` names it in the
   /// error.
   llvm::Expected<int64_t> parseInteger(const llvm::Twine &what);
+  /// One or more parseIntegers separated by commas, appended to `values`.
+  llvm::Error parseIntegerList(const llvm::Twine &what,
+                               llvm::SmallVectorImpl<int64_t> &values);
   /// A tile `(a,b,...)` whose sizes may be `*`; `()` is returned empty, for
   /// the verifier to report with the tile's number.
   llvm::Expected<Tile> parseTile();
