@@ -699,16 +699,19 @@ BufferIndexing::indexAt(int64_t offset, llvm::ArrayRef<int64_t> sizes) const {
   return Result(index);
 }
 
-std::string BufferIndexing::getPlacementKey() const {
-  // Pieces with their sizes; size-1 dimensions place nothing, and adjacent
-  // digits of one source read as one piece.
-  llvm::SmallVector<std::pair<Piece, IndexExpr>, 8> keyDims;
-  for (const BufferDim &dim : dims) {
+/// The placement of `indexing` read from its structure: each physical
+/// dimension that takes more than one value, as the value of its piece and
+/// its size, with adjacent digits of one source merged into one piece.
+static llvm::SmallVector<std::pair<IndexExpr, IndexExpr>, 8>
+placementDigits(const BufferIndexing &indexing) {
+  llvm::ArrayRef<Piece> pieces = indexing.getPieces();
+  llvm::SmallVector<std::pair<Piece, IndexExpr>, 8> merged;
+  for (const BufferDim &dim : indexing.getDims()) {
     if (dim.size.isConstant(1))
       continue;
     const Piece &next = pieces[dim.piece];
-    if (!keyDims.empty()) {
-      auto &[prev, prevSize] = keyDims.back();
+    if (!merged.empty()) {
+      auto &[prev, prevSize] = merged.back();
       if (areAdjacentDigits(prev, next, dim.size)) {
         std::optional<int64_t> modulus;
         if (prev.modulus)
@@ -720,20 +723,24 @@ std::string BufferIndexing::getPlacementKey() const {
         }
       }
     }
-    keyDims.push_back({next, dim.size});
+    merged.push_back({next, dim.size});
   }
-  std::string key;
-  llvm::raw_string_ostream os(key);
-  SourceValues known(*this);
-  for (const auto &[piece, size] : keyDims) {
+  llvm::SmallVector<std::pair<IndexExpr, IndexExpr>, 8> digits;
+  SourceValues known(indexing);
+  for (const auto &[piece, size] : merged) {
     IndexExpr value =
         floorDiv(known.source(piece.source), IndexExpr(piece.divisor));
     if (piece.modulus)
       value = mod(value, IndexExpr(*piece.modulus));
-    os << '[' << value << " : " << size << ']';
+    digits.push_back({value, size});
   }
-  os << " total " << numElements;
-  return key;
+  return digits;
+}
+
+bool BufferIndexing::hasSamePlacementStructure(
+    const BufferIndexing &other) const {
+  return numElements == other.numElements &&
+         placementDigits(*this) == placementDigits(other);
 }
 
 void BufferIndexing::print(llvm::raw_ostream &os) const {
@@ -742,22 +749,6 @@ void BufferIndexing::print(llvm::raw_ostream &os) const {
     os << known.piece(dim.piece) << "  size " << dim.size << "  stride "
        << dim.stride << '\n';
   os << "elements " << numElements << '\n';
-}
-
-Expected<bool> mlir::tlayout::haveSamePlacement(const TiledLayout &a,
-                                                const TiledLayout &b,
-                                                llvm::ArrayRef<int64_t> shape) {
-  Expected<BufferIndexing> ia = BufferIndexing::compile(a, shape);
-  if (!ia)
-    return ia.takeError();
-  Expected<BufferIndexing> ib = BufferIndexing::compile(b, shape);
-  if (!ib)
-    return ib.takeError();
-  if (a.elementSizeInBits != b.elementSizeInBits)
-    return false;
-  if (std::optional<bool> same = haveSamePlacement(*ia, *ib))
-    return *same;
-  return ia->getPlacementKey() == ib->getPlacementKey();
 }
 
 Footprint mlir::tlayout::getFootprint(const BufferIndexing &indexing,

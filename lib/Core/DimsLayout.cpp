@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tlayout/Core/DimsLayout.h"
+#include "tlayout/Core/LayoutLexer.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/Sequence.h"
@@ -45,89 +46,60 @@ std::string mlir::tlayout::printPhysDims(llvm::ArrayRef<DimsLayoutEntry> dims) {
 }
 
 Expected<llvm::SmallVector<DimsLayoutEntry, 4>>
-mlir::tlayout::parsePhysDims(StringRef text) {
-  size_t pos = 0;
-  auto error = [&](size_t at, const llvm::Twine &message) -> Error {
-    return llvm::make_error<ParseError>(at, message.str());
-  };
-  auto skip = [&] {
-    while (pos < text.size() && llvm::isSpace(text[pos]))
-      ++pos;
-  };
-  auto consume = [&](char c) {
-    skip();
-    if (pos < text.size() && text[pos] == c) {
-      ++pos;
-      return true;
-    }
-    return false;
-  };
-  auto parseInt = [&](int64_t &value) -> Error {
-    skip();
-    size_t start = pos;
-    while (pos < text.size() && llvm::isDigit(text[pos]))
-      ++pos;
-    if (start == pos)
-      return error(start, "expected a non-negative integer");
-    if (text.slice(start, pos).getAsInteger(10, value))
-      return error(start, "integer out of range");
-    return Error::success();
-  };
+mlir::tlayout::parsePhysDims(LayoutLexer &lexer) {
   llvm::SmallVector<DimsLayoutEntry, 4> dims;
-  if (!consume('['))
-    return error(pos, "expected '[' to open the list of physical dimensions");
-  if (consume(']')) {
-    skip();
-    if (pos != text.size())
-      return error(pos, "unexpected text after the list");
+  if (!lexer.consumeIf('['))
+    return lexer.error(lexer.getPos(),
+                       "expected '[' to open the list of physical dimensions");
+  if (lexer.consumeIf(']'))
     return dims;
-  }
-  while (true) {
-    int64_t dim;
-    skip();
-    size_t dimAt = pos;
-    if (Error err = parseInt(dim))
-      return std::move(err);
-    if (dim > std::numeric_limits<unsigned>::max())
-      return error(dimAt, "dimension number out of range");
-    DimsLayoutEntry entry = DimsLayoutEntry::dynamic(dim);
-    if (consume(':')) {
-      skip();
-      size_t start = pos;
-      while (pos < text.size() &&
-             (llvm::isAlpha(text[pos]) || text[pos] == '_'))
-        ++pos;
-      StringRef kind = text.slice(start, pos);
-      if (kind == "dynamic") {
-        entry.kind = DimsLayoutEntry::Kind::Dynamic;
-      } else if (kind == "packed" || kind == "odd_even") {
+  do {
+    lexer.skipSpace();
+    size_t dimAt = lexer.getPos();
+    Expected<int64_t> dim = lexer.parseInteger("a dimension number");
+    if (!dim)
+      return dim.takeError();
+    if (*dim < 0 || *dim >= kMaxLogicalDims)
+      return lexer.error(dimAt, "dimension number " + llvm::Twine(*dim) +
+                                    " is out of range (0 to " +
+                                    llvm::Twine(kMaxLogicalDims - 1) + ")");
+    DimsLayoutEntry entry = DimsLayoutEntry::dynamic(*dim);
+    if (lexer.consumeIf(':')) {
+      lexer.skipSpace();
+      size_t kindAt = lexer.getPos();
+      StringRef kind = lexer.parseWord();
+      if (kind == "packed" || kind == "odd_even") {
         entry.kind = kind == "packed" ? DimsLayoutEntry::Kind::Packed
                                       : DimsLayoutEntry::Kind::OddEven;
-        if (!consume('('))
-          return error(pos, "expected '(' and a size after '" + kind + "'");
-        skip();
-        size_t sizeAt = pos;
-        if (Error err = parseInt(entry.size))
-          return std::move(err);
-        if (entry.size == 0)
-          return error(sizeAt,
-                       "the size of a " + kind + " dimension must be positive");
-        if (!consume(')'))
-          return error(pos, "expected ')' after the size");
-      } else {
-        return error(start, "expected 'packed', 'odd_even' or 'dynamic'");
+        if (!lexer.consumeIf('('))
+          return lexer.error(lexer.getPos(),
+                             "expected '(' and a size after '" + kind + "'");
+        Expected<int64_t> size =
+            lexer.parseInteger("the size of a " + kind + " dimension");
+        if (!size)
+          return size.takeError();
+        entry.size = *size;
+        if (!lexer.consumeIf(')'))
+          return lexer.error(lexer.getPos(), "expected ')' after the size");
+      } else if (kind != "dynamic") {
+        return lexer.error(
+            kindAt, "expected 'packed', 'odd_even' or 'dynamic', got '" +
+                        (kind.empty() ? lexer.describeHere() : kind) + "'");
       }
     }
     dims.push_back(entry);
-    if (consume(','))
-      continue;
-    if (!consume(']'))
-      return error(pos, "expected ',' or ']'");
-    break;
-  }
-  skip();
-  if (pos != text.size())
-    return error(pos, "unexpected text after the list");
+  } while (lexer.consumeIf(','));
+  if (!lexer.consumeIf(']'))
+    return lexer.error(lexer.getPos(), "expected ',' or ']'");
+  return dims;
+}
+
+Expected<llvm::SmallVector<DimsLayoutEntry, 4>>
+mlir::tlayout::parsePhysDims(StringRef text) {
+  LayoutLexer lexer(text);
+  Expected<llvm::SmallVector<DimsLayoutEntry, 4>> dims = parsePhysDims(lexer);
+  if (dims && !lexer.atEnd())
+    return lexer.error(lexer.getPos(), "unexpected text after the list");
   return dims;
 }
 
@@ -383,10 +355,12 @@ std::optional<bool> mlir::tlayout::haveSamePlacement(const BufferIndexing &a,
     return std::nullopt;
   std::optional<llvm::SmallVector<NormalEntry, 8>> digitsA = digitsOf(a);
   std::optional<llvm::SmallVector<NormalEntry, 8>> digitsB = digitsOf(b);
-  if (!digitsA || !digitsB)
-    return std::nullopt;
-  return canonicalDigits(*digitsA, a.getShape()) ==
-         canonicalDigits(*digitsB, b.getShape());
+  if (digitsA && digitsB)
+    return canonicalDigits(*digitsA, a.getShape()) ==
+           canonicalDigits(*digitsB, b.getShape());
+  if (a.hasSamePlacementStructure(b))
+    return true;
+  return std::nullopt;
 }
 
 static llvm::SmallVector<DimsLayoutEntry, 4>
@@ -492,17 +466,13 @@ simplifyByRules(llvm::SmallVector<DimsLayoutEntry, 4> dims,
 // Conversions
 //===----------------------------------------------------------------------===//
 
-/// Whether two layouts compile and place every element at the same offset
-/// in buffers of the same size.
+/// Whether two layouts compile and provably place every element at the
+/// same offset in buffers of the same size (haveSamePlacement).
 static bool samePlacement(Expected<BufferIndexing> a,
                           Expected<BufferIndexing> b) {
   std::optional<BufferIndexing> first = llvm::expectedToOptional(std::move(a));
   std::optional<BufferIndexing> second = llvm::expectedToOptional(std::move(b));
-  if (!first || !second)
-    return false;
-  if (std::optional<bool> same = haveSamePlacement(*first, *second))
-    return *same;
-  return first->getPlacementKey() == second->getPlacementKey();
+  return first && second && haveSamePlacement(*first, *second).value_or(false);
 }
 
 std::optional<llvm::SmallVector<DimsLayoutEntry, 4>>

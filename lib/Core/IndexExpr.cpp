@@ -11,6 +11,8 @@
 
 #include "tlayout/Core/IndexExpr.h"
 
+#include "tlayout/Core/Printing.h"
+
 #include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/ErrorHandling.h"
 
@@ -352,9 +354,4 @@ void IndexExpr::print(llvm::raw_ostream &os) const {
     os << ')';
 }
 
-std::string IndexExpr::str() const {
-  std::string result;
-  llvm::raw_string_ostream os(result);
-  print(os);
-  return result;
-}
+std::string IndexExpr::str() const { return printToString(*this); }

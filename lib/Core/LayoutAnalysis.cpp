@@ -222,8 +222,7 @@ mlir::tlayout::comparePlacement(const BufferIndexing &a,
   result.sizeB = *b.getNumElements().getConstant();
   bool identity = llvm::equal(perm, llvm::seq<int64_t>(0, rank));
   // The normal form decides without enumerating where it is defined.
-  if (identity && (haveSamePlacement(a, b).value_or(false) ||
-                   a.getPlacementKey() == b.getPlacementKey())) {
+  if (identity && haveSamePlacement(a, b).value_or(false)) {
     result.same = true;
     return result;
   }

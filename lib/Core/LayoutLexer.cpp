@@ -1,17 +1,16 @@
-//===- LayoutLexer.cpp - Shared lexing of layout and shape text -----------===//
+//===- LayoutLexer.cpp - The one cursor over layout text ------------------===//
 //
 // Part of the tlayout project.
 //
 //===----------------------------------------------------------------------===//
 
-#include "LayoutLexer.h"
+#include "tlayout/Core/LayoutLexer.h"
 
 #include "llvm/ADT/StringExtras.h"
 
 #include <limits>
 
 using namespace mlir::tlayout;
-using namespace mlir::tlayout::detail;
 using llvm::Error;
 using llvm::Expected;
 using llvm::StringRef;
@@ -54,6 +53,26 @@ bool LayoutLexer::consumeIf(char c) {
     return true;
   }
   return false;
+}
+
+bool LayoutLexer::consumeIf(StringRef token) {
+  skipSpace();
+  if (!text.substr(pos).starts_with(token))
+    return false;
+  pos += token.size();
+  return true;
+}
+
+StringRef LayoutLexer::parseWord() {
+  return parseWhile([](char c) { return llvm::isAlnum(c) || c == '_'; });
+}
+
+StringRef LayoutLexer::parseWhile(llvm::function_ref<bool(char)> isPart) {
+  skipSpace();
+  size_t start = pos;
+  while (pos < text.size() && isPart(text[pos]))
+    ++pos;
+  return text.slice(start, pos);
 }
 
 char LayoutLexer::peek() {
@@ -100,6 +119,17 @@ Expected<int64_t> LayoutLexer::parseInteger(const llvm::Twine &what) {
   return negative ? -value : value;
 }
 
+Error LayoutLexer::parseIntegerList(const llvm::Twine &what,
+                                    llvm::SmallVectorImpl<int64_t> &values) {
+  do {
+    Expected<int64_t> value = parseInteger(what);
+    if (!value)
+      return value.takeError();
+    values.push_back(*value);
+  } while (consumeIf(','));
+  return Error::success();
+}
+
 Expected<Tile> LayoutLexer::parseTile() {
   if (Error err = expect('('))
     return std::move(err);
@@ -119,4 +149,68 @@ Expected<Tile> LayoutLexer::parseTile() {
   if (Error err = expect(')'))
     return std::move(err);
   return tile;
+}
+
+//===----------------------------------------------------------------------===//
+// What follows a layout in an attribute
+//===----------------------------------------------------------------------===//
+
+Expected<LayoutSuffix> mlir::tlayout::parseLayoutSuffix(LayoutLexer &lexer) {
+  auto expect = [&](StringRef token) -> Error {
+    if (lexer.consumeIf(token))
+      return Error::success();
+    return lexer.error(lexer.getPos(),
+                       "expected '" + token +
+                           "' in the view description `, parent = [...], "
+                           "offsets = [...]` or the sizes `, sizes = [...]`");
+  };
+  auto parseList = [&](llvm::SmallVectorImpl<int64_t> &values) -> Error {
+    if (Error err = expect("["))
+      return err;
+    if (lexer.consumeIf(']'))
+      return Error::success();
+    do {
+      if (lexer.consumeIf('?')) {
+        values.push_back(kDynamicSize);
+        continue;
+      }
+      if (!llvm::isDigit(lexer.peek()))
+        return lexer.error(lexer.getPos(), "expected a size, an offset or '?'");
+      Expected<int64_t> value = lexer.parseInteger("a size or an offset");
+      if (!value)
+        return value.takeError();
+      values.push_back(*value);
+    } while (lexer.consumeIf(','));
+    return expect("]");
+  };
+  // `name = [...]`; the name is already read when empty.
+  auto parseField = [&](StringRef name,
+                        llvm::SmallVectorImpl<int64_t> &values) -> Error {
+    if (!name.empty())
+      if (Error err = expect(name))
+        return err;
+    if (Error err = expect("="))
+      return err;
+    return parseList(values);
+  };
+  LayoutSuffix suffix;
+  if (Error err = expect(","))
+    return std::move(err);
+  if ((suffix.bound = lexer.consumeIf("sizes"))) {
+    if (Error err = parseField("", suffix.sizes))
+      return std::move(err);
+  } else {
+    if (Error err = parseField("parent", suffix.parentShape))
+      return std::move(err);
+    if (Error err = expect(","))
+      return std::move(err);
+    if (Error err = parseField("offsets", suffix.offsets))
+      return std::move(err);
+  }
+  if (!lexer.atEnd())
+    return lexer.error(lexer.getPos(), suffix.bound
+                                           ? "unexpected text after the sizes"
+                                           : "unexpected text after the view "
+                                             "description");
+  return suffix;
 }

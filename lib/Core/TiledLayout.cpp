@@ -11,9 +11,9 @@
 
 #include "tlayout/Core/TiledLayout.h"
 #include "tlayout/Core/BufferIndexing.h"
+#include "tlayout/Core/LayoutLexer.h"
+#include "tlayout/Core/Printing.h"
 #include "tlayout/Core/XlaLayout.h"
-
-#include "LayoutLexer.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -27,6 +27,14 @@ char ParseError::ID = 0;
 
 void ParseError::log(llvm::raw_ostream &os) const {
   os << "column " << column + 1 << ": " << message;
+}
+
+std::pair<size_t, std::string> ParseError::take(llvm::Error err) {
+  std::pair<size_t, std::string> result;
+  llvm::handleAllErrors(std::move(err), [&](const ParseError &e) {
+    result = {e.column, e.message};
+  });
+  return result;
 }
 
 std::error_code ParseError::convertToErrorCode() const {
@@ -98,7 +106,7 @@ struct FieldColumns {
 };
 
 /// A recursive-descent parser over layout text that tracks its position.
-class LayoutParser : public detail::LayoutLexer {
+class LayoutParser : public LayoutLexer {
 public:
   /// With `forMemRef`, a field a memref layout cannot hold is an error as
   /// soon as its letter is read (see whyFieldIsUnsupported).
@@ -165,12 +173,11 @@ Expected<std::string> LayoutParser::parseTypeField(llvm::StringRef name) {
     return std::move(err);
   skipSpace();
   size_t start = pos;
-  while (pos < text.size() && (llvm::isAlnum(text[pos]) || text[pos] == '_'))
-    ++pos;
-  if (pos == start)
+  StringRef word = parseWord();
+  if (word.empty())
     return error(start, "expected a type in " + name + "(...) but found '" +
                             describeHere() + "'");
-  std::string type = text.slice(start, pos).lower();
+  std::string type = word.lower();
   if (Error err = expect(')'))
     return std::move(err);
   return type;
@@ -187,12 +194,8 @@ Error LayoutParser::parseSplitConfigs(XlaLayout &layout) {
     config.dimension = *dim;
     if (Error err = expect(':'))
       return err;
-    do {
-      Expected<int64_t> index = parseInteger("a split index");
-      if (!index)
-        return index.takeError();
-      config.splitIndices.push_back(*index);
-    } while (consumeIf(','));
+    if (Error err = parseIntegerList("a split index", config.splitIndices))
+      return err;
     if (Error err = expect(')'))
       return err;
     layout.splitConfigs.push_back(std::move(config));
@@ -227,14 +230,9 @@ Expected<XlaLayout> LayoutParser::parseLayout(FieldColumns &columns) {
   TiledLayout &layout = result.tiled;
   if (Error err = expect('{'))
     return std::move(err);
-  if (peek() != ':' && peek() != '}') {
-    do {
-      Expected<int64_t> dim = parseInteger("a dimension number");
-      if (!dim)
-        return dim.takeError();
-      layout.minorToMajor.push_back(*dim);
-    } while (consumeIf(','));
-  }
+  if (peek() != ':' && peek() != '}')
+    if (Error err = parseIntegerList("a dimension number", layout.minorToMajor))
+      return std::move(err);
   if (consumeIf(':')) {
     std::optional<size_t> last;
     while (peek() != '}' && peek() != '\0') {
@@ -447,12 +445,7 @@ void Tile::print(llvm::raw_ostream &os) const {
   os << ')';
 }
 
-std::string Tile::str() const {
-  std::string result;
-  llvm::raw_string_ostream os(result);
-  print(os);
-  return result;
-}
+std::string Tile::str() const { return printToString(*this); }
 
 void XlaLayout::print(llvm::raw_ostream &os) const {
   os << '{';
@@ -499,12 +492,7 @@ void XlaLayout::print(llvm::raw_ostream &os) const {
   os << '}';
 }
 
-std::string XlaLayout::str() const {
-  std::string result;
-  llvm::raw_string_ostream os(result);
-  print(os);
-  return result;
-}
+std::string XlaLayout::str() const { return printToString(*this); }
 
 bool XlaLayout::isSparse() const {
   return llvm::any_of(dimLevelTypes,
@@ -529,12 +517,7 @@ void TiledLayout::print(llvm::raw_ostream &os) const {
   XlaLayout(*this).print(os);
 }
 
-std::string TiledLayout::str() const {
-  std::string result;
-  llvm::raw_string_ostream os(result);
-  print(os);
-  return result;
-}
+std::string TiledLayout::str() const { return printToString(*this); }
 
 //===----------------------------------------------------------------------===//
 // Validation

@@ -16,6 +16,8 @@
 
 #include "tlayout/Format/HloText.h"
 
+#include "tlayout/Core/LayoutLexer.h"
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 
@@ -388,18 +390,8 @@ Expected<HloText> mlir::tlayout::readHloText(StringRef text) {
   unsigned computationLine = 0;
   for (const Statement &statement : statements) {
     StringRef s = statement.text;
-    size_t pos = 0;
-    auto skipSpace = [&] {
-      while (pos < s.size() && llvm::isSpace(s[pos]))
-        ++pos;
-    };
-    auto word = [&] {
-      skipSpace();
-      size_t start = pos;
-      while (pos < s.size() && isNameChar(s[pos]))
-        ++pos;
-      return s.slice(start, pos);
-    };
+    LayoutLexer cursor(s);
+    auto word = [&] { return cursor.parseWhile(isNameChar); };
     auto offsetOf = [&](size_t at) {
       return statement.offsets[std::min(at, statement.offsets.size() - 1)];
     };
@@ -412,15 +404,15 @@ Expected<HloText> mlir::tlayout::readHloText(StringRef text) {
           (cutOff ? " (the text stops in this line: is the module cut off?)"
                   : ""));
     };
-    skipSpace();
-    size_t start = pos;
+    cursor.skipSpace();
+    size_t start = cursor.getPos();
     // Lines are counted incrementally: statements come in text order.
     size_t here = offsetOf(start);
     if (here > counted) {
       line += StringRef(text.data() + counted, here - counted).count('\n');
       counted = here;
     }
-    if (s.substr(pos) == "}") {
+    if (s.substr(start) == "}") {
       if (computation.empty())
         return error(start, "'}' closes no computation");
       computation.clear();
@@ -438,18 +430,16 @@ Expected<HloText> mlir::tlayout::readHloText(StringRef text) {
     bool isEntry = first == "ENTRY";
     bool isRoot = first == "ROOT";
     StringRef name = isEntry || isRoot ? word() : first;
-    skipSpace();
-    if (pos < s.size() && s[pos] == '=' && !isEntry) {
+    if (!isEntry && cursor.consumeIf('=')) {
       // An instruction: name = shape opcode(...)...
-      ++pos;
-      skipSpace();
-      size_t shapeStart = pos;
+      cursor.skipSpace();
+      size_t shapeStart = cursor.getPos();
       // An instruction printed without its shape (`v = abs(a)`) names no
       // buffer the text can size.
-      size_t wordEnd = pos;
+      size_t wordEnd = shapeStart;
       while (wordEnd < s.size() && isNameChar(s[wordEnd]))
         ++wordEnd;
-      StringRef opcodeWord = s.slice(pos, wordEnd);
+      StringRef opcodeWord = s.slice(shapeStart, wordEnd);
       if (!opcodeWord.empty() && wordEnd < s.size() && s[wordEnd] == '(' &&
           opcodeWord != "b" && !parseElementType(opcodeWord) &&
           opcodeWord != "token" && opcodeWord != "opaque") {
@@ -463,20 +453,16 @@ Expected<HloText> mlir::tlayout::readHloText(StringRef text) {
       Expected<HloShape> shape =
           HloShape::parsePrefix(s.substr(shapeStart), consumed);
       if (!shape) {
-        size_t column = 0;
-        std::string message;
-        llvm::handleAllErrors(shape.takeError(), [&](const ParseError &e) {
-          column = e.getColumn();
-          message = e.getMessage().str();
-        });
+        auto [column, message] = ParseError::take(shape.takeError());
         return error(shapeStart + column,
                      "the shape of '" + name.ltrim('%') + "': " + message);
       }
-      pos = shapeStart + consumed;
+      cursor.setPos(shapeStart + consumed);
       StringRef opcode = word();
       if (opcode.empty())
-        return error(pos, "expected an opcode after the shape of '" +
-                              name.ltrim('%') + "'");
+        return error(cursor.getPos(),
+                     "expected an opcode after the shape of '" +
+                         name.ltrim('%') + "'");
       ++result.numInstructions;
       HloInstructionText instruction;
       instruction.name = name.ltrim('%').str();
@@ -484,7 +470,7 @@ Expected<HloText> mlir::tlayout::readHloText(StringRef text) {
       instruction.shape = *shape;
       instruction.isRoot = isRoot;
       instruction.line = line;
-      readOperandsAndAttributes(s.substr(pos), instruction);
+      readOperandsAndAttributes(s.substr(cursor.getPos()), instruction);
       if (!result.computations.empty() && !computation.empty()) {
         ++result.computations.back().numInstructions;
         result.computations.back().instructions.push_back(
@@ -518,7 +504,7 @@ Expected<HloText> mlir::tlayout::readHloText(StringRef text) {
       (void)anyArray;
       continue;
     }
-    if (pos < s.size() && (s[pos] == '(' || s[pos] == '{') && !name.empty()) {
+    if ((cursor.peek() == '(' || cursor.peek() == '{') && !name.empty()) {
       // A computation header: [ENTRY] name (params) -> shape {
       if (!computation.empty())
         return error(start, "the computation '" + computation + "' (line " +

@@ -11,6 +11,9 @@
 
 #include "tlayout/Format/XlaShape.h"
 
+#include "tlayout/Core/LayoutLexer.h"
+#include "tlayout/Core/Printing.h"
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 
@@ -50,71 +53,19 @@ bool LayoutExtras::operator==(const LayoutExtras &other) const {
 //===----------------------------------------------------------------------===//
 
 namespace {
-/// A recursive-descent parser over shape text; columns are offsets into the
-/// whole text. Layouts are read by the core's XlaLayout parser.
-class ShapeParser {
+/// A recursive-descent parser over shape text, reading with the core's
+/// LayoutLexer; columns are offsets into the whole text. Layouts are read by
+/// the core's XlaLayout parser.
+class ShapeParser : public LayoutLexer {
 public:
-  explicit ShapeParser(StringRef text) : text(text) {}
+  explicit ShapeParser(StringRef text) : LayoutLexer(text) {}
 
   Expected<HloShape> parseShape();
-  size_t getPos() const { return pos; }
-  bool atEnd() {
-    skipSpace();
-    return pos >= text.size();
-  }
-  Error error(size_t at, const llvm::Twine &message) const {
-    return llvm::make_error<ParseError>(at, message.str());
-  }
 
 private:
-  /// Skips spaces and `/* ... */` comments, as XLA's lexer does.
-  void skipSpace() {
-    while (pos < text.size()) {
-      if (llvm::isSpace(text[pos])) {
-        ++pos;
-        continue;
-      }
-      StringRef rest = text.substr(pos);
-      size_t end;
-      if (!rest.starts_with("/*") ||
-          (end = rest.find("*/", 2)) == StringRef::npos)
-        return;
-      pos += end + 2;
-    }
-  }
-  char peek() {
-    skipSpace();
-    return pos < text.size() ? text[pos] : '\0';
-  }
-  bool consumeIf(StringRef s) {
-    skipSpace();
-    if (!text.substr(pos).starts_with(s))
-      return false;
-    pos += s.size();
-    return true;
-  }
-  StringRef describeHere() {
-    skipSpace();
-    return pos < text.size() ? text.substr(pos, 1) : StringRef("end of input");
-  }
-  Error expect(char c) {
-    if (consumeIf(StringRef(&c, 1)))
-      return Error::success();
-    return error(pos, llvm::Twine("expected '") + llvm::Twine(c) +
-                          "' but found '" + describeHere() + "'");
-  }
-  StringRef parseWord() {
-    skipSpace();
-    size_t start = pos;
-    while (pos < text.size() && (llvm::isAlnum(text[pos]) || text[pos] == '_'))
-      ++pos;
-    return text.slice(start, pos);
-  }
   Expected<XlaShape> parseArray(ElementType type);
   Error parseLayout(XlaShape &shape);
 
-  StringRef text;
-  size_t pos = 0;
   /// Shapes being parsed, outermost included.
   unsigned nestingLevel = 0;
 };
@@ -132,12 +83,7 @@ Error ShapeParser::parseLayout(XlaShape &shape) {
   Expected<XlaLayout> parsed =
       XlaLayout::parsePrefix(text.substr(start), consumed);
   if (!parsed) {
-    size_t column = 0;
-    std::string message;
-    llvm::handleAllErrors(parsed.takeError(), [&](const ParseError &e) {
-      column = e.getColumn();
-      message = e.getMessage().str();
-    });
+    auto [column, message] = ParseError::take(parsed.takeError());
     return error(start + column, message);
   }
   pos = start + consumed;
@@ -370,12 +316,7 @@ void XlaShape::print(llvm::raw_ostream &os) const {
     os << text;
 }
 
-std::string XlaShape::str() const {
-  std::string result;
-  llvm::raw_string_ostream os(result);
-  print(os);
-  return result;
-}
+std::string XlaShape::str() const { return printToString(*this); }
 
 void HloShape::print(llvm::raw_ostream &os) const {
   switch (kind) {
@@ -408,12 +349,7 @@ void HloShape::print(llvm::raw_ostream &os) const {
   }
 }
 
-std::string HloShape::str() const {
-  std::string result;
-  llvm::raw_string_ostream os(result);
-  print(os);
-  return result;
-}
+std::string HloShape::str() const { return printToString(*this); }
 
 static void forEachArrayImpl(
     const HloShape &shape, llvm::SmallVectorImpl<int64_t> &index,

@@ -64,13 +64,9 @@ inspect::inspectShapeList(StringRef text,
   for (const ListedShape &shape : shapes) {
     llvm::Expected<HloShape> parsed = HloShape::parse(shape.text);
     if (!parsed) {
-      std::string message;
-      llvm::handleAllErrors(parsed.takeError(), [&](const ParseError &e) {
-        message = "line " + std::to_string(shape.line) + ", column " +
-                  std::to_string(e.getColumn() + 1) + ": " +
-                  e.getMessage().str();
-      });
-      return makeError(message);
+      auto [column, message] = ParseError::take(parsed.takeError());
+      return makeError("line " + std::to_string(shape.line) + ", column " +
+                       std::to_string(column + 1) + ": " + message);
     }
   }
   for (auto [i, shape] : llvm::enumerate(shapes)) {

@@ -13,14 +13,16 @@
 // labels are drawn only where they fit in their cells; otherwise tiles are
 // numbered and memory rows carry their offsets and the indices they hold.
 //
-// Drawing takes two steps: SvgPicture computes the view (SvgView: the
-// panels' cells, lines to draw, labels and positions, the legend, the
-// canvas size) as plain data, and renderSvg prints that view as SVG.
+// Drawing takes two steps: SvgPicture, here, computes the view (SvgView.h:
+// the panels' cells, lines to draw, labels and positions, the legend, the
+// canvas size) as plain data, and renderSvg (SvgRender.cpp) prints that
+// view as SVG.
 //
 //===----------------------------------------------------------------------===//
 
 #include "InspectSupport.h"
 #include "LayoutDrawing.h"
+#include "SvgView.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -34,14 +36,13 @@
 
 using namespace mlir::tlayout;
 using namespace mlir::tlayout::inspect;
+using namespace mlir::tlayout::inspect::svg;
 
-/// Monospace glyph width, as a fraction of the font size.
-constexpr double kCharWidth = 0.6;
 /// Bounds of a grid of cells, in pixels.
 constexpr int64_t kMaxGridWidth = 3000;
 constexpr int64_t kMaxLogicalHeight = 1200;
 constexpr int64_t kMaxMemoryHeight = 1800;
-constexpr int64_t kMinCell = 6, kMaxCell = 36;
+constexpr int64_t kMinCell = 6;
 /// The most columns and rows a window shows, keeping cells >= kMinCell.
 constexpr int64_t kMaxWindowCols = kMaxGridWidth / kMinCell;
 constexpr int64_t kMaxWindowRows = kMaxLogicalHeight / kMinCell;
@@ -54,195 +55,15 @@ constexpr int64_t kMaxMemoryWidth = 128;
 constexpr int64_t kUnlabeledWidth = 1600;
 /// Smallest font size drawn inside cells.
 constexpr double kMinFont = 7;
-constexpr int kMargin = 20;
 /// Views side by side when together no wider than this.
 constexpr int64_t kSideBySideWidth = 1800;
 
-namespace {
-/// How the border of a tile level is drawn; deeper levels reuse the last.
-struct LineStyle {
-  const char *color;
-  double width;
-  const char *dash;
-  const char *words;
-};
-} // namespace
-static constexpr LineStyle kLevelStyles[] = {
-    {"#000000", 2.5, "", "thick black"},
-    {"#1a56db", 1.6, "6,3", "blue dashed"},
-    {"#e07b00", 1.4, "2,2", "orange dotted"},
-    {"#8e24aa", 1.2, "1,2", "purple dotted"},
-};
-static const LineStyle &levelStyle(size_t level) {
-  return kLevelStyles[std::min(level, std::size(kLevelStyles) - 1)];
-}
-
-constexpr const char *kPaddingFill = "#d0d0d0";
 constexpr const char *kUntiledFill = "#cfe0f5";
-
-static std::string escape(llvm::StringRef text) {
-  std::string s;
-  for (char c : text) {
-    if (c == '&')
-      s += "&amp;";
-    else if (c == '<')
-      s += "&lt;";
-    else if (c == '>')
-      s += "&gt;";
-    else
-      s += c;
-  }
-  return s;
-}
-
-/// A coordinate with at most one decimal.
-static std::string num(double v) {
-  double rounded = std::round(v * 10) / 10;
-  if (rounded == std::floor(rounded))
-    return std::to_string(static_cast<int64_t>(rounded));
-  std::string s;
-  llvm::raw_string_ostream(s) << llvm::format("%.1f", rounded);
-  return s;
-}
-
-static double textWidth(size_t chars, double font) {
-  return chars * kCharWidth * font;
-}
 
 /// Distinct, readable fills: golden-angle hues.
 static std::string colorOf(int64_t tile) {
   int hue = static_cast<int>((tile * 137) % 360);
   return "hsl(" + std::to_string(hue) + ",70%,80%)";
-}
-
-namespace {
-/// What a position of a grid holds, for border drawing.
-enum class CellState {
-  /// No element: outside the array or the buffer.
-  Outside,
-  /// An element the window leaves out.
-  Cut,
-  /// A drawn element or buffer position.
-  Drawn
-};
-
-/// A drawn cell: its fill, its tiles and its label.
-struct Cell {
-  std::string fill;
-  /// The tile of each level, when known.
-  llvm::SmallVector<std::optional<int64_t>, 3> tiles;
-  /// Label lines and whether the label is muted (padding).
-  llvm::SmallVector<std::string, 4> label;
-  bool muted = false;
-};
-
-/// A text at a position, with extra SVG attributes.
-struct Text {
-  double x, y, font;
-  std::string text;
-  const char *anchor = "start";
-  std::string extra;
-};
-
-/// One view: captions, a grid of cells and the labels around it.
-struct Panel {
-  llvm::SmallVector<std::pair<std::string, std::string>, 3> captions;
-  int64_t rows = 0, cols = 0;
-  double cell = kMaxCell;
-  std::vector<std::optional<Cell>> cells;
-  /// The states of the positions around the window, row by row over rows
-  /// -1 to `rows` and columns -1 to `cols` (the window's own entries are
-  /// unused).
-  std::vector<CellState> frame;
-  /// Which lines of each level to draw: horizontal, vertical.
-  llvm::SmallVector<std::pair<bool, bool>, 3> levelLines;
-  double leftWidth = 0, rightWidth = 0;
-  /// Texts relative to the grid's top-left corner.
-  std::vector<Text> texts;
-  /// Where the grid goes, set by the layout.
-  double x = 0, y = 0;
-
-  static constexpr double kCaptionLine = 16, kAxis = 14;
-  double captionsHeight() const { return captions.size() * kCaptionLine + 4; }
-  double gridWidth() const { return cols * cell; }
-  double width() const {
-    double w = leftWidth + gridWidth() + rightWidth;
-    for (const auto &caption : captions)
-      w = std::max(w, textWidth(caption.first.size(), 11));
-    return w;
-  }
-  double height() const { return captionsHeight() + kAxis + rows * cell + 8; }
-  const std::optional<Cell> &at(int64_t r, int64_t c) const {
-    return cells[r * cols + c];
-  }
-  CellState state(int64_t r, int64_t c) const {
-    if (r >= 0 && c >= 0 && r < rows && c < cols)
-      return at(r, c) ? CellState::Drawn : CellState::Outside;
-    if (r < -1 || c < -1 || r > rows || c > cols)
-      return CellState::Outside;
-    return frame[(r + 1) * (cols + 2) + (c + 1)];
-  }
-  /// Fills `frame` from the state of each position around the window.
-  void setFrame(llvm::function_ref<CellState(int64_t, int64_t)> outside) {
-    frame.assign((rows + 2) * (cols + 2), CellState::Outside);
-    for (int64_t r = -1; r <= rows; ++r)
-      for (int64_t c = -1; c <= cols; ++c)
-        if (r < 0 || c < 0 || r == rows || c == cols)
-          frame[(r + 1) * (cols + 2) + (c + 1)] = outside(r, c);
-  }
-};
-
-/// The picture as plain data: every shape, label and position, computed
-/// from the request by SvgBuilder and printed as SVG by renderSvg.
-struct SvgView {
-  std::string title;
-  /// Legend entries: the text and the class of the sample drawn before it.
-  std::vector<std::pair<std::string, std::string>> legend;
-  /// The number of tile levels, whose borders the panels draw.
-  size_t numLevels = 0;
-  Panel logical, memory;
-  /// Lines under the picture, starting at `notesTop`.
-  std::vector<std::string> notes;
-  double notesTop = 0;
-  double width = 0, height = 0;
-};
-} // namespace
-
-/// The segments of grid lines for which `pred(a, b)` holds between cells a
-/// and b, merged into one SVG path.
-static std::string
-linesPath(const Panel &p, double gx, double gy,
-          llvm::function_ref<bool(int64_t, int64_t, int64_t, int64_t)> pred) {
-  std::string d;
-  llvm::raw_string_ostream os(d);
-  // Horizontal line L separates rows L-1 and L.
-  for (int64_t line = 0; line <= p.rows; ++line) {
-    int64_t start = -1;
-    for (int64_t c = 0; c <= p.cols; ++c) {
-      bool on = c < p.cols && pred(line - 1, c, line, c);
-      if (on && start < 0)
-        start = c;
-      if (!on && start >= 0) {
-        os << 'M' << num(gx + start * p.cell) << ' ' << num(gy + line * p.cell)
-           << 'H' << num(gx + c * p.cell);
-        start = -1;
-      }
-    }
-  }
-  for (int64_t line = 0; line <= p.cols; ++line) {
-    int64_t start = -1;
-    for (int64_t r = 0; r <= p.rows; ++r) {
-      bool on = r < p.rows && pred(r, line - 1, r, line);
-      if (on && start < 0)
-        start = r;
-      if (!on && start >= 0) {
-        os << 'M' << num(gx + line * p.cell) << ' ' << num(gy + start * p.cell)
-           << 'V' << num(gy + r * p.cell);
-        start = -1;
-      }
-    }
-  }
-  return d;
 }
 
 /// The font size at which `chars` characters in `lines` lines fit a cell,
@@ -837,150 +658,6 @@ void SvgPicture::buildMemory() {
     }
     p.captions.push_back({note, "window-note"});
   }
-}
-
-/// Prints one panel of `view`.
-static void drawPanel(llvm::raw_ostream &os, const SvgView &view,
-                      const Panel &p, llvm::StringRef name) {
-  double gx = p.x, gy = p.y;
-  os << "<g class=\"" << name << "\">\n";
-  double capY = gy - Panel::kAxis - p.captionsHeight() + 12;
-  for (auto [i, caption] : llvm::enumerate(p.captions)) {
-    os << "<text x=\"" << num(gx - p.leftWidth) << "\" y=\""
-       << num(capY + i * Panel::kCaptionLine) << "\"";
-    if (!caption.second.empty())
-      os << " class=\"" << caption.second << "\" fill=\"#b00020\"";
-    os << ">" << escape(caption.first) << "</text>\n";
-  }
-  // Fills, a rectangle per run of equal cells in a row.
-  for (int64_t r = 0; r < p.rows; ++r) {
-    int64_t c = 0;
-    while (c < p.cols) {
-      if (!p.at(r, c)) {
-        ++c;
-        continue;
-      }
-      int64_t end = c + 1;
-      while (end < p.cols && p.at(r, end) &&
-             p.at(r, end)->fill == p.at(r, c)->fill)
-        ++end;
-      os << "<rect x=\"" << num(gx + c * p.cell) << "\" y=\""
-         << num(gy + r * p.cell) << "\" width=\"" << num((end - c) * p.cell)
-         << "\" height=\"" << num(p.cell) << "\" fill=\"" << p.at(r, c)->fill
-         << "\"/>\n";
-      c = end;
-    }
-  }
-  auto drawn = [&](int64_t r, int64_t c) {
-    return p.state(r, c) == CellState::Drawn;
-  };
-  auto path = [&](llvm::StringRef cls, const std::string &d,
-                  llvm::StringRef style) {
-    if (!d.empty())
-      os << "<path class=\"" << cls << "\" d=\"" << d
-         << "\" fill=\"none\" stroke-linecap=\"square\" " << style << "/>\n";
-  };
-  if (p.cell >= 5)
-    path("grid",
-         linesPath(p, gx, gy,
-                   [&](int64_t r1, int64_t c1, int64_t r2, int64_t c2) {
-                     return drawn(r1, c1) && drawn(r2, c2);
-                   }),
-         "stroke=\"#777\" stroke-width=\"0.5\"");
-  for (size_t k = view.numLevels; k-- > 0;) {
-    const LineStyle &style = levelStyle(k);
-    bool horizontal = p.levelLines[k].first;
-    bool vertical = p.levelLines[k].second;
-    std::string d = linesPath(
-        p, gx, gy, [&](int64_t r1, int64_t c1, int64_t r2, int64_t c2) {
-          if (!drawn(r1, c1) || !drawn(r2, c2))
-            return false;
-          if (r1 != r2 ? !horizontal : !vertical)
-            return false;
-          std::optional<int64_t> a = p.at(r1, c1)->tiles[k],
-                                 b = p.at(r2, c2)->tiles[k];
-          return a && b && *a != *b;
-        });
-    std::string attrs = std::string("stroke=\"") + style.color +
-                        "\" stroke-width=\"" + num(style.width) + "\"";
-    if (*style.dash)
-      attrs += std::string(" stroke-dasharray=\"") + style.dash + "\"";
-    path("level" + std::to_string(k + 1), d, attrs);
-  }
-  auto across = [&](CellState want) {
-    return [&, want](int64_t r1, int64_t c1, int64_t r2, int64_t c2) {
-      CellState a = p.state(r1, c1), b = p.state(r2, c2);
-      return (a == CellState::Drawn && b == want) ||
-             (b == CellState::Drawn && a == want);
-    };
-  };
-  path("outline", linesPath(p, gx, gy, across(CellState::Outside)),
-       "stroke=\"#000\" stroke-width=\"2.5\"");
-  path("cut", linesPath(p, gx, gy, across(CellState::Cut)),
-       "stroke=\"#999\" stroke-width=\"2\" stroke-dasharray=\"8,4\"");
-  for (const Text &t : p.texts) {
-    os << "<text x=\"" << num(gx + t.x) << "\" y=\"" << num(gy + t.y)
-       << "\" font-size=\"" << num(t.font) << "\"";
-    if (llvm::StringRef(t.anchor) != "start")
-      os << " text-anchor=\"" << t.anchor << "\"";
-    if (!t.extra.empty())
-      os << ' ' << t.extra;
-    os << ">" << escape(t.text) << "</text>\n";
-  }
-  os << "</g>\n";
-}
-
-/// Prints `view` as SVG.
-static void renderSvg(const SvgView &view, llvm::raw_ostream &os) {
-  os << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << num(view.width)
-     << "\" height=\"" << num(view.height)
-     << "\" font-family=\"monospace\" font-size=\"11\">\n";
-  os << "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
-  os << "<text x=\"" << kMargin << "\" y=\"" << kMargin + 12
-     << "\" font-size=\"13\" font-weight=\"bold\">" << escape(view.title)
-     << "</text>\n";
-  double y = kMargin + 22 + 12;
-  os << "<g class=\"legend\">\n";
-  for (const auto &[text, cls] : view.legend) {
-    double x0 = kMargin, x1 = kMargin + 28, mid = y - 4;
-    if (cls == "padding") {
-      os << "<rect x=\"" << num(x0 + 7) << "\" y=\"" << num(mid - 6)
-         << "\" width=\"14\" height=\"12\" fill=\"" << kPaddingFill
-         << "\" stroke=\"#777\" stroke-width=\"0.5\"/>\n";
-    } else {
-      std::string attrs;
-      if (cls == "cut") {
-        attrs = "stroke=\"#999\" stroke-width=\"2\" stroke-dasharray=\"8,4\"";
-      } else if (cls == "outline") {
-        attrs = "stroke=\"#000\" stroke-width=\"2.5\"";
-      } else {
-        const LineStyle &style = levelStyle(std::stoul(cls.substr(5)) - 1);
-        attrs = std::string("stroke=\"") + style.color + "\" stroke-width=\"" +
-                num(style.width) + "\"";
-        if (*style.dash)
-          attrs += std::string(" stroke-dasharray=\"") + style.dash + "\"";
-      }
-      os << "<path d=\"M" << num(x0) << ' ' << num(mid) << 'H' << num(x1)
-         << "\" " << attrs << "/>\n";
-    }
-    os << "<text x=\"" << num(x1 + 8) << "\" y=\"" << num(y)
-       << "\" class=\"legend-" << cls << "\">" << escape(text) << "</text>\n";
-    y += 16;
-  }
-  os << "</g>\n";
-  drawPanel(os, view, view.logical, "logical");
-  drawPanel(os, view, view.memory, "memory");
-  if (!view.notes.empty()) {
-    os << "<g class=\"notes\">\n";
-    double y = view.notesTop;
-    for (const std::string &note : view.notes) {
-      os << "<text x=\"" << kMargin << "\" y=\"" << num(y) << "\">"
-         << escape(note) << "</text>\n";
-      y += 16;
-    }
-    os << "</g>\n";
-  }
-  os << "</svg>\n";
 }
 
 llvm::Expected<std::string>

@@ -39,10 +39,8 @@ static std::optional<std::string> rewriteMemRef(llvm::StringRef type, size_t at,
                                                 ImportDiagnosticFn emitRemark) {
   llvm::Expected<MosaicMemRef> memref = MosaicMemRef::parse(type);
   if (!memref) {
-    llvm::handleAllErrors(memref.takeError(), [&](const ParseError &err) {
-      emitError(at + err.getColumn(),
-                "invalid Mosaic memref type: " + err.getMessage());
-    });
+    auto [column, message] = ParseError::take(memref.takeError());
+    emitError(at + column, "invalid Mosaic memref type: " + message);
     return std::nullopt;
   }
   // Semaphores, and memory shared by cores, have no tlayout equivalent, and

@@ -63,15 +63,42 @@ TEST(DimsLayoutTest, TextErrorsHaveColumns) {
   };
   EXPECT_EQ(error("1, 0"),
             "column 1: expected '[' to open the list of physical dimensions");
-  EXPECT_EQ(error("[1, x]"), "column 5: expected a non-negative integer");
-  EXPECT_EQ(error("[1:tiled(2)]"),
-            "column 4: expected 'packed', 'odd_even' or 'dynamic'");
-  EXPECT_EQ(error("[1:packed(0)]"),
-            "column 11: the size of a packed dimension must be positive");
+  EXPECT_EQ(error("[1, x]"),
+            "column 5: expected a dimension number but found 'x'");
+  EXPECT_EQ(
+      error("[1:tiled(2)]"),
+      "column 4: expected 'packed', 'odd_even' or 'dynamic', got 'tiled'");
+  EXPECT_EQ(error("[1:(2)]"),
+            "column 4: expected 'packed', 'odd_even' or 'dynamic', got '('");
+  // Sizes are verifyPhysDims' to check, as for the attribute.
+  EXPECT_EQ(error("[1:packed(0)]"), "no error");
+  EXPECT_EQ(error("[1:packed(99999999999999999999)]"),
+            "column 11: integer '99999999999999999999' does not fit in int64");
   EXPECT_EQ(error("[1:packed 4]"),
             "column 11: expected '(' and a size after 'packed'");
   EXPECT_EQ(error("[1 2]"), "column 4: expected ',' or ']'");
   EXPECT_EQ(error("[1] x"), "column 5: unexpected text after the list");
+}
+
+TEST(DimsLayoutTest, DimensionNumbersHaveOneLimit) {
+  // One limit for the core and #tlayout.dims: numbers below kMaxLogicalDims.
+  auto error = [](const std::string &text) {
+    auto dims = parsePhysDims(text);
+    if (dims)
+      return std::string("no error");
+    return errorOf(dims.takeError());
+  };
+  EXPECT_EQ(kMaxLogicalDims, 1024);
+  EXPECT_EQ(error("[1023]"), "no error");
+  EXPECT_EQ(error("[0, 1024]"),
+            "column 5: dimension number 1024 is out of range (0 to 1023)");
+  EXPECT_EQ(
+      error("[4294967295]"),
+      "column 2: dimension number 4294967295 is out of range (0 to 1023)");
+  EXPECT_EQ(error("[-1]"),
+            "column 2: dimension number -1 is out of range (0 to 1023)");
+  // Comments are spaces, as in the XLA layout text.
+  EXPECT_EQ(error("[1, /* the rows */ 0]"), "no error");
 }
 
 TEST(DimsLayoutTest, VerifyStructure) {

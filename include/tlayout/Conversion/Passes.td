@@ -39,21 +39,18 @@ def LowerTiledLayouts : Pass<"lower-tiled-layouts", "::mlir::ModuleOp"> {
     ```
 
     `affine.load`/`affine.store` fold the layout map into their own map.
-
     `memref.copy` between any two layouts of the same logical shape becomes a
     loop nest that walks the destination's physical order (whole tiles,
     padding skipped) when the destination is tiled, and the logical order
     otherwise. This is what a layout means, correct on any target: a
-    target's faster forms of some of these rewrites (the CPU target's
-    vectorized copies, `--tlayout-cpu-lower-tiled-layouts`) plug into the
-    same conversion through `lowerTiledLayouts`.
+    target's faster forms (the CPU's vectorized copies,
+    `--tlayout-cpu-lower-tiled-layouts`) plug in through `lowerTiledLayouts`.
 
-    A copy between two layouts that place every element at the same offset,
-    as the layout core's placement equality decides (e.g. `{1,0}` and
-    `{1,0:T(1,128)}` of `f32[1,256]`, `{0}` and `{0:T(128)}` of `f32[128]`,
-    two equal `E(4)` layouts), is one copy of the physical buffers, one
-    `memcpy` once upstream lowers it; a packed buffer whose last byte holds
-    bits that are not the buffer's merges that byte under a mask.
+    A copy between two layouts that place every element at the same offset
+    (the layout core's answer: `{1,0}` and `{1,0:T(1,128)}` of `f32[1,256]`,
+    `{0}` and `{0:T(128)}` of `f32[128]`, two equal `E(4)` layouts) is one
+    copy of the physical buffers (a `memcpy`); a packed buffer whose last
+    byte holds bits that are not the buffer's merges that byte under a mask.
 
     Vector transfers and `affine.vector_load`/`vector_store` become one
     `vector.load`/`vector.store` of the physical buffer where the layout's
@@ -62,11 +59,11 @@ def LowerTiledLayouts : Pass<"lower-tiled-layouts", "::mlir::ModuleOp"> {
 
     Views (`tlayout.subview`) share their root's physical buffer;
     `tlayout.reshape`, `tlayout.cast` and `tlayout.transpose` results
-    reinterpret their source's;
-    globals get the physical type with a permuted initializer; atomics,
-    prefetches and masked, gathering and compressing vector accesses go to
-    the element's physical indices (lane by lane under its mask bit).
-    docs/MemRefOps.md says what each memref and vector access op becomes.
+    reinterpret their source's; globals get the physical type with a
+    permuted initializer; atomics, prefetches and masked, gathering and
+    compressing vector accesses go to the element's physical indices (lane
+    by lane under its mask bit). docs/MemRefOps.md says what each memref
+    and vector access op becomes.
 
     Rewritten ops (the ops the conversion's patterns are rooted at, the one
     list of what the lowering handles; a unit test checks this paragraph

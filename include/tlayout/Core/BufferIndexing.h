@@ -197,10 +197,14 @@ public:
   llvm::Expected<std::optional<llvm::SmallVector<int64_t, 4>>>
   indexAt(int64_t offset, llvm::ArrayRef<int64_t> sizes = {}) const;
 
-  /// A canonical description of the placement: physical dimensions of size 1
-  /// dropped and adjacent pieces of one source merged. Two layouts with equal
-  /// keys (and equal element sizes) place every element at the same offset.
-  std::string getPlacementKey() const;
+  /// Whether `other` places every element where this does, read from the
+  /// structure alone: with physical dimensions of size 1 dropped and
+  /// adjacent pieces of one source merged, both have the same pieces of the
+  /// same sizes in the same order, and the same total size. Sound, not
+  /// complete (it answers for dynamic shapes too); haveSamePlacement
+  /// (DimsLayout.h) is the exact answer where the normal form is defined and
+  /// falls back on this.
+  bool hasSamePlacementStructure(const BufferIndexing &other) const;
 
   /// Prints the normal form, one physical dimension a line.
   void print(llvm::raw_ostream &os) const;
@@ -271,16 +275,6 @@ PackedPosition getPackedPosition(int64_t position, int64_t elementSizeInBits);
 /// `position floordiv (8/n)` and `n * (8/n - 1 - position mod (8/n))`.
 IndexExpr getPackedByte(const IndexExpr &position, int64_t elementSizeInBits);
 IndexExpr getPackedShift(const IndexExpr &position, int64_t elementSizeInBits);
-
-/// True when two layouts of `shape` place every element at the same offset
-/// in buffers of the same size, with the same element size (e.g. `{1,0}` and
-/// `{1,0:T(1,1)}`). Exact on the normal form (DimsLayout.h) for static
-/// shapes without empty dimensions, `*` or growing tail padding; otherwise
-/// structural: it may answer false for exotic equal placements, never true
-/// for different ones.
-llvm::Expected<bool> haveSamePlacement(const TiledLayout &a,
-                                       const TiledLayout &b,
-                                       llvm::ArrayRef<int64_t> shape);
 
 } // namespace mlir::tlayout
 

@@ -7,8 +7,10 @@
 // The second layout model tlayout speaks: an ordered list of physical
 // dimensions, slowest to fastest, each a Dynamic, Packed(n) or OddEven(n)
 // piece of one logical dimension (see DimsLayoutEntry). This header gives its
-// text form, the row- and column-major one-liners, its canonical form, and the
-// conversions to and from XLA tiled layouts. Both models compile to the same
+// text form (the one parser of `#tlayout.dims` text), the row- and
+// column-major one-liners, its canonical form, the normal form of any
+// compiled layout and the placement equality it decides, and the conversions
+// to and from XLA tiled layouts. Both models compile to the same
 // BufferIndexing, and every conversion is checked on it.
 //
 //===----------------------------------------------------------------------===//
@@ -27,6 +29,8 @@
 
 namespace mlir::tlayout {
 
+class LayoutLexer;
+
 inline bool operator==(const DimsLayoutEntry &a, const DimsLayoutEntry &b) {
   return a.logicalDim == b.logicalDim && a.kind == b.kind && a.size == b.size;
 }
@@ -42,10 +46,21 @@ std::string printPhysDim(const DimsLayoutEntry &dim);
 /// The text form of a list: `[1, 0, 1:packed(4)]`.
 std::string printPhysDims(llvm::ArrayRef<DimsLayoutEntry> dims);
 
+/// Logical dimension numbers of a list of physical dimensions are below
+/// this: the text form (and so `#tlayout.dims`) rejects larger ones, and the
+/// attribute's verifier too.
+inline constexpr int64_t kMaxLogicalDims = 1024;
+
 /// Parses the text form of a list (`[1, 0, 1:packed(4)]`; `1:dynamic` is
-/// accepted for `1`). Errors are ParseErrors with the column.
+/// accepted for `1`), the one parser of this grammar (`#tlayout.dims` reads
+/// its text with it): the dimension numbers must be below kMaxLogicalDims;
+/// sizes are any int64, for verifyPhysDims to check. Errors are ParseErrors
+/// with the column.
 llvm::Expected<llvm::SmallVector<DimsLayoutEntry, 4>>
 parsePhysDims(llvm::StringRef text);
+/// The same at the lexer's position, which it leaves after the list's `]`.
+llvm::Expected<llvm::SmallVector<DimsLayoutEntry, 4>>
+parsePhysDims(LayoutLexer &lexer);
 
 /// `[0, 1, ..., rank-1]`: dimension 0 slowest.
 llvm::SmallVector<DimsLayoutEntry, 4> rowMajorDims(unsigned rank);
@@ -93,13 +108,16 @@ canonicalizePhysDims(llvm::ArrayRef<DimsLayoutEntry> dims,
 std::optional<llvm::SmallVector<DimsLayoutEntry, 4>>
 getNormalForm(const BufferIndexing &indexing);
 
-/// Whether two layouts compiled for one static shape place every element
-/// at the same offset in buffers of the same size, decided on the digits
-/// getNormalForm prints (exact, also for placements that no list of
-/// physical dimensions prints, such as a tile's unit part between two
-/// pieces of one dimension: `{0:T(2,2)}` on `[5]`); std::nullopt where
-/// getNormalForm is undefined for a reason other than printing (dynamic or
-/// empty dimensions, `*`, tail padding that grows the buffer).
+/// Whether two layouts compiled for one shape place every element at the
+/// same offset in buffers of the same size, decided without enumerating
+/// elements: exactly on the digits getNormalForm prints (also for
+/// placements that no list of physical dimensions prints, such as a tile's
+/// unit part between two pieces of one dimension: `{0:T(2,2)}` on `[5]`)
+/// where both have them; elsewhere (dynamic or empty dimensions, `*`, tail
+/// padding that grows the buffer) true when
+/// BufferIndexing::hasSamePlacementStructure shows it, and std::nullopt
+/// when it does not. Element sizes are the caller's to compare;
+/// comparePlacement (LayoutAnalysis.h) answers the rest by enumeration.
 std::optional<bool> haveSamePlacement(const BufferIndexing &a,
                                       const BufferIndexing &b);
 

@@ -7,9 +7,11 @@
 // Analyses of a compiled layout that code generators ask: how far each
 // logical dimension runs contiguously, the widest vector that stays within
 // such a run, whether a tile of the iteration space occupies one contiguous
-// range of the buffer, and whether a view is a window of its parent's
-// physical buffer. They read only the normal form, so they hold for XLA
-// tiles and physical-dimension layouts alike.
+// range of the buffer, whether a view is a window of its parent's physical
+// buffer, and where two layouts place the elements of one array
+// (comparePlacement, the one answer to "same placement?" with
+// haveSamePlacement in DimsLayout.h). They read only the normal form, so
+// they hold for XLA tiles and physical-dimension layouts alike.
 //
 //===----------------------------------------------------------------------===//
 
@@ -84,10 +86,9 @@ inline constexpr int64_t kMaxComparedElements = int64_t(1) << 22;
 /// the array's and element `i` of `a` is element `i` of `b`; otherwise `b`'s
 /// shape is `a`'s transposed, and element `i` of `a` is element `j` of `b`
 /// with `j[k] = i[permutation[k]]` (a transpose is free exactly when the
-/// result is the same). Equal normal forms (haveSamePlacement) or placement
-/// keys prove equality without enumerating, at any size; otherwise every
-/// element is compared, up to
-/// kMaxComparedElements. Errors on dynamic shapes, shapes that do not
+/// result is the same). haveSamePlacement (DimsLayout.h) proves equality
+/// without enumerating, at any size; otherwise every element is compared,
+/// up to kMaxComparedElements. Errors on dynamic shapes, shapes that do not
 /// match, an invalid permutation or an array too large to enumerate.
 /// Element sizes are the caller's to compare.
 llvm::Expected<PlacementComparison>

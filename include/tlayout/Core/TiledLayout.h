@@ -6,7 +6,8 @@
 //
 // The TiledLayout value type: minor_to_major, a list of tiles, tail padding
 // alignment, element size in bits and memory space, with XLA's text syntax
-// and validation. The math over a layout (sizes, offsets, inverse) lives in
+// (and ParseError, the errors of every parser of layout and shape text) and
+// validation. The math over a layout (sizes, offsets, inverse) lives in
 // BufferIndexing.h, which compiles a layout into a normal form.
 //
 //===----------------------------------------------------------------------===//
@@ -66,6 +67,9 @@ public:
   llvm::StringRef getMessage() const { return message; }
   /// Logs `column N: message` (1-based column, as editors count).
   void log(llvm::raw_ostream &os) const override;
+  /// The column and message of `err`, which must be a ParseError (the
+  /// parsers of layout and shape text return no other error).
+  static std::pair<size_t, std::string> take(llvm::Error err);
   std::error_code convertToErrorCode() const override;
 
 private:

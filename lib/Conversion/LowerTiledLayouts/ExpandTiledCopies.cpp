@@ -15,9 +15,9 @@
 // elements (E(1), E(2), E(4)) are copied one by one through the lowering of
 // their loads and stores, so copies between packed and unpacked layouts
 // work like any other. A copy between layouts that place every element at
-// the same offset (the core's comparePlacement for static shapes; the same
-// packing; also between a tiled layout and the identity) moves the
-// physical buffers whole, as bytes when packed.
+// the same offset (the core's haveSamePlacement, else comparePlacement for
+// static shapes; the same packing; also between a tiled layout and the
+// identity) moves the physical buffers whole, as bytes when packed.
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,6 +26,7 @@
 
 #include "tlayout/Core/DimsLayout.h"
 #include "tlayout/Core/LayoutAnalysis.h"
+#include "tlayout/Dialect/TLayout/IR/MemRefLayout.h"
 #include "tlayout/Dialect/TLayout/IR/TLayoutAttrs.h"
 #include "tlayout/Dialect/TLayout/IR/TLayoutOps.h"
 
@@ -208,24 +209,18 @@ FailureOr<Operation *> mlir::tlayout::expandTiledCopy(RewriterBase &rewriter,
 /// lowering does not pack.
 static std::optional<BufferIndexing> wholeBufferLayoutOf(MemRefType type) {
   LayoutAttrInterface layout = getLayoutAttr(type);
-  if (!layout) {
-    if (!type.getLayout().isIdentity())
-      return std::nullopt;
-    return llvm::expectedToOptional(BufferIndexing::compile(
-        TiledLayout::rowMajor(type.getRank()), type.getShape()));
-  }
-  if (layout.isView() ||
-      (layout.getElementSizeInBits() != 0 && !getPackedBits(type)))
+  if (layout ? layout.isView() ||
+                   (layout.getElementSizeInBits() != 0 && !getPackedBits(type))
+             : !type.getLayout().isIdentity())
     return std::nullopt;
-  return llvm::expectedToOptional(layout.compile(type.getShape(), 0));
+  return llvm::expectedToOptional(compileMemRefIndexing(type));
 }
 
 /// Whether a copy from `src` to `dst` can move the physical buffers whole:
 /// the same elements, packed alike, at the same offsets of buffers of the
-/// same size. Static shapes are decided by the core's placement equality
-/// (the normal form, else comparePlacement's element-by-element check);
-/// dynamic ones by equal placement keys, which never say equal for
-/// different placements.
+/// same size: the core's haveSamePlacement (the normal form, else the
+/// structure, which also answers for dynamic shapes), and for static shapes
+/// it leaves open, comparePlacement's element-by-element check.
 static bool placeSame(MemRefType src, MemRefType dst) {
   if (src.getShape() != dst.getShape() ||
       src.getElementType() != dst.getElementType() ||
@@ -235,12 +230,10 @@ static bool placeSame(MemRefType src, MemRefType dst) {
   std::optional<BufferIndexing> b = wholeBufferLayoutOf(dst);
   if (!a || !b)
     return false;
-  if (!src.hasStaticShape())
-    return a->getPlacementKey() == b->getPlacementKey();
-  // The normal form answers at once; only placements it does not cover
-  // (`*`, tail padding) are compared element by element.
   if (std::optional<bool> same = haveSamePlacement(*a, *b))
     return *same;
+  if (!src.hasStaticShape())
+    return false;
   std::optional<PlacementComparison> same =
       llvm::expectedToOptional(comparePlacement(*a, *b));
   return same && same->same;

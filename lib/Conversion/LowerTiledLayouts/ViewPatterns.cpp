@@ -370,21 +370,20 @@ struct SubViewLowering : TiledOpConversionPattern<SubViewOp> {
   }
 };
 
-/// `tlayout.reshape`, `tlayout.cast` and `tlayout.transpose`: the verifier
-/// proved that both
-/// sides place every element at the same offset of buffers of one size, so
-/// the result is the source's buffer, reinterpreted in the result's physical
-/// shape where that differs (a side with the identity layout, which only a
-/// cast has, is its own physical buffer); accesses through it use the
-/// result's own index map.
+/// `tlayout.reshape`, `tlayout.cast` and `tlayout.transpose` of memrefs: the
+/// verifier proved that both sides place every element at the same offset
+/// of buffers of one size, so the result is the source's buffer,
+/// reinterpreted in the result's physical shape where that differs (a side
+/// with the identity layout, which only a cast has, is its own physical
+/// buffer); accesses through it use the result's own index map. (The tensor
+/// form of tlayout.transpose is rewritten by bufferization before any
+/// lowering.)
 template <typename OpTy>
 struct ReinterpretLowering : TiledOpConversionPattern<OpTy> {
   using TiledOpConversionPattern<OpTy>::TiledOpConversionPattern;
   LogicalResult matchAndRewrite(
       OpTy op, typename TiledOpConversionPattern<OpTy>::OneToNOpAdaptor adaptor,
       ConversionPatternRewriter &rewriter) const override {
-    // (tlayout.transpose also has a tensor form, which bufferization
-    // rewrites before any lowering.)
     auto resultType = dyn_cast<MemRefType>(op.getType());
     if (!resultType)
       return rewriter.notifyMatchFailure(op, "not a memref");

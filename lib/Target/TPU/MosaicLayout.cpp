@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tlayout/Target/TPU/MosaicLayout.h"
+#include "tlayout/Core/LayoutLexer.h"
 #include "tlayout/Format/ElementType.h"
 #include "tlayout/Target/TPU/TpuTarget.h"
 
@@ -77,36 +78,20 @@ std::optional<int64_t> mosaic::getTLayoutMemorySpace(MemorySpace space) {
 //===----------------------------------------------------------------------===//
 
 namespace {
-/// A cursor over the text; errors carry the column of the current token.
-class Lexer {
+/// The core's LayoutLexer with the messages of Mosaic's text: errors carry
+/// the column of the current token and say what was found there.
+class Lexer : public LayoutLexer {
 public:
-  explicit Lexer(StringRef text) : text(text) {}
+  explicit Lexer(StringRef text) : LayoutLexer(text) {}
 
-  size_t pos() const { return at; }
-  void skipSpace() {
-    while (at < text.size() && llvm::isSpace(text[at]))
-      ++at;
-  }
-  bool consume(StringRef token) {
-    skipSpace();
-    if (!text.drop_front(at).starts_with(token))
-      return false;
-    at += token.size();
-    return true;
-  }
-  bool peek(StringRef token) {
-    skipSpace();
-    return text.drop_front(at).starts_with(token);
-  }
   Error error(const llvm::Twine &message) const {
-    return llvm::make_error<ParseError>(std::min(at, text.size()),
-                                        message.str());
+    return LayoutLexer::error(std::min(pos, text.size()), message);
   }
   Error errorAt(size_t column, const llvm::Twine &message) const {
-    return llvm::make_error<ParseError>(column, message.str());
+    return LayoutLexer::error(column, message);
   }
   Error expect(StringRef token, StringRef what) {
-    if (consume(token))
+    if (consumeIf(token))
       return Error::success();
     skipSpace();
     return error("expected '" + token + "' " + what + ", found " +
@@ -115,40 +100,48 @@ public:
   /// A non-negative integer (a leading '-' is read too, for the error).
   Expected<int64_t> integer(StringRef what) {
     skipSpace();
-    size_t start = at;
-    if (at < text.size() && text[at] == '-')
-      ++at;
-    while (at < text.size() && llvm::isDigit(text[at]))
-      ++at;
-    StringRef digits = text.slice(start, at);
+    size_t start = pos;
+    if (pos < text.size() && text[pos] == '-')
+      ++pos;
+    while (pos < text.size() && llvm::isDigit(text[pos]))
+      ++pos;
+    StringRef digits = text.slice(start, pos);
     int64_t value;
     if (digits.empty() || digits == "-") {
-      at = start;
+      pos = start;
       return error("expected " + what + ", found " + describeNext());
     }
     if (digits.getAsInteger(10, value))
       return errorAt(start, what + " " + digits + " does not fit in 64 bits");
     return value;
   }
+  /// Integers (`integer`) separated by commas, each at least `least`: a
+  /// smaller one is "<noun> N <problem>".
+  Error integers(StringRef noun, int64_t least, StringRef problem,
+                 llvm::SmallVectorImpl<int64_t> &values) {
+    do {
+      skipSpace();
+      size_t start = pos;
+      Expected<int64_t> value = integer(("a " + noun).str());
+      if (!value)
+        return value.takeError();
+      if (*value < least)
+        return errorAt(start, noun + " " + llvm::Twine(*value) + " " + problem);
+      values.push_back(*value);
+    } while (consumeIf(','));
+    return Error::success();
+  }
   std::string describeNext() const {
-    if (at >= text.size())
+    if (pos >= text.size())
       return "the end of the text";
-    StringRef rest = text.drop_front(at);
+    StringRef rest = text.drop_front(pos);
     return "'" +
            rest.take_front(std::min<size_t>(rest.find_first_of(" ,>"), 12))
                .str() +
            "'";
   }
-  bool atEnd() {
-    skipSpace();
-    return at >= text.size();
-  }
-  StringRef rest() const { return text.drop_front(at); }
-  void advance(size_t n) { at += n; }
-
-private:
-  StringRef text;
-  size_t at = 0;
+  StringRef rest() const { return text.drop_front(pos); }
+  void advance(size_t n) { pos += n; }
 };
 } // namespace
 
@@ -226,19 +219,14 @@ Expected<MosaicMemRef> MosaicMemRef::parse(StringRef text) {
   // Dimensions: `16x256x`, `?x`; a rank-0 memref has none.
   while (true) {
     lex.skipSpace();
-    StringRef rest = lex.rest();
-    size_t start = lex.pos();
-    if (rest.starts_with("?")) {
-      size_t n = 1;
-      while (n < rest.size() && llvm::isSpace(rest[n]))
-        ++n;
-      if (n < rest.size() && rest[n] == 'x') {
-        result.shape.push_back(kDynamicSize);
-        lex.advance(n + 1);
-        continue;
-      }
-      return lex.error("expected 'x' after a dynamic dimension");
+    size_t start = lex.getPos();
+    if (lex.consumeIf('?')) {
+      if (!lex.consumeIf('x'))
+        return lex.errorAt(start, "expected 'x' after a dynamic dimension");
+      result.shape.push_back(kDynamicSize);
+      continue;
     }
+    StringRef rest = lex.rest();
     if (rest.empty() || !(llvm::isDigit(rest[0]) || rest[0] == '-'))
       break;
     Expected<int64_t> size = lex.integer("a dimension size");
@@ -247,7 +235,7 @@ Expected<MosaicMemRef> MosaicMemRef::parse(StringRef text) {
     if (*size < 0)
       return lex.errorAt(start, "dimension size " + llvm::Twine(*size) +
                                     " is negative");
-    if (!lex.consume("x"))
+    if (!lex.consumeIf("x"))
       return lex.error("expected 'x' after a dimension size, found " +
                        lex.describeNext());
     result.shape.push_back(*size);
@@ -258,10 +246,10 @@ Expected<MosaicMemRef> MosaicMemRef::parse(StringRef text) {
   result.elementType = std::move(*element);
 
   size_t layoutColumn = 0;
-  while (lex.consume(",")) {
+  while (lex.consumeIf(",")) {
     lex.skipSpace();
-    size_t start = lex.pos();
-    if (lex.consume("#tpu.tiled")) {
+    size_t start = lex.getPos();
+    if (lex.consumeIf("#tpu.tiled")) {
       if (result.hasTiledLayout || result.memorySpace)
         return lex.errorAt(start, result.hasTiledLayout
                                       ? "the memref has two layouts"
@@ -272,21 +260,14 @@ Expected<MosaicMemRef> MosaicMemRef::parse(StringRef text) {
       if (Error err = lex.expect("<", "after #tpu.tiled"))
         return std::move(err);
       // Tiles: `(8,128)(2,1)`, possibly none.
-      while (lex.consume("(")) {
-        size_t tileStart = lex.pos() - 1;
+      while (lex.consumeIf("(")) {
+        size_t tileStart = lex.getPos() - 1;
         Tile &tile = result.tiles.emplace_back();
-        if (lex.peek(")"))
+        if (lex.peek() == ')')
           return lex.errorAt(tileStart, "a tile needs at least one size");
-        do {
-          size_t entryStart = (lex.skipSpace(), lex.pos());
-          Expected<int64_t> size = lex.integer("a tile size");
-          if (!size)
-            return size.takeError();
-          if (*size < 1)
-            return lex.errorAt(entryStart, "tile size " + llvm::Twine(*size) +
-                                               " is not positive");
-          tile.dims.push_back(*size);
-        } while (lex.consume(","));
+        if (Error err =
+                lex.integers("tile size", 1, "is not positive", tile.dims))
+          return std::move(err);
         if (Error err = lex.expect(")", "to close a tile"))
           return std::move(err);
         if (result.tiles.size() > kMaxTileLevels)
@@ -298,18 +279,10 @@ Expected<MosaicMemRef> MosaicMemRef::parse(StringRef text) {
         return std::move(err);
       if (Error err = lex.expect("[", "to open the tile strides"))
         return std::move(err);
-      if (!lex.consume("]")) {
-        do {
-          size_t strideStart = (lex.skipSpace(), lex.pos());
-          Expected<int64_t> stride = lex.integer("a tile stride");
-          if (!stride)
-            return stride.takeError();
-          if (*stride < 0)
-            return lex.errorAt(strideStart, "tile stride " +
-                                                llvm::Twine(*stride) +
-                                                " is negative");
-          result.tileStrides.push_back(*stride);
-        } while (lex.consume(","));
+      if (!lex.consumeIf("]")) {
+        if (Error err = lex.integers("tile stride", 0, "is negative",
+                                     result.tileStrides))
+          return std::move(err);
         if (Error err = lex.expect("]", "to close the tile strides"))
           return std::move(err);
       }
@@ -317,13 +290,13 @@ Expected<MosaicMemRef> MosaicMemRef::parse(StringRef text) {
         return std::move(err);
       continue;
     }
-    if (lex.consume("#tpu.memory_space")) {
+    if (lex.consumeIf("#tpu.memory_space")) {
       if (result.memorySpace)
         return lex.errorAt(start, "the memref has two memory spaces");
       if (Error err = lex.expect("<", "after #tpu.memory_space"))
         return std::move(err);
       lex.skipSpace();
-      size_t nameStart = lex.pos();
+      size_t nameStart = lex.getPos();
       StringRef rest = lex.rest();
       size_t n = 0;
       while (n < rest.size() && (llvm::isAlnum(rest[n]) || rest[n] == '_'))

@@ -4,13 +4,18 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Layouts given as lists of physical dimensions.
+// Layouts given as lists of physical dimensions: rank, verification,
+// affine map, and the text, read by the core's parser (parsePhysDims).
 //
 //===----------------------------------------------------------------------===//
 
 #include "LayoutAttrUtils.h"
+#include "LayoutParsing.h"
 #include "tlayout/Dialect/TLayout/IR/TLayoutAttrs.h"
 #include "tlayout/Dialect/TLayout/IR/TLayoutDialect.h"
+
+#include "tlayout/Core/DimsLayout.h"
+#include "tlayout/Core/LayoutLexer.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -25,9 +30,6 @@ using namespace mlir::tlayout::detail;
 //===----------------------------------------------------------------------===//
 // DimsLayoutAttr
 //===----------------------------------------------------------------------===//
-
-/// Logical dimension numbers of a #tlayout.dims layout are below this.
-static constexpr int64_t kMaxDimsRank = 1024;
 
 /// The number of logical dimensions a list of physical dimensions places.
 static unsigned rankOf(ArrayRef<DimsLayoutEntry> dims) {
@@ -96,9 +98,12 @@ DimsLayoutAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                        ArrayRef<int64_t> parentShape,
                        ArrayRef<int64_t> offsets) {
   unsigned rank = rankOf(dims);
-  if (rank > kMaxDimsRank)
+  // The text form rejects these already (parsePhysDims); an attribute built
+  // in C++ meets the same limit here.
+  if (rank > kMaxLogicalDims)
     return emitError() << "dimension number " << rank - 1
-                       << " is out of range (0 to " << kMaxDimsRank - 1 << ")";
+                       << " is out of range (0 to " << kMaxLogicalDims - 1
+                       << ")";
   if (llvm::Error err = verifyPhysDims(dims, rank))
     return emitError() << llvm::toString(std::move(err));
   // getAffineMap compiles the layout for this shape: a layout whose map
@@ -134,54 +139,45 @@ DimsLayoutAttr::getStridesAndOffset(ArrayRef<int64_t> shape,
 }
 
 Attribute DimsLayoutAttr::parse(AsmParser &parser, Type) {
-  SMLoc loc = parser.getCurrentLocation();
-  SmallVector<DimsLayoutEntry> dims;
-  auto parseEntry = [&]() -> ParseResult {
-    SMLoc at = parser.getCurrentLocation();
-    int64_t dim;
-    if (parser.parseInteger(dim))
-      return failure();
-    if (dim < 0 || dim >= kMaxDimsRank)
-      return parser.emitError(at)
-             << "dimension number " << dim << " is out of range (0 to "
-             << kMaxDimsRank - 1 << ")";
-    DimsLayoutEntry entry = DimsLayoutEntry::dynamic(dim);
-    if (succeeded(parser.parseOptionalColon())) {
-      SMLoc kindAt = parser.getCurrentLocation();
-      StringRef kind;
-      if (parser.parseKeyword(&kind))
-        return failure();
-      if (kind == "packed" || kind == "odd_even") {
-        entry.kind = kind == "packed" ? DimsLayoutEntry::Kind::Packed
-                                      : DimsLayoutEntry::Kind::OddEven;
-        if (parser.parseLParen() || parser.parseInteger(entry.size) ||
-            parser.parseRParen())
-          return failure();
-      } else if (kind != "dynamic") {
-        return parser.emitError(kindAt)
-               << "expected 'packed', 'odd_even' or 'dynamic', got '" << kind
-               << "'";
-      }
-    }
-    dims.push_back(entry);
-    return success();
-  };
-  if (parser.parseLess() ||
-      parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, parseEntry))
+  // The dialect parses `dims` from its raw text before dispatching here.
+  parser.emitError(parser.getCurrentLocation(),
+                   "#tlayout.dims must be parsed by the tlayout dialect");
+  return {};
+}
+
+Attribute mlir::tlayout::detail::parseDimsLayout(DialectAsmParser &parser,
+                                                 StringRef spec) {
+  std::optional<StringRef> text =
+      getLayoutText(parser, spec, "a list of physical dimensions",
+                    "#tlayout.dims<[1, 0, 1:packed(4)]>");
+  if (!text)
     return {};
-  SmallVector<int64_t> parentShape, offsets;
-  if (succeeded(parser.parseOptionalComma())) {
-    if (parser.parseKeyword("parent") || parser.parseEqual() ||
-        parseSizeList(parser, parentShape) || parser.parseComma() ||
-        parser.parseKeyword("offsets") || parser.parseEqual() ||
-        parseSizeList(parser, offsets))
-      return {};
+  StringRef full = *text;
+  LayoutLexer lexer(full);
+  llvm::Expected<SmallVector<DimsLayoutEntry, 4>> dims = parsePhysDims(lexer);
+  if (!dims) {
+    emitParseError(parser, full, dims.takeError());
+    return {};
   }
-  if (parser.parseGreater())
-    return {};
-  return getChecked([&] { return parser.emitError(loc); }, parser.getContext(),
-                    ArrayRef<DimsLayoutEntry>(dims),
-                    ArrayRef<int64_t>(parentShape), ArrayRef<int64_t>(offsets));
+  SmallVector<int64_t> parentShape, offsets, sizes;
+  size_t suffixAt = lexer.getPos();
+  if (!lexer.atEnd()) {
+    bool bound = false;
+    if (failed(parseLayoutSuffix(parser, full, suffixAt, parentShape, offsets,
+                                 sizes, &bound)))
+      return {};
+    if (bound) {
+      parser.emitError(SMLoc::getFromPointer(full.data() + suffixAt),
+                       "a #tlayout.dims layout places elements without "
+                       "sizes: drop `sizes`");
+      return {};
+    }
+  }
+  // The verifier's errors point at the `<` that opens the layout.
+  return DimsLayoutAttr::getChecked(
+      [&] { return parser.emitError(SMLoc::getFromPointer(full.data() - 1)); },
+      parser.getContext(), ArrayRef<DimsLayoutEntry>(*dims),
+      ArrayRef<int64_t>(parentShape), ArrayRef<int64_t>(offsets));
 }
 
 void DimsLayoutAttr::print(AsmPrinter &printer) const {

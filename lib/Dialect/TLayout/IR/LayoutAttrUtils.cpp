@@ -184,23 +184,6 @@ void mlir::tlayout::detail::printView(AsmPrinter &printer,
   printSizeList(printer, attr.getOffsets());
 }
 
-ParseResult
-mlir::tlayout::detail::parseSizeList(AsmParser &parser,
-                                     SmallVectorImpl<int64_t> &values) {
-  return parser.parseCommaSeparatedList(
-      AsmParser::Delimiter::Square, [&]() -> ParseResult {
-        if (succeeded(parser.parseOptionalQuestion())) {
-          values.push_back(ShapedType::kDynamic);
-          return success();
-        }
-        int64_t value;
-        if (parser.parseInteger(value))
-          return failure();
-        values.push_back(value);
-        return success();
-      });
-}
-
 //===----------------------------------------------------------------------===//
 // Memref-level answers (MemRefLayout.h)
 //===----------------------------------------------------------------------===//

@@ -6,7 +6,8 @@
 //
 // Helpers that #tlayout.tiled and #tlayout.dims share (private to the
 // dialect's IR library): view parameters, the interface methods both
-// implement the same way, and the size lists of a view's text.
+// implement the same way, and the printing of a view's text (its parsing is
+// LayoutParsing.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -49,9 +50,6 @@ void printSizeList(AsmPrinter &printer, ArrayRef<int64_t> values);
 
 /// Prints `, parent = [...], offsets = [...]` for a view.
 void printView(AsmPrinter &printer, LayoutAttrInterface attr);
-
-/// Parses `[16, ?, 4]` (`?` is dynamic).
-ParseResult parseSizeList(AsmParser &parser, SmallVectorImpl<int64_t> &values);
 
 /// Parses the body of `tiled<...>` with the core parser, reporting errors at
 /// their column in the source (the dialect parses `tiled` from its raw text).

@@ -16,6 +16,7 @@
 
 #include "tlayout/Dialect/TLayout/IR/TLayoutAttrs.h"
 #include "LayoutAttrUtils.h"
+#include "LayoutParsing.h"
 #include "tlayout/Dialect/TLayout/IR/TLayoutDialect.h"
 
 #include "mlir/AsmParser/AsmParser.h"
@@ -202,6 +203,8 @@ Attribute TLayoutDialect::parseAttribute(DialectAsmParser &parser,
   StringRef spec = parser.getFullSymbolSpec();
   if (spec == "tiled" || spec.starts_with("tiled<"))
     return detail::parseTiledLayout(parser, spec);
+  if (spec == "dims" || spec.starts_with("dims<"))
+    return detail::parseDimsLayout(parser, spec);
   StringRef mnemonic;
   Attribute attr;
   OptionalParseResult result =

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "LayoutAttrUtils.h"
+#include "LayoutParsing.h"
 #include "tlayout/Dialect/TLayout/IR/TLayoutAttrs.h"
 #include "tlayout/Dialect/TLayout/IR/TLayoutDialect.h"
 
@@ -183,97 +184,16 @@ void TiledLayoutAttr::print(AsmPrinter &printer) const {
   printer << '>';
 }
 
-/// Parses what follows the layout in `text` at `pos`: a view description
-/// `, parent = [16, ?], offsets = [3, ?]` or the bound sizes
-/// `, sizes = [4, 2, 6]`.
-static LogicalResult parseLayoutSuffix(DialectAsmParser &parser, StringRef text,
-                                       size_t pos,
-                                       SmallVectorImpl<int64_t> &parentShape,
-                                       SmallVectorImpl<int64_t> &offsets,
-                                       SmallVectorImpl<int64_t> &sizes) {
-  auto locAt = [&](size_t column) {
-    return SMLoc::getFromPointer(text.data() + column);
-  };
-  auto skip = [&] {
-    while (pos < text.size() && llvm::isSpace(text[pos]))
-      ++pos;
-  };
-  auto expect = [&](StringRef token) -> LogicalResult {
-    skip();
-    if (!text.substr(pos).starts_with(token))
-      return parser.emitError(locAt(pos))
-             << "expected '" << token
-             << "' in the view description `, parent = [...], offsets = "
-                "[...]` or the sizes `, sizes = [...]`";
-    pos += token.size();
-    return success();
-  };
-  auto parseList = [&](SmallVectorImpl<int64_t> &values) -> LogicalResult {
-    if (failed(expect("[")))
-      return failure();
-    skip();
-    if (pos < text.size() && text[pos] == ']') {
-      ++pos;
-      return success();
-    }
-    while (true) {
-      skip();
-      if (pos < text.size() && text[pos] == '?') {
-        ++pos;
-        values.push_back(ShapedType::kDynamic);
-      } else {
-        size_t start = pos;
-        while (pos < text.size() && llvm::isDigit(text[pos]))
-          ++pos;
-        int64_t value;
-        if (start == pos || text.slice(start, pos).getAsInteger(10, value))
-          return parser.emitError(locAt(start),
-                                  "expected a size, an offset or '?'");
-        values.push_back(value);
-      }
-      skip();
-      if (pos < text.size() && text[pos] == ',') {
-        ++pos;
-        continue;
-      }
-      return expect("]");
-    }
-  };
-  if (failed(expect(",")))
-    return failure();
-  skip();
-  if (text.substr(pos).starts_with("sizes")) {
-    pos += StringRef("sizes").size();
-    if (failed(expect("=")) || failed(parseList(sizes)))
-      return failure();
-  } else if (failed(expect("parent")) || failed(expect("=")) ||
-             failed(parseList(parentShape)) || failed(expect(",")) ||
-             failed(expect("offsets")) || failed(expect("=")) ||
-             failed(parseList(offsets))) {
-    return failure();
-  }
-  skip();
-  if (pos != text.size())
-    return parser.emitError(locAt(pos),
-                            sizes.empty() ? "unexpected text after the view "
-                                            "description"
-                                          : "unexpected text after the sizes");
-  return success();
-}
-
 /// Parses the body of `tiled<...>` with the core parser, reporting errors at
 /// their column in the source.
 Attribute mlir::tlayout::detail::parseTiledLayout(DialectAsmParser &parser,
                                                   StringRef spec) {
   MLIRContext *context = parser.getContext();
-  size_t open = spec.find('<');
-  if (open == StringRef::npos || !spec.ends_with(">")) {
-    parser.emitError(parser.getCurrentLocation(),
-                     "expected a layout in angle brackets, e.g. "
-                     "#tlayout.tiled<{1,0:T(8,128)}>");
+  std::optional<StringRef> text =
+      getLayoutText(parser, spec, "a layout", "#tlayout.tiled<{1,0:T(8,128)}>");
+  if (!text)
     return {};
-  }
-  StringRef full = spec.slice(open + 1, spec.size() - 1);
+  StringRef full = *text;
   auto locAt = [&](size_t column) {
     return SMLoc::getFromPointer(full.data() + column);
   };
@@ -282,9 +202,7 @@ Attribute mlir::tlayout::detail::parseTiledLayout(DialectAsmParser &parser,
   StringRef body = close == StringRef::npos ? full : full.take_front(close + 1);
   llvm::Expected<TiledLayout> layout = TiledLayout::parse(body);
   if (!layout) {
-    llvm::handleAllErrors(layout.takeError(), [&](const ParseError &err) {
-      parser.emitError(locAt(err.getColumn()), err.getMessage());
-    });
+    emitParseError(parser, full, layout.takeError());
     return {};
   }
   if (layout->memorySpace != 0) {

@@ -256,6 +256,9 @@ def TLayout_DimsLayoutAttr : TLayout_Attr<"DimsLayout", "dims", [
     view        ::= `,` `parent` `=` sizes `,` `offsets` `=` sizes
     ```
 
+    Dimension numbers are below 1024 (the core's `kMaxLogicalDims`: its
+    parser, `parsePhysDims`, reads this text for the attribute too).
+
     Entries are placed back to front: an entry of dimension `d` with size `p`
     indexes `floor(d / v) mod p`, where `v` is the part of `d` the entries
     after it cover, and is scaled by the volume of all entries after it. A
