@@ -16,6 +16,7 @@
 
 #include "tlayout/Dialect/TLayout/IR/TLayoutAttrs.h"
 #include "LayoutAttrUtils.h"
+#include "TiledLayoutAttrStorage.h"
 #include "tlayout/Dialect/TLayout/IR/TLayoutDialect.h"
 
 #include "mlir/AsmParser/AsmParser.h"

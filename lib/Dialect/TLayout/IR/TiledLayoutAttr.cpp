@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "LayoutAttrUtils.h"
+#include "TiledLayoutAttrStorage.h"
 #include "tlayout/Dialect/TLayout/IR/TLayoutAttrs.h"
 #include "tlayout/Dialect/TLayout/IR/TLayoutDialect.h"
 
@@ -26,6 +27,22 @@ using namespace mlir::tlayout::detail;
 //===----------------------------------------------------------------------===//
 // TiledLayoutAttr
 //===----------------------------------------------------------------------===//
+
+// The parameters' accessors (the storage is written by hand, so ODS does not
+// generate them).
+const TiledLayout &TiledLayoutAttr::getLayout() const {
+  return getImpl()->layout;
+}
+
+ArrayRef<int64_t> TiledLayoutAttr::getParentShape() const {
+  return getImpl()->parentShape;
+}
+
+ArrayRef<int64_t> TiledLayoutAttr::getOffsets() const {
+  return getImpl()->offsets;
+}
+
+ArrayRef<int64_t> TiledLayoutAttr::getSizes() const { return getImpl()->sizes; }
 
 TiledLayoutAttr TiledLayoutAttr::getBase() const {
   return isView() ? TiledLayoutAttr::get(getContext(), getLayout()) : *this;
@@ -93,7 +110,11 @@ Attribute TiledLayoutAttr::getView(ArrayRef<int64_t> parentShape,
 llvm::Expected<BufferIndexing>
 TiledLayoutAttr::compile(ArrayRef<int64_t> shape,
                          int64_t elementTypeBits) const {
-  return BufferIndexing::compile(getLayout(), shape, elementTypeBits);
+  // An element size adds checks to the compilation: only the compilation
+  // without one is cached.
+  if (elementTypeBits != 0)
+    return BufferIndexing::compile(getLayout(), shape, elementTypeBits);
+  return getImpl()->compile(shape);
 }
 
 bool TiledLayoutAttr::isIdentity() const {

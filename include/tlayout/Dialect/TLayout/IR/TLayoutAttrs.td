@@ -170,7 +170,9 @@ def TLayout_TiledLayoutAttr : TLayout_Attr<"TiledLayout", "tiled", [
     every element identically: `tlayout.cast` converts between the two.
   }];
   // The storage holds the core's layout itself, hashed and compared as the
-  // core does, so that getLayout() rebuilds nothing.
+  // core does, so that getLayout() rebuilds nothing, and caches the layout
+  // compiled for each shape (lib/Dialect/TLayout/IR/TiledLayoutAttrStorage.h).
+  let genStorageClass = 0;
   let parameters = (ins
     AttrParameter<"::mlir::tlayout::TiledLayout",
         "the layout: minor_to_major, tiles, L(n) and E(n) (never S(n))",
