@@ -123,12 +123,9 @@ struct GlobalLowering : TiledOpConversionPattern<memref::GlobalOp> {
       if (dense.isSplat()) {
         initial = dense.resizeSplat(physicalTensor);
       } else {
-        llvm::Expected<BufferIndexing> indexing =
-            getLayoutAttr(type).compile(type.getShape(), 0);
+        const BufferIndexing *indexing = layout->indexing.get();
         if (!indexing)
-          return rewriter.notifyMatchFailure(
-              op, "the layout does not compile: " +
-                      llvm::toString(indexing.takeError()));
+          return rewriter.notifyMatchFailure(op, "the layout did not compile");
         SmallVector<Attribute> logical(dense.getValues<Attribute>());
         Attribute zero = rewriter.getZeroAttr(type.getElementType());
         SmallVector<Attribute> physical;

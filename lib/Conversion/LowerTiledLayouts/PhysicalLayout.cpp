@@ -16,6 +16,7 @@
 
 #include "tlayout/Core/BufferIndexing.h"
 #include "tlayout/Core/LayoutAnalysis.h"
+#include "tlayout/Dialect/TLayout/IR/MemRefLayout.h"
 #include "tlayout/Dialect/TLayout/IR/TLayoutAttrs.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -83,9 +84,10 @@ FailureOr<PhysicalLayout> mlir::tlayout::computePhysicalLayout(
     result.alignedOrigin = origin;
     return result;
   }
-  FailureOr<BufferIndexing> indexing = compileMemRefLayout(type, emitError);
-  if (failed(indexing))
+  FailureOr<BufferIndexing> compiled = compileMemRefLayout(type, emitError);
+  if (failed(compiled))
     return failure();
+  auto indexing = std::make_shared<const BufferIndexing>(std::move(*compiled));
   int64_t bits = getElementTypeBits(type.getElementType());
   int64_t elementSize = attr.getElementSizeInBits();
   int64_t packedBits = getPackedBits(type);
@@ -109,30 +111,15 @@ FailureOr<PhysicalLayout> mlir::tlayout::computePhysicalLayout(
   MLIRContext *context = type.getContext();
   unsigned rank = type.getRank();
   // The layout places the root memref (the parent of a view). Its dynamic
-  // sizes are the first symbols; a view's dynamic offsets follow.
-  ArrayRef<int64_t> rootShape =
-      attr.isView() ? attr.getParentShape() : type.getShape();
-  SmallVector<int64_t> offsets(rank, 0);
-  if (attr.isView())
-    offsets.assign(attr.getOffsets().begin(), attr.getOffsets().end());
-  SmallVector<AffineExpr> symbols;
-  unsigned numSymbols = 0;
-  for (int64_t size : rootShape)
-    symbols.push_back(ShapedType::isDynamic(size)
-                          ? getAffineSymbolExpr(numSymbols++, context)
-                          : getAffineConstantExpr(size, context));
-  SmallVector<AffineExpr> dims;
-  for (unsigned i = 0; i < rank; ++i) {
-    AffineExpr offset = ShapedType::isDynamic(offsets[i])
-                            ? getAffineSymbolExpr(numSymbols++, context)
-                            : getAffineConstantExpr(offsets[i], context);
-    dims.push_back(getAffineDimExpr(i, context) + offset);
-  }
-  auto convert = [&](const IndexExpr &e) {
-    // Element d of a view is element d + offset of its root.
-    return toAffineExpr(e, context).replaceDimsAndSymbols(dims, symbols);
-  };
+  // sizes are the first symbols; a view's dynamic offsets follow, and
+  // element d of a view is element d + offset of its root.
+  ViewShift shift(attr.isView() ? attr.getParentShape() : type.getShape(),
+                  attr.isView() ? attr.getOffsets() : ArrayRef<int64_t>(),
+                  ViewSymbols::DynamicOnly, context);
+  unsigned numSymbols = shift.getNumSymbols({});
+  auto convert = [&](const IndexExpr &e) { return shift.apply(e); };
   PhysicalLayout result;
+  result.indexing = indexing;
   result.numElements =
       AffineMap::get(0, numSymbols, convert(indexing->getNumElements()));
   auto makeType = [&](ArrayRef<AffineExpr> sizes) {
@@ -299,12 +286,10 @@ FailureOr<DenseElementsAttr>
 mlir::tlayout::packInitializer(MemRefType type, const PhysicalLayout &layout,
                                DenseElementsAttr initial) {
   int64_t bits = layout.packedBits;
-  if (!bits || !layout.type.hasStaticShape() || !type.hasStaticShape() ||
+  const BufferIndexing *indexing = layout.indexing.get();
+  if (!bits || !indexing || !layout.type.hasStaticShape() ||
+      !type.hasStaticShape() ||
       initial.getNumElements() != type.getNumElements())
-    return failure();
-  std::optional<BufferIndexing> indexing =
-      llvm::expectedToOptional(getLayoutAttr(type).compile(type.getShape(), 0));
-  if (!indexing)
     return failure();
   SmallVector<uint8_t> bytes(layout.type.getNumElements(), 0);
   uint8_t mask = uint8_t((1u << bits) - 1);

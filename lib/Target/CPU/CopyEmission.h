@@ -7,7 +7,8 @@
 // Shared by the CPU target's copy patterns (not installed): which copies
 // they take (plain matrices, plain tilings, the two sides of a copy), the
 // physical buffers they write, loop nests and maps, and the stores of runs
-// with or without non-temporal hints; and the pattern families of
+// with or without non-temporal hints, the staging buffers of the transposing
+// copies; and the pattern families of
 // InterleavedCopies.cpp, TransposingCopies.cpp and AlignedAllocations.cpp,
 // which populateVectorizedCopyPatterns adds.
 //
@@ -21,6 +22,7 @@
 #include "tlayout/Target/CPU/Tuning.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 
 #include <optional>
@@ -113,6 +115,33 @@ Value withLaneType(OpBuilder &builder, Location loc, Value vector,
 
 /// The integer lane type of `elementType`'s width (see withLaneType).
 Type getIntegerLaneType(Type elementType);
+
+/// The entry block of the function around `op` where a staging buffer for
+/// `op` can go, or nothing when `op` is not in a function or is in a region
+/// other than the bodies of sequential loops and conditionals (a parallel
+/// loop's iterations would share the buffer) (StagingBuffers.cpp).
+Block *stagingScope(Operation *op);
+
+/// A `memref.alloca` of `type`, aligned to a line, at the start of the
+/// function around `op` (which must have a stagingScope), allocated once
+/// per call whatever loops `op` is in and shared by the copies of the
+/// function that ask for the same type and `slot` (a copy that needs two
+/// buffers of one type asks for two slots).
+Value stagingBuffer(OpBuilder &builder, Operation *op, MemRefType type,
+                    int64_t slot = 0);
+
+/// An `scf.for` from 0 to `trips` by 1 that LLVM must not unroll.
+scf::ForOp createNotUnrolledLoop(OpBuilder &builder, Location loc,
+                                 int64_t trips);
+
+/// Emits a loop over the rows of `stage` (its element type is that of
+/// `lineType`'s integer lanes) that LLVM must not unroll: row k is the whole
+/// line of `lineType` loaded from `source` at `lineMap(ivs, k)`, while the
+/// lines at `prefetchMaps(ivs, k)` are prefetched into every cache level.
+void emitStagingLoop(OpBuilder &builder, Location loc, Value source,
+                     VectorType lineType, AffineMap lineMap,
+                     ArrayRef<AffineMap> prefetchMaps, ValueRange ivs,
+                     Value stage);
 
 /// Adds the interleaving copies between row-major and `T(r,c)(k,1)` tiles
 /// (InterleavedCopies.cpp), with `benefit`.

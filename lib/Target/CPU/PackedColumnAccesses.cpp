@@ -55,7 +55,7 @@ static LogicalResult accessPackedColumns(RewriterBase &rewriter, Operation *op,
       elementType.getWidth() != bits || vectorType.getRank() != 1 ||
       vectorType.getElementType() != elementType)
     return failure();
-  TiledLayout layout = attr.getLayout();
+  const TiledLayout &layout = attr.getLayout();
   if (layout.tailPaddingAlignment != 1 ||
       layout.minorToMajor != ArrayRef<int64_t>{1, 0} ||
       layout.tiles.size() != 2 || layout.tiles[0].dims.size() != 2 ||

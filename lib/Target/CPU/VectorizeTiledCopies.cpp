@@ -104,7 +104,7 @@ mlir::tlayout::cpu::plainTiledLayout(MemRefType type) {
   if (!attr || attr.isView() || type.getRank() != 2 || !type.hasStaticShape() ||
       !VectorType::isValidElementType(type.getElementType()))
     return std::nullopt;
-  TiledLayout layout = attr.getLayout();
+  const TiledLayout &layout = attr.getLayout();
   if (layout.tailPaddingAlignment != 1 || layout.elementSizeInBits != 0)
     return std::nullopt;
   return layout;

@@ -16,6 +16,7 @@
 #define TLAYOUT_CONVERSION_LOWERTILEDLAYOUTS_PHYSICALLAYOUT_H
 
 #include "tlayout/Conversion/LowerTiledLayouts/LowerTiledLayouts.h"
+#include "tlayout/Core/BufferIndexing.h"
 
 #include "mlir/IR/AffineMap.h"
 #include "mlir/Transforms/DialectConversion.h"
@@ -47,6 +48,11 @@ struct PhysicalLayout {
   AffineMap numElements;
   /// The bits of each element when the buffer is packed (1, 2 or 4), else 0.
   int64_t packedBits = 0;
+  /// The layout compiled for the shape it places (a view's parent; for a
+  /// view at tile-aligned offsets, the view's own shape, which `indexMap` is
+  /// over), computed with the maps: the patterns read it here rather than
+  /// compiling the layout again.
+  std::shared_ptr<const BufferIndexing> indexing;
   /// For a view at tile-aligned offsets: the root's physical type and the
   /// physical index of the view's origin in it. The view then lowers to a
   /// strided subview of the root's buffer (`type`), indexed by the layout's
@@ -129,8 +135,8 @@ void emitPackedStore(OpBuilder &builder, Location loc, Value value, Value bytes,
 
 /// The initial value of the byte buffer of a global of the packed type
 /// `type` (static) whose logical initial value is `initial`: each element's
-/// bits at its slot, padding bits zero. Fails when `initial` does not match
-/// `type`'s shape or the layout does not compile.
+/// bits at its slot, padding bits zero (placed by `layout.indexing`). Fails
+/// when `initial` does not match `type`'s shape.
 FailureOr<DenseElementsAttr> packInitializer(MemRefType type,
                                              const PhysicalLayout &layout,
                                              DenseElementsAttr initial);

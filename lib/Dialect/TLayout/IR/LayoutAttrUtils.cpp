@@ -112,29 +112,15 @@ mlir::tlayout::detail::affineMapFor(LayoutAttrInterface attr, unsigned rank,
     return AffineMap::getMultiDimIdentityMap(rank, context);
   }
   // A view indexes its parent at `d<i> + offset<i>`; a dynamic offset is
-  // symbol `rank + i`, after the parent's sizes.
-  SmallVector<IndexExpr> shifted;
-  for (unsigned i = 0; i < rank; ++i) {
-    IndexExpr offset(0);
-    if (attr.isView())
-      offset = ShapedType::isDynamic(attr.getOffsets()[i])
-                   ? IndexExpr::symbol(rank + i)
-                   : IndexExpr(attr.getOffsets()[i]);
-    shifted.push_back(IndexExpr::dim(i) + offset);
-  }
+  // symbol `rank + i`, after the parent's sizes. Sizes appear as symbols
+  // only where combined dimensions need them.
+  ViewShift shift(SmallVector<int64_t>(rank, ShapedType::kDynamic),
+                  attr.isView() ? attr.getOffsets() : ArrayRef<int64_t>(),
+                  ViewSymbols::ByDimension, context);
   SmallVector<AffineExpr> results;
   for (const IndexExpr &e : indexing->getPhysicalIndices())
-    results.push_back(toAffineExpr(e.substituteDims(shifted), context));
-  // Sizes appear as symbols only where combined dimensions need them, and
-  // dynamic view offsets after them.
-  unsigned numSymbols = 0;
-  for (AffineExpr e : results)
-    e.walk([&](AffineExpr sub) {
-      if (auto symbol = dyn_cast<AffineSymbolExpr>(sub))
-        numSymbols =
-            std::max(numSymbols, symbol.getPosition() < rank ? rank : 2 * rank);
-    });
-  return AffineMap::get(rank, numSymbols, results, context);
+    results.push_back(shift.apply(e));
+  return AffineMap::get(rank, shift.getNumSymbols(results), results, context);
 }
 
 LogicalResult mlir::tlayout::detail::stridesFor(
@@ -200,4 +186,47 @@ mlir::tlayout::compileMemRefIndexing(MemRefType type) {
     return layout.compile(type.getShape(), 0);
   return BufferIndexing::compile(TiledLayout::rowMajor(type.getRank()),
                                  type.getShape());
+}
+
+ViewShift::ViewShift(ArrayRef<int64_t> rootShape, ArrayRef<int64_t> offsets,
+                     ViewSymbols numbering, MLIRContext *context)
+    : context(context), numbering(numbering), rank(rootShape.size()) {
+  assert((offsets.empty() || offsets.size() == rootShape.size()) &&
+         "one offset per dimension of the root");
+  for (auto [i, size] : llvm::enumerate(rootShape)) {
+    if (numbering == ViewSymbols::ByDimension)
+      symbols.push_back(getAffineSymbolExpr(i, context));
+    else
+      symbols.push_back(ShapedType::isDynamic(size)
+                            ? getAffineSymbolExpr(numDynamic++, context)
+                            : getAffineConstantExpr(size, context));
+  }
+  for (unsigned i = 0; i < rank; ++i) {
+    int64_t offset = offsets.empty() ? 0 : offsets[i];
+    AffineExpr shift;
+    if (!ShapedType::isDynamic(offset))
+      shift = getAffineConstantExpr(offset, context);
+    else if (numbering == ViewSymbols::ByDimension)
+      shift = getAffineSymbolExpr(rank + i, context);
+    else
+      shift = getAffineSymbolExpr(numDynamic++, context);
+    dims.push_back(getAffineDimExpr(i, context) + shift);
+  }
+}
+
+AffineExpr ViewShift::apply(const IndexExpr &expr) const {
+  return toAffineExpr(expr, context).replaceDimsAndSymbols(dims, symbols);
+}
+
+unsigned ViewShift::getNumSymbols(ArrayRef<AffineExpr> results) const {
+  if (numbering == ViewSymbols::DynamicOnly)
+    return numDynamic;
+  unsigned numSymbols = 0;
+  for (AffineExpr e : results)
+    e.walk([&](AffineExpr sub) {
+      if (auto symbol = dyn_cast<AffineSymbolExpr>(sub))
+        numSymbols =
+            std::max(numSymbols, symbol.getPosition() < rank ? rank : 2 * rank);
+    });
+  return numSymbols;
 }

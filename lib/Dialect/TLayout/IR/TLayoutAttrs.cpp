@@ -17,6 +17,7 @@
 #include "tlayout/Dialect/TLayout/IR/TLayoutAttrs.h"
 #include "LayoutAttrUtils.h"
 #include "LayoutParsing.h"
+#include "TiledLayoutAttrStorage.h"
 #include "tlayout/Dialect/TLayout/IR/TLayoutDialect.h"
 
 #include "mlir/AsmParser/AsmParser.h"
@@ -41,47 +42,6 @@ void TLayoutDialect::registerAttributes() {
 #define GET_ATTRDEF_LIST
 #include "tlayout/Dialect/TLayout/IR/TLayoutAttrs.cpp.inc"
       >();
-}
-
-//===----------------------------------------------------------------------===//
-// Builders that need the storage classes (generated above)
-//===----------------------------------------------------------------------===//
-
-/// Flattens the tiles of `layout` into entries and per-tile ranks, the
-/// attribute's storage form.
-static void flattenTiles(const TiledLayout &layout,
-                         SmallVectorImpl<int64_t> &entries,
-                         SmallVectorImpl<int64_t> &ranks) {
-  for (const Tile &tile : layout.tiles) {
-    llvm::append_range(entries, tile.dims);
-    ranks.push_back(tile.dims.size());
-  }
-}
-
-TiledLayoutAttr TiledLayoutAttr::get(MLIRContext *context,
-                                     const TiledLayout &layout,
-                                     ArrayRef<int64_t> parentShape,
-                                     ArrayRef<int64_t> offsets,
-                                     ArrayRef<int64_t> sizes) {
-  SmallVector<int64_t> entries, ranks;
-  flattenTiles(layout, entries, ranks);
-  return Base::get(context, ArrayRef<int64_t>(layout.minorToMajor),
-                   ArrayRef<int64_t>(entries), ArrayRef<int64_t>(ranks),
-                   layout.tailPaddingAlignment, layout.elementSizeInBits,
-                   parentShape, offsets, sizes);
-}
-
-TiledLayoutAttr TiledLayoutAttr::getChecked(
-    function_ref<InFlightDiagnostic()> emitError, MLIRContext *context,
-    const TiledLayout &layout, ArrayRef<int64_t> parentShape,
-    ArrayRef<int64_t> offsets, ArrayRef<int64_t> sizes) {
-  SmallVector<int64_t> entries, ranks;
-  flattenTiles(layout, entries, ranks);
-  return Base::getChecked(emitError, context,
-                          ArrayRef<int64_t>(layout.minorToMajor),
-                          ArrayRef<int64_t>(entries), ArrayRef<int64_t>(ranks),
-                          layout.tailPaddingAlignment, layout.elementSizeInBits,
-                          parentShape, offsets, sizes);
 }
 
 //===----------------------------------------------------------------------===//

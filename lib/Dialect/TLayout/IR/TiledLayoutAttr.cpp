@@ -4,13 +4,14 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// XLA tiled layouts: storage form, verification, affine map, and the
+// XLA tiled layouts: verification, affine map, and the
 // parser of the raw layout text.
 //
 //===----------------------------------------------------------------------===//
 
 #include "LayoutAttrUtils.h"
 #include "LayoutParsing.h"
+#include "TiledLayoutAttrStorage.h"
 #include "tlayout/Dialect/TLayout/IR/TLayoutAttrs.h"
 #include "tlayout/Dialect/TLayout/IR/TLayoutDialect.h"
 
@@ -28,38 +29,31 @@ using namespace mlir::tlayout::detail;
 // TiledLayoutAttr
 //===----------------------------------------------------------------------===//
 
+// The parameters' accessors (the storage is written by hand, so ODS does not
+// generate them).
+const TiledLayout &TiledLayoutAttr::getLayout() const {
+  return getImpl()->layout;
+}
+
+ArrayRef<int64_t> TiledLayoutAttr::getParentShape() const {
+  return getImpl()->parentShape;
+}
+
+ArrayRef<int64_t> TiledLayoutAttr::getOffsets() const {
+  return getImpl()->offsets;
+}
+
+ArrayRef<int64_t> TiledLayoutAttr::getSizes() const { return getImpl()->sizes; }
+
 TiledLayoutAttr TiledLayoutAttr::getBase() const {
   return isView() ? TiledLayoutAttr::get(getContext(), getLayout()) : *this;
 }
 
-static TiledLayout buildLayout(ArrayRef<int64_t> minorToMajor,
-                               ArrayRef<int64_t> tileEntries,
-                               ArrayRef<int64_t> tileRanks,
-                               int64_t tailPaddingAlignment,
-                               int64_t elementSizeInBits) {
-  TiledLayout layout;
-  layout.minorToMajor.assign(minorToMajor.begin(), minorToMajor.end());
-  size_t pos = 0;
-  for (int64_t rank : tileRanks) {
-    layout.tiles.push_back(Tile(tileEntries.slice(pos, rank)));
-    pos += rank;
-  }
-  layout.tailPaddingAlignment = tailPaddingAlignment;
-  layout.elementSizeInBits = elementSizeInBits;
-  return layout;
-}
-
-TiledLayout TiledLayoutAttr::getLayout() const {
-  return buildLayout(getMinorToMajor(), getTileEntries(), getTileRanks(),
-                     getTailPaddingAlignment(), getElementSizeInBits());
-}
-
-LogicalResult TiledLayoutAttr::verify(
-    function_ref<InFlightDiagnostic()> emitError,
-    ArrayRef<int64_t> minorToMajor, ArrayRef<int64_t> tileEntries,
-    ArrayRef<int64_t> tileRanks, int64_t tailPaddingAlignment,
-    int64_t elementSizeInBits, ArrayRef<int64_t> parentShape,
-    ArrayRef<int64_t> offsets, ArrayRef<int64_t> sizes) {
+LogicalResult
+TiledLayoutAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                        TiledLayout layout, ArrayRef<int64_t> parentShape,
+                        ArrayRef<int64_t> offsets, ArrayRef<int64_t> sizes) {
+  ArrayRef<int64_t> minorToMajor = layout.minorToMajor;
   if (failed(verifyViewParameters(emitError, minorToMajor.size(), parentShape,
                                   offsets)))
     return failure();
@@ -79,23 +73,14 @@ LogicalResult TiledLayoutAttr::verify(
                            << (ShapedType::isDynamic(size)
                                    ? std::string("'?'")
                                    : std::to_string(size));
-    if (!llvm::is_contained(tileEntries, Tile::kCombine))
+    if (llvm::none_of(layout.tiles, [](const Tile &tile) {
+          return llvm::is_contained(tile.dims, Tile::kCombine);
+        }))
       return emitError()
              << "`sizes` binds a layout that combines dimensions (`*`) to "
                 "its shape; this layout has no `*` and places elements "
                 "without sizes: drop `sizes`";
   }
-  int64_t total = 0;
-  for (int64_t rank : tileRanks) {
-    if (rank < 0)
-      return emitError() << "tile rank " << rank << " is negative";
-    total += rank;
-  }
-  if (total != static_cast<int64_t>(tileEntries.size()))
-    return emitError() << "tile ranks add up to " << total << " but there are "
-                       << tileEntries.size() << " tile entries";
-  TiledLayout layout = buildLayout(minorToMajor, tileEntries, tileRanks,
-                                   tailPaddingAlignment, elementSizeInBits);
   if (llvm::Error err = layout.verify())
     return emitError() << llvm::toString(std::move(err));
   // getAffineMap compiles the layout for dynamic sizes: a layout whose map
@@ -110,7 +95,7 @@ LogicalResult TiledLayoutAttr::verify(
 }
 
 AffineMap TiledLayoutAttr::getAffineMap() const {
-  unsigned rank = getMinorToMajor().size();
+  unsigned rank = getLayout().getRank();
   SmallVector<int64_t> dynamicShape(rank, kDynamicSize);
   return affineMapFor(
       *this, rank,
@@ -126,14 +111,19 @@ Attribute TiledLayoutAttr::getView(ArrayRef<int64_t> parentShape,
 llvm::Expected<BufferIndexing>
 TiledLayoutAttr::compile(ArrayRef<int64_t> shape,
                          int64_t elementTypeBits) const {
-  return BufferIndexing::compile(getLayout(), shape, elementTypeBits);
+  // An element size adds checks to the compilation: only the compilation
+  // without one is cached.
+  if (elementTypeBits != 0)
+    return BufferIndexing::compile(getLayout(), shape, elementTypeBits);
+  return getImpl()->compile(shape);
 }
 
 bool TiledLayoutAttr::isIdentity() const {
-  return !isView() && getTileRanks().empty() &&
-         getTailPaddingAlignment() == 1 && getElementSizeInBits() == 0 &&
-         getLayout().minorToMajor ==
-             TiledLayout::rowMajor(getMinorToMajor().size()).minorToMajor;
+  const TiledLayout &layout = getLayout();
+  return !isView() && !layout.hasTiles() && layout.tailPaddingAlignment == 1 &&
+         layout.elementSizeInBits == 0 &&
+         layout.minorToMajor ==
+             TiledLayout::rowMajor(layout.getRank()).minorToMajor;
 }
 
 LogicalResult TiledLayoutAttr::verifyLayout(
@@ -162,7 +152,7 @@ LogicalResult
 TiledLayoutAttr::getStridesAndOffset(ArrayRef<int64_t> shape,
                                      SmallVectorImpl<int64_t> &strides,
                                      int64_t &offset) const {
-  if (getTailPaddingAlignment() != 1 || getElementSizeInBits() != 0)
+  if (getLayout().tailPaddingAlignment != 1 || getElementSizeInBits() != 0)
     return failure();
   return stridesFor(*this, shape, strides, offset);
 }

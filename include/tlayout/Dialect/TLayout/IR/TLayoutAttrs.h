@@ -26,6 +26,12 @@
 
 #include "tlayout/Dialect/TLayout/IR/TLayoutAttrInterfaces.h.inc"
 
+namespace mlir::tlayout::detail {
+/// The storage of #tlayout.tiled, written by hand (it caches compiled
+/// layouts): lib/Dialect/TLayout/IR/TiledLayoutAttrStorage.h.
+struct TiledLayoutAttrStorage;
+} // namespace mlir::tlayout::detail
+
 #define GET_ATTRDEF_CLASSES
 #include "tlayout/Dialect/TLayout/IR/TLayoutAttrs.h.inc"
 

@@ -182,16 +182,14 @@ def TLayout_TiledLayoutAttr : TLayout_Attr<"TiledLayout", "tiled", [
     one spelling per placement). The bound and the unbound layout place
     every element identically: `tlayout.cast` converts between the two.
   }];
+  // The storage holds the core's layout itself, hashed and compared as the
+  // core does, so that getLayout() rebuilds nothing, and caches the layout
+  // compiled for each shape (lib/Dialect/TLayout/IR/TiledLayoutAttrStorage.h).
+  let genStorageClass = 0;
   let parameters = (ins
-    ArrayRefParameter<"int64_t", "dimensions, most minor first">:$minorToMajor,
-    ArrayRefParameter<"int64_t",
-        "tile entries, all tiles concatenated; INT64_MIN is `*`">:$tileEntries,
-    ArrayRefParameter<"int64_t", "the number of entries of each tile">:
-        $tileRanks,
-    DefaultValuedParameter<"int64_t", "1",
-        "tail padding alignment in elements">:$tailPaddingAlignment,
-    DefaultValuedParameter<"int64_t", "0",
-        "bits per element; 0 for the element type's size">:$elementSizeInBits,
+    AttrParameter<"::mlir::tlayout::TiledLayout",
+        "the layout: minor_to_major, tiles, L(n) and E(n) (never S(n))",
+        "const ::mlir::tlayout::TiledLayout &">:$layout,
     OptionalArrayRefParameter<"int64_t",
         "for a view: the logical sizes of the memref it views">:$parentShape,
     OptionalArrayRefParameter<"int64_t",
@@ -201,11 +199,17 @@ def TLayout_TiledLayoutAttr : TLayout_Attr<"TiledLayout", "tiled", [
         "for a layout that combines dimensions: the static shape it is "
         "bound to">:$sizes
   );
+  // The memory space `S(n)` belongs on the memref, not in its layout: the
+  // builders drop it (the parser and the C API reject it first).
   let builders = [
     AttrBuilder<(ins "const ::mlir::tlayout::TiledLayout &":$layout,
                      CArg<"::llvm::ArrayRef<int64_t>", "{}">:$parentShape,
                      CArg<"::llvm::ArrayRef<int64_t>", "{}">:$offsets,
-                     CArg<"::llvm::ArrayRef<int64_t>", "{}">:$sizes)>
+                     CArg<"::llvm::ArrayRef<int64_t>", "{}">:$sizes), [{
+      ::mlir::tlayout::TiledLayout placed = layout;
+      placed.memorySpace = 0;
+      return $_get($_ctxt, std::move(placed), parentShape, offsets, sizes);
+    }]>
   ];
   let skipDefaultBuilders = 1;
   let genVerifyDecl = 1;
@@ -214,8 +218,11 @@ def TLayout_TiledLayoutAttr : TLayout_Attr<"TiledLayout", "tiled", [
   // `tiled` itself (see TLayoutDialect::parseAttribute).
   let hasCustomAssemblyFormat = 1;
   let extraClassDeclaration = [{
-    /// The layout as a core value.
-    ::mlir::tlayout::TiledLayout getLayout() const;
+    /// The bits each element is stored in (`E(n)`), or 0 for the element
+    /// type's own size (LayoutAttrInterface).
+    int64_t getElementSizeInBits() const {
+      return getLayout().elementSizeInBits;
+    }
 
     /// Whether this describes a view (it records a parent shape).
     bool isView() const { return !getParentShape().empty(); }
