@@ -1,0 +1,114 @@
+#!/usr/bin/env bash
+# Prints the layout-assignment table of the corpus, in markdown: for each
+# program (bench/layout-corpus/*.mlir, or the ones named), one row per
+# policy of --tlayout-assign-layouts,
+#   row-major  all row-major, relayouts at the boundaries   (a)
+#   propagate  today's propagation from the boundaries      (b)
+#   fast       the assignment's fast mode                   (c)
+#   exact      its exact mode                               (d)
+# with the bytes its relayouts move, the padding bytes of the values that
+# get buffers and the peak of live bytes per memory space (from the JSON
+# summary the pass writes with summary=FILE), the solver's verdict, and for
+# (b) and (c) the CPU runtime of the program compiled by
+# --tlayout-tpu-bufferize-pipeline with that policy (wall clock around
+# mlir-runner, JIT compilation included, best of REPEAT runs).
+#
+#   bash bench/layout-corpus/table.sh [-b BUILD_DIR] [PROGRAM.mlir...]
+#
+# Environment: REPEAT (default 3), RUNTIME=0 skips the runtime columns,
+# KEEP=DIR keeps the summaries, compiled programs and errors in DIR.
+# A policy whose command fails gets a row with the first line of its error.
+set -uo pipefail
+HERE="$(cd "$(dirname "$0")" && pwd)"
+ROOT="$(cd "$HERE/../.." && pwd)"
+BUILD="$ROOT/build"
+if [ "${1:-}" = "-b" ]; then BUILD="$(cd "$2" && pwd)"; shift 2; fi
+OPT="$BUILD/bin/tlayout-opt"
+LLVM_BIN="${LLVM_BIN:-/usr/lib/llvm-22/bin}"
+LIBS="${MLIR_LIB_DIR:-/usr/lib/llvm-22/lib}"
+RUNNER="$LLVM_BIN/mlir-runner"
+REPEAT="${REPEAT:-3}"
+RUNTIME="${RUNTIME:-1}"
+[ -x "$OPT" ] || { echo "table.sh: no $OPT (build first: bash scripts/build.sh)" >&2; exit 1; }
+[ -x "$RUNNER" ] || RUNNER="$(command -v mlir-runner || command -v mlir-runner-22)"
+
+if [ "$#" -eq 0 ]; then set -- "$HERE"/*.mlir; fi
+if [ -n "${KEEP:-}" ]; then mkdir -p "$KEEP"; WORK="$(cd "$KEEP" && pwd)";
+else WORK="$(mktemp -d)"; trap 'rm -rf "$WORK"' EXIT; fi
+
+POLICIES="row-major propagate fast exact"
+: > "$WORK/rows.tsv"
+for prog in "$@"; do
+  name="$(basename "$prog" .mlir)"
+  for pol in $POLICIES; do
+    json="$WORK/$name.$pol.json"
+    err="$WORK/$name.$pol.err"
+    rm -f "$json"
+    if "$OPT" "$prog" "--tlayout-assign-layouts=policy=$pol summary=$json" \
+         -o /dev/null 2> "$err" && [ -s "$json" ]; then
+      status=ok
+    else
+      status="$(grep -m1 -E 'error|Error' "$err" || head -n1 "$err")"
+      [ -n "$status" ] || status="no summary written"
+    fi
+    runtime=-
+    if [ "$RUNTIME" != 0 ] && { [ "$pol" = propagate ] || [ "$pol" = fast ]; }; then
+      lowered="$WORK/$name.$pol.llvm.mlir"
+      if "$OPT" "$prog" "--tlayout-tpu-bufferize-pipeline=layout-policy=$pol" \
+           -o "$lowered" 2> "$WORK/$name.$pol.pipeline.err"; then
+        best=
+        for _ in $(seq "$REPEAT"); do
+          t0=$(date +%s%N)
+          if ! "$RUNNER" -e main -entry-point-result=void \
+               "-shared-libs=$LIBS/libmlir_runner_utils.so,$LIBS/libmlir_c_runner_utils.so" \
+               "$lowered" > "$WORK/$name.$pol.out" 2> "$WORK/$name.$pol.run.err"; then
+            best=fails; break
+          fi
+          t1=$(date +%s%N)
+          ms=$(( (t1 - t0) / 1000000 ))
+          if [ -z "$best" ] || [ "$ms" -lt "$best" ]; then best=$ms; fi
+        done
+        runtime="$best"
+      else
+        runtime=fails
+      fi
+    fi
+    printf '%s\t%s\t%s\t%s\t%s\n' "$name" "$pol" "$json" "$runtime" "$status" >> "$WORK/rows.tsv"
+  done
+done
+
+python3 - "$WORK/rows.tsv" <<'PY'
+import json, sys
+
+rows = []
+for line in open(sys.argv[1]):
+    name, pol, path, runtime, status = line.rstrip("\n").split("\t", 4)
+    summary = None
+    if status == "ok":
+        try:
+            summary = json.load(open(path))
+        except (OSError, ValueError) as e:
+            status = f"unreadable summary: {e}"
+    rows.append((name, pol, summary, runtime, status))
+
+spaces = sorted({s for _, _, j, _, _ in rows if j for s in j.get("peak_bytes", {})})
+label = {"row-major": "(a) row-major", "propagate": "(b) propagate",
+         "fast": "(c) fast", "exact": "(d) exact"}
+head = (["program", "policy", "moved bytes", "padding bytes"]
+        + [f"peak {s} bytes" for s in spaces] + ["solver", "runtime (ms)"])
+print("| " + " | ".join(head) + " |")
+print("|" + "|".join(["---", "---"] + ["---:"] * (len(head) - 4) + ["---", "---:"]) + "|")
+for name, pol, j, runtime, status in rows:
+    if j is None:
+        cells = [name, label[pol], "fails: " + status.replace("|", "\\|")[:160]]
+        cells += [""] * (len(head) - 4) + [runtime]
+    else:
+        solver = j.get("solver", "?")
+        if solver == "gap":
+            solver = f"gap {100 * float(j.get('gap', 0)):.1f}%"
+        peaks = j.get("peak_bytes", {})
+        cells = ([name, label[pol], str(j.get("moved_bytes", "?")),
+                  str(j.get("padding_bytes", "?"))]
+                 + [str(peaks.get(s, 0)) for s in spaces] + [solver, runtime])
+    print("| " + " | ".join(cells) + " |")
+PY
