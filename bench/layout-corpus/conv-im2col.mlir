@@ -5,16 +5,18 @@
 // filter [3,3,16,128] collapsed to [144,128] with tensor.collapse_shape,
 // multiplied, the [64,128] result expanded back to [8,8,128] with
 // tensor.expand_shape, then a bias and a ReLU. In f32, and in int8 with an
-// i32 accumulator requantized to int8 (printed as f32).
+// i32 accumulator requantized to int8 (printed as f32). The f32 image
+// arrives in the TPU's tiling, as the output of a previous layer would.
 #R = #tlayout.tiled<{1,0:T(8,128)}>
 #Ri = #tlayout.tiled<{1,0:T(8,128)(4,1)}>
 #Fi = #tlayout.tiled<{3,2,1,0:T(8,128)(4,1)}>
+#I3 = #tlayout.tiled<{2,1,0:T(8,128)}>
 #id3 = affine_map<(h, w, c) -> (h, w, c)>
 #id4 = affine_map<(a, b, c, d) -> (a, b, c, d)>
 module attributes {tlayout_tpu.target = #tlayout_tpu.target<"v5e">} {
   func.func private @printMemrefF32(tensor<*xf32>)
 
-  func.func @conv_f32(%img: tensor<8x8x16xf32>, %filter: tensor<3x3x16x128xf32>, %bias: tensor<128xf32>)
+  func.func @conv_f32(%img: tensor<8x8x16xf32> {tlayout.layout = #I3}, %filter: tensor<3x3x16x128xf32>, %bias: tensor<128xf32>)
       -> (tensor<64x128xf32> {tlayout.layout = #R}) {
     %zero = arith.constant 0.0 : f32
     %padded = tensor.pad %img low[1, 1, 0] high[1, 1, 0] {

@@ -9,14 +9,18 @@
 # with the bytes its relayouts move, the padding bytes of the values that
 # get buffers and the peak of live bytes per memory space (from the JSON
 # summary the pass writes with summary=FILE), the solver's verdict, and for
-# (b) and (c) the CPU runtime of the program compiled by
-# --tlayout-tpu-bufferize-pipeline with that policy (wall clock around
-# mlir-runner, JIT compilation included, best of REPEAT runs).
+# (b) and (c) the CPU runtime of one run of the program's @main compiled by
+# --tlayout-tpu-bufferize-pipeline with that policy. mlir-runner's JIT
+# compilation takes longer than these programs run, so the script times
+# (wall clock, `date +%s%N`, best of REPEAT) a copy whose @main runs the
+# program's @main ITERATIONS times and a copy that runs it once, and prints
+# the difference divided by ITERATIONS - 1.
 #
 #   bash bench/layout-corpus/table.sh [-b BUILD_DIR] [PROGRAM.mlir...]
 #
-# Environment: REPEAT (default 3), RUNTIME=0 skips the runtime columns,
-# KEEP=DIR keeps the summaries, compiled programs and errors in DIR.
+# Environment: REPEAT (default 3), ITERATIONS (default 50), RUNTIME=0 skips
+# the runtime column, KEEP=DIR keeps the summaries, compiled programs and
+# errors in DIR.
 # A policy whose command fails gets a row with the first line of its error.
 set -uo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -28,6 +32,7 @@ LLVM_BIN="${LLVM_BIN:-/usr/lib/llvm-22/bin}"
 LIBS="${MLIR_LIB_DIR:-/usr/lib/llvm-22/lib}"
 RUNNER="$LLVM_BIN/mlir-runner"
 REPEAT="${REPEAT:-3}"
+ITERATIONS="${ITERATIONS:-50}"
 RUNTIME="${RUNTIME:-1}"
 [ -x "$OPT" ] || { echo "table.sh: no $OPT (build first: bash scripts/build.sh)" >&2; exit 1; }
 [ -x "$RUNNER" ] || RUNNER="$(command -v mlir-runner || command -v mlir-runner-22)"
@@ -35,6 +40,48 @@ RUNTIME="${RUNTIME:-1}"
 if [ "$#" -eq 0 ]; then set -- "$HERE"/*.mlir; fi
 if [ -n "${KEEP:-}" ]; then mkdir -p "$KEEP"; WORK="$(cd "$KEEP" && pwd)";
 else WORK="$(mktemp -d)"; trap 'rm -rf "$WORK"' EXIT; fi
+
+# with_iterations PROGRAM N: the program with its @main renamed and a new
+# @main that calls it N times (the programs end with the module's "}").
+with_iterations() {
+  sed -e 's/func\.func @main()/func.func @corpus_main()/' "$1" | sed -e '$d'
+  cat <<MLIR
+  func.func @main() {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %n = arith.constant $2 : index
+    scf.for %i = %c0 to %n step %c1 {
+      func.call @corpus_main() : () -> ()
+    }
+    return
+  }
+}
+MLIR
+}
+
+# best_time PROGRAM POLICY N: the best of REPEAT wall-clock times (ns) of
+# mlir-runner on the program compiled with the policy, @main run N times.
+best_time() {
+  local prog="$1" pol="$2" n="$3" base best= t0 t
+  base="$WORK/$(basename "$prog" .mlir).$pol.x$n"
+  with_iterations "$prog" "$n" > "$base.mlir"
+  if ! "$OPT" "$base.mlir" "--tlayout-tpu-bufferize-pipeline=layout-policy=$pol" \
+       -o "$base.llvm.mlir" 2> "$base.err"; then
+    { grep -m1 error "$base.err" || head -n1 "$base.err"; } > "${base%.x$n}.runtime.err"
+    return 1
+  fi
+  for _ in $(seq "$REPEAT"); do
+    t0=$(date +%s%N)
+    if ! "$RUNNER" -e main -entry-point-result=void \
+         "-shared-libs=$LIBS/libmlir_runner_utils.so,$LIBS/libmlir_c_runner_utils.so" \
+         "$base.llvm.mlir" > /dev/null 2> "$base.run.err"; then
+      head -n1 "$base.run.err" > "${base%.x$n}.runtime.err"; return 1
+    fi
+    t=$(( $(date +%s%N) - t0 ))
+    if [ -z "$best" ] || [ "$t" -lt "$best" ]; then best=$t; fi
+  done
+  echo "$best"
+}
 
 POLICIES="row-major propagate fast exact"
 : > "$WORK/rows.tsv"
@@ -53,25 +100,9 @@ for prog in "$@"; do
     fi
     runtime=-
     if [ "$RUNTIME" != 0 ] && { [ "$pol" = propagate ] || [ "$pol" = fast ]; }; then
-      lowered="$WORK/$name.$pol.llvm.mlir"
-      if "$OPT" "$prog" "--tlayout-tpu-bufferize-pipeline=layout-policy=$pol" \
-           -o "$lowered" 2> "$WORK/$name.$pol.pipeline.err"; then
-        best=
-        for _ in $(seq "$REPEAT"); do
-          t0=$(date +%s%N)
-          if ! "$RUNNER" -e main -entry-point-result=void \
-               "-shared-libs=$LIBS/libmlir_runner_utils.so,$LIBS/libmlir_c_runner_utils.so" \
-               "$lowered" > "$WORK/$name.$pol.out" 2> "$WORK/$name.$pol.run.err"; then
-            best=fails; break
-          fi
-          t1=$(date +%s%N)
-          ms=$(( (t1 - t0) / 1000000 ))
-          if [ -z "$best" ] || [ "$ms" -lt "$best" ]; then best=$ms; fi
-        done
-        runtime="$best"
-      else
-        runtime=fails
-      fi
+      t1=$(best_time "$prog" "$pol" 1) && tn=$(best_time "$prog" "$pol" "$ITERATIONS") \
+        && runtime=$(python3 -c "print(f'{max(0, $tn - $t1) / ($ITERATIONS - 1) / 1e6:.2f}')") \
+        || runtime="fails: $(cat "$WORK/$name.$pol.runtime.err")"
     fi
     printf '%s\t%s\t%s\t%s\t%s\n' "$name" "$pol" "$json" "$runtime" "$status" >> "$WORK/rows.tsv"
   done
@@ -89,13 +120,13 @@ for line in open(sys.argv[1]):
             summary = json.load(open(path))
         except (OSError, ValueError) as e:
             status = f"unreadable summary: {e}"
-    rows.append((name, pol, summary, runtime, status))
+    rows.append((name, pol, summary, runtime.replace("|", "\\|")[:160], status))
 
 spaces = sorted({s for _, _, j, _, _ in rows if j for s in j.get("peak_bytes", {})})
 label = {"row-major": "(a) row-major", "propagate": "(b) propagate",
          "fast": "(c) fast", "exact": "(d) exact"}
 head = (["program", "policy", "moved bytes", "padding bytes"]
-        + [f"peak {s} bytes" for s in spaces] + ["solver", "runtime (ms)"])
+        + [f"peak {s} bytes" for s in spaces] + ["solver", "runtime (ms per run)"])
 print("| " + " | ".join(head) + " |")
 print("|" + "|".join(["---", "---"] + ["---:"] * (len(head) - 4) + ["---", "---:"]) + "|")
 for name, pol, j, runtime, status in rows:
