@@ -87,7 +87,7 @@ module attributes {tlayout_tpu.target = #tlayout_tpu.target<"v5e">} {
   }
 
   // A [rows, cols] array of small multiples of 1/den: ((i*a + j*b) mod m - m/2) / den.
-  func.func @pattern(%a: index, %b: index, %m: index, %den: f32) -> tensor<256x256xf32> {
+  func.func @input_pattern(%a: index, %b: index, %m: index, %den: f32) -> tensor<256x256xf32> {
     %e = tensor.empty() : tensor<256x256xf32>
     %w = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]}
         outs(%e : tensor<256x256xf32>) {
@@ -140,10 +140,10 @@ module attributes {tlayout_tpu.target = #tlayout_tpu.target<"v5e">} {
     %c13 = arith.constant 13 : index
     %c64 = arith.constant 64.0 : f32
     %c16 = arith.constant 16.0 : f32
-    %wq = call @pattern(%c5, %c11, %c13, %c64) : (index, index, index, f32) -> tensor<256x256xf32>
-    %wk = call @pattern(%c7, %c3, %c11, %c64) : (index, index, index, f32) -> tensor<256x256xf32>
-    %wv = call @pattern(%c3, %c5, %c7, %c16) : (index, index, index, f32) -> tensor<256x256xf32>
-    %wo = call @pattern(%c11, %c1, %c13, %c16) : (index, index, index, f32) -> tensor<256x256xf32>
+    %wq = call @input_pattern(%c5, %c11, %c13, %c64) : (index, index, index, f32) -> tensor<256x256xf32>
+    %wk = call @input_pattern(%c7, %c3, %c11, %c64) : (index, index, index, f32) -> tensor<256x256xf32>
+    %wv = call @input_pattern(%c3, %c5, %c7, %c16) : (index, index, index, f32) -> tensor<256x256xf32>
+    %wo = call @input_pattern(%c11, %c1, %c13, %c16) : (index, index, index, f32) -> tensor<256x256xf32>
     %y = call @attention(%x, %wq, %wk, %wv, %wo) : (tensor<16x256xf32>, tensor<256x256xf32>, tensor<256x256xf32>, tensor<256x256xf32>, tensor<256x256xf32>) -> tensor<16x256xf32>
 
     // Print the row sums and the column sums.

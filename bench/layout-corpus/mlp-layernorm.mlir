@@ -150,20 +150,20 @@ module attributes {tlayout_tpu.target = #tlayout_tpu.target<"v5e">} {
   }
 
   // ((i*a + j*b) mod m - m/2) / den, as f32.
-  func.func @pattern_256x512(%a: index, %b: index, %m: index, %den: f32) -> tensor<256x512xf32> {
+  func.func @input_pattern_256x512(%a: index, %b: index, %m: index, %den: f32) -> tensor<256x512xf32> {
     %e = tensor.empty() : tensor<256x512xf32>
     %w = linalg.generic {indexing_maps = [#ln], iterator_types = ["parallel", "parallel"]}
         outs(%e : tensor<256x512xf32>) {
     ^bb0(%o: f32):
       %i = linalg.index 0 : index
       %j = linalg.index 1 : index
-      %v = func.call @value(%i, %j, %a, %b, %m, %den) : (index, index, index, index, index, f32) -> f32
+      %v = func.call @input_value(%i, %j, %a, %b, %m, %den) : (index, index, index, index, index, f32) -> f32
       linalg.yield %v : f32
     } -> tensor<256x512xf32>
     return %w : tensor<256x512xf32>
   }
 
-  func.func @value(%i: index, %j: index, %a: index, %b: index, %m: index, %den: f32) -> f32 {
+  func.func @input_value(%i: index, %j: index, %a: index, %b: index, %m: index, %den: f32) -> f32 {
     %ia = arith.muli %i, %a : index
     %jb = arith.muli %j, %b : index
     %s = arith.addi %ia, %jb : index
@@ -178,7 +178,7 @@ module attributes {tlayout_tpu.target = #tlayout_tpu.target<"v5e">} {
     return %v : f32
   }
 
-  func.func @to_bf16(%x: tensor<256x512xf32>) -> tensor<256x512xbf16> {
+  func.func @input_to_bf16(%x: tensor<256x512xf32>) -> tensor<256x512xbf16> {
     %e = tensor.empty() : tensor<256x512xbf16>
     %r = linalg.generic {indexing_maps = [#ln, #ln], iterator_types = ["parallel", "parallel"]}
         ins(%x : tensor<256x512xf32>) outs(%e : tensor<256x512xbf16>) {
@@ -228,7 +228,7 @@ module attributes {tlayout_tpu.target = #tlayout_tpu.target<"v5e">} {
     ^bb0(%o: f32):
       %i = linalg.index 0 : index
       %j = linalg.index 1 : index
-      %v = func.call @value(%i, %j, %c7, %c3, %c17, %c8f) : (index, index, index, index, index, f32) -> f32
+      %v = func.call @input_value(%i, %j, %c7, %c3, %c17, %c8f) : (index, index, index, index, index, f32) -> f32
       linalg.yield %v : f32
     } -> tensor<32x256xf32>
     %eg = tensor.empty() : tensor<256xf32>
@@ -236,7 +236,7 @@ module attributes {tlayout_tpu.target = #tlayout_tpu.target<"v5e">} {
         outs(%eg : tensor<256xf32>) {
     ^bb0(%o: f32):
       %j = linalg.index 0 : index
-      %v = func.call @value(%c1, %j, %c1, %c5, %c11, %c8f) : (index, index, index, index, index, f32) -> f32
+      %v = func.call @input_value(%c1, %j, %c1, %c5, %c11, %c8f) : (index, index, index, index, index, f32) -> f32
       %one = arith.constant 1.0 : f32
       %g = arith.addf %v, %one : f32
       linalg.yield %g : f32
@@ -246,11 +246,11 @@ module attributes {tlayout_tpu.target = #tlayout_tpu.target<"v5e">} {
         outs(%eb1 : tensor<512xf32>) {
     ^bb0(%o: f32):
       %j = linalg.index 0 : index
-      %v = func.call @value(%c1, %j, %c1, %c3, %c7, %c8f) : (index, index, index, index, index, f32) -> f32
+      %v = func.call @input_value(%c1, %j, %c1, %c3, %c7, %c8f) : (index, index, index, index, index, f32) -> f32
       linalg.yield %v : f32
     } -> tensor<512xf32>
-    %w1 = call @pattern_256x512(%c5, %c11, %c13, %c64f) : (index, index, index, f32) -> tensor<256x512xf32>
-    %w2t = call @pattern_256x512(%c3, %c7, %c11, %c64f) : (index, index, index, f32) -> tensor<256x512xf32>
+    %w1 = call @input_pattern_256x512(%c5, %c11, %c13, %c64f) : (index, index, index, f32) -> tensor<256x512xf32>
+    %w2t = call @input_pattern_256x512(%c3, %c7, %c11, %c64f) : (index, index, index, f32) -> tensor<256x512xf32>
     %ew2 = tensor.empty() : tensor<512x256xf32>
     %w2 = linalg.transpose ins(%w2t : tensor<256x512xf32>) outs(%ew2 : tensor<512x256xf32>) permutation = [1, 0]
 
@@ -265,8 +265,8 @@ module attributes {tlayout_tpu.target = #tlayout_tpu.target<"v5e">} {
       %t = arith.truncf %a : f32 to bf16
       linalg.yield %t : bf16
     } -> tensor<32x256xbf16>
-    %w1b = call @to_bf16(%w1) : (tensor<256x512xf32>) -> tensor<256x512xbf16>
-    %w2tb = call @to_bf16(%w2t) : (tensor<256x512xf32>) -> tensor<256x512xbf16>
+    %w1b = call @input_to_bf16(%w1) : (tensor<256x512xf32>) -> tensor<256x512xbf16>
+    %w2tb = call @input_to_bf16(%w2t) : (tensor<256x512xf32>) -> tensor<256x512xbf16>
     %ew2b = tensor.empty() : tensor<512x256xbf16>
     %w2b = linalg.transpose ins(%w2tb : tensor<256x512xbf16>) outs(%ew2b : tensor<512x256xbf16>) permutation = [1, 0]
     %yb = call @mlp_bf16(%xb, %gamma, %w1b, %b1, %w2b) : (tensor<32x256xbf16>, tensor<256xf32>, tensor<256x512xbf16>, tensor<512xf32>, tensor<512x256xbf16>) -> tensor<32x256xbf16>
