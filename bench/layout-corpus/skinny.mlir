@@ -5,13 +5,13 @@
 // and imaginary rows) transposed to [2048,2], multiplied by a [2,2]
 // constant (a complex rotation as a matmul) and squared element-wise; and
 // int8 pairs [2,4096] transposed to [4096,2], squared and summed in i32.
-// The inputs come in row-major tilings fitted to their few rows
-// ({1,0:T(4,128)} for 3 rows, {1,0:T(2,128)} and {1,0:T(2,128)(4,1)} for
-// 2): the transposed arrays are dense and free only as {0,1:...}, and pad
-// the 2 or 3 to 128 in the row-major tiling T(8,128).
+// The inputs come in the TPU's tilings for their few rows ({1,0:T(4,128)}
+// for 3 rows, {1,0:T(2,128)} and int8 {1,0:T(4,128)(4,1)} for 2): the
+// transposed arrays are dense and free only as {0,1:...}, and pad the 2 or
+// 3 to 128 in the row-major tiling T(8,128).
 #P3 = #tlayout.tiled<{1,0:T(4,128)}>
 #P2 = #tlayout.tiled<{1,0:T(2,128)}>
-#P2i = #tlayout.tiled<{1,0:T(2,128)(4,1)}>
+#P2i = #tlayout.tiled<{1,0:T(4,128)(4,1)}>
 #id2 = affine_map<(i, j) -> (i, j)>
 module attributes {tlayout_tpu.target = #tlayout_tpu.target<"v5e">} {
   func.func private @printMemrefF32(tensor<*xf32>)
