@@ -78,3 +78,28 @@ func.func @combined_other_tiles(%m: memref<4x2x6xf32, #tlayout.tiled<{2,1,0:T(2,
   %s = tlayout.reshape %m : memref<4x2x6xf32, #tlayout.tiled<{2,1,0:T(2,*,3)}>> to memref<4x12xf32, #tlayout.tiled<{1,0:T(2,4)}>>
   return
 }
+
+// -----
+
+func.func @tensor_without_encoding(%a: tensor<32x256xf32>) {
+  // expected-error @+1 {{expects the source tensor's encoding to be a #tlayout.tiled or #tlayout.dims layout, got 'tensor<32x256xf32>'; use tensor.expand_shape or tensor.collapse_shape}}
+  %v = tlayout.reshape %a : tensor<32x256xf32> to tensor<4x8x256xf32, #tlayout.tiled<{2,1,0:T(8,128)}>>
+  return
+}
+
+// -----
+
+func.func @tensor_to_memref(%a: tensor<32x256xf32, #tlayout.tiled<{1,0:T(8,128)}>>) {
+  // expected-error @+1 {{expects the source and the result to be both memrefs or both tensors}}
+  %v = tlayout.reshape %a : tensor<32x256xf32, #tlayout.tiled<{1,0:T(8,128)}>> to memref<4x8x256xf32, #tlayout.tiled<{2,1,0:T(8,128)}>>
+  return
+}
+
+// -----
+
+// Splitting the rows inside a tile moves elements: not a view.
+func.func @tensor_inside_tile(%a: tensor<16x256xf32, #tlayout.tiled<{1,0:T(8,128)}>>) {
+  // expected-error @+1 {{does not keep every element in place: source element (0, 128) is at physical offset 1024 but result element (0, 1, 0)}}
+  %v = tlayout.reshape %a : tensor<16x256xf32, #tlayout.tiled<{1,0:T(8,128)}>> to tensor<16x2x128xf32, #tlayout.tiled<{2,1,0:T(2,128)}>>
+  return
+}

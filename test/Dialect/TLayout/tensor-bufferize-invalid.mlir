@@ -12,12 +12,21 @@ func.func @collapse(%a: tensor<8x128xf32, #tlayout.tiled<{1,0:T(8,128)}>>) -> te
 
 // -----
 
-// A constant would bufferize into a row-major global.
+// A constant whose value is not dense elements (a resource) would bufferize
+// into a row-major global (dense constants become globals in their layout).
 func.func @constant() -> tensor<4xi32, #tlayout.tiled<{0:T(128)}>> {
   // expected-error @+1 {{'arith.constant' on a tensor with a layout encoding would lose the layout}}
-  %c = arith.constant dense<[1, 2, 3, 4]> : tensor<4xi32, #tlayout.tiled<{0:T(128)}>>
+  %c = arith.constant dense_resource<blob> : tensor<4xi32, #tlayout.tiled<{0:T(128)}>>
   return %c : tensor<4xi32, #tlayout.tiled<{0:T(128)}>>
 }
+
+{-#
+  dialect_resources: {
+    builtin: {
+      blob: "0x0400000001000000020000000300000004000000"
+    }
+  }
+#-}
 
 // -----
 

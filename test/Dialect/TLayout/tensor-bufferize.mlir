@@ -169,3 +169,36 @@ func.func @loop_alloc(%a: tensor<8x128xf32, #T>, %n: index, %c: i1) -> tensor<8x
   }
   return %r : tensor<8x128xf32, #T>
 }
+
+// -----
+
+// A dense constant with a layout becomes a private constant global in that
+// layout (its initializer in logical order; the lowering of tiled layouts
+// writes it in physical order), read through memref.get_global: no copy at
+// run time. Two constants of one value and type share one global.
+// CHECK: memref.global "private" constant @__constant_in_layout : memref<4x3xi32, #tlayout.tiled<{0,1:T(2,128)}>> = dense<{{\[\[}}1, 2, 3], [4, 5, 6], [7, 8, 9], [10, 11, 12]]> {alignment = 64 : i64}
+// CHECK-NOT: memref.global
+// CHECK-LABEL: func.func @constant(
+// CHECK:         %[[G:.*]] = memref.get_global @__constant_in_layout : memref<4x3xi32, #tlayout.tiled<{0,1:T(2,128)}>>
+// CHECK:         linalg.add ins(%[[G]], %[[G]] : {{.*}})
+#C = #tlayout.tiled<{0,1:T(2,128)}>
+func.func @constant() -> tensor<4x3xi32, #C> {
+  %c = arith.constant dense<[[1, 2, 3], [4, 5, 6], [7, 8, 9], [10, 11, 12]]> : tensor<4x3xi32, #C>
+  %d = arith.constant dense<[[1, 2, 3], [4, 5, 6], [7, 8, 9], [10, 11, 12]]> : tensor<4x3xi32, #C>
+  %e = tensor.empty() : tensor<4x3xi32, #C>
+  %r = linalg.add ins(%c, %d : tensor<4x3xi32, #C>, tensor<4x3xi32, #C>) outs(%e : tensor<4x3xi32, #C>) -> tensor<4x3xi32, #C>
+  return %r : tensor<4x3xi32, #C>
+}
+
+// -----
+
+// A free reshape of a tensor is the memref form on the source's buffer.
+// CHECK-LABEL: func.func @reshape(
+// CHECK-SAME:    %[[A:.*]]: memref<32x256xf32, #tlayout.tiled<{1,0:T(8,128)}>>
+// CHECK:         %[[V:.*]] = tlayout.reshape %[[A]] : memref<32x256xf32, #tlayout.tiled<{1,0:T(8,128)}>> to memref<4x8x256xf32, #tlayout.tiled<{2,1,0:T(8,128)}>>
+// CHECK-NOT:     memref.alloc
+// CHECK:         return %[[V]]
+func.func @reshape(%a: tensor<32x256xf32, #tlayout.tiled<{1,0:T(8,128)}>>) -> tensor<4x8x256xf32, #tlayout.tiled<{2,1,0:T(8,128)}>> {
+  %v = tlayout.reshape %a : tensor<32x256xf32, #tlayout.tiled<{1,0:T(8,128)}>> to tensor<4x8x256xf32, #tlayout.tiled<{2,1,0:T(8,128)}>>
+  return %v : tensor<4x8x256xf32, #tlayout.tiled<{2,1,0:T(8,128)}>>
+}

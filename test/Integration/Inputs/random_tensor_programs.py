@@ -5,7 +5,9 @@ The tensor mode of random_programs.py (`--mode tensors`). Each program has
 kernels over tensors whose arguments and results carry random layouts in
 `tlayout.layout` attributes (XLA tilings, physical dimensions, none), and
 whose bodies chain random element-wise ops, fills, matmuls, row reductions
-broadcast back, slices inserted elsewhere and scf.for loops over tensors,
+broadcast back (as generics, and as linalg.reduce and linalg.broadcast),
+slices inserted elsewhere, scf.for loops over tensors, transposes, rows or
+columns split by tensor.expand_shape and merged back, and dense constants,
 in f32, i32, bf16 and i8. @main computes the inputs, calls every kernel and
 prints every element. The program with layouts, through
 --tlayout-tpu-bufferize-pipeline and through the generic passes lowered
@@ -175,6 +177,78 @@ class Kernel:
                   f"outs({e2} : {self.t()}) permutation = [1, 0]")
         return r
 
+    def ew_shape(self, a, b, shape):
+        """An element-wise op of any rank (identity maps) on `shape`."""
+        rank = len(shape)
+        dims = ", ".join(f"d{i}" for i in range(rank))
+        idmap = f"affine_map<({dims}) -> ({dims})>"
+        e, r = self.empty(shape), self.fresh()
+        t = self.t(shape)
+        par = ", ".join(['"parallel"'] * rank)
+        self.emit(f"{r} = linalg.generic {{indexing_maps = [{idmap}, {idmap}, "
+                  f"{idmap}], iterator_types = [{par}]}} "
+                  f"ins({a}, {b} : {t}, {t}) outs({e} : {t}) {{")
+        self.emit(f"^bb0(%x: {self.ty}, %y: {self.ty}, %o: {self.ty}):")
+        self.emit(f"  %s = {self.binop('%x', '%y')}")
+        self.emit(f"  linalg.yield %s : {self.ty}")
+        self.emit(f"}} -> {t}")
+        return r
+
+    def reshape(self, a):
+        """`a` split into three dimensions (rows or columns), combined with
+        itself there, and merged back: tensor.expand_shape and
+        tensor.collapse_shape, which the assignment makes views or copies."""
+        m, n = self.m, self.n
+        rows = [k for k in range(2, m) if m % k == 0]
+        cols = [k for k in range(2, n) if n % k == 0]
+        if not rows and not cols:
+            return a
+        if rows and (not cols or self.rng.random() < 0.5):
+            k = self.rng.choice(rows)
+            shape, assoc = (k, m // k, n), "[[0, 1], [2]]"
+        else:
+            k = self.rng.choice(cols)
+            shape, assoc = (m, k, n // k), "[[0], [1, 2]]"
+        x, r = self.fresh(), self.fresh()
+        out = ", ".join(map(str, shape))
+        self.emit(f"{x} = tensor.expand_shape {a} {assoc} output_shape "
+                  f"[{out}] : {self.t()} into {self.t(shape)}")
+        y = self.ew_shape(x, x, shape)
+        self.emit(f"{r} = tensor.collapse_shape {y} {assoc} : "
+                  f"{self.t(shape)} into {self.t()}")
+        return r
+
+    def constant(self, a):
+        """`a` combined with a dense constant (a global in the layout the
+        assignment chooses)."""
+        c = self.fresh()
+        vals = [[self.rng.randint(-3, 3) for _ in range(self.n)]
+                for _ in range(self.m)]
+        fmt = (lambda v: f"{v}.0") if is_float(self.ty) else str
+        text = ", ".join("[" + ", ".join(fmt(v) for v in row) + "]"
+                         for row in vals)
+        self.emit(f"{c} = arith.constant dense<[{text}]> : {self.t()}")
+        return self.ew(a, c)
+
+    def reduce_broadcast(self, a):
+        """linalg.reduce over the columns and linalg.broadcast back, added
+        to `a`: the reduction and broadcast placement rules."""
+        z = self.zero()
+        v = self.t((self.m,))
+        e, f, s = self.empty((self.m,)), self.fresh(), self.fresh()
+        add = "arith.addf" if is_float(self.ty) else "arith.addi"
+        self.emit(f"{f} = linalg.fill ins({z} : {self.ty}) outs({e} : {v}) -> {v}")
+        self.emit(f"{s} = linalg.reduce ins({a} : {self.t()}) outs({f} : {v}) "
+                  f"dimensions = [1]")
+        self.emit(f"  (%in: {self.ty}, %init: {self.ty}) {{")
+        self.emit(f"    %s = {add} %in, %init : {self.ty}")
+        self.emit(f"    linalg.yield %s : {self.ty}")
+        self.emit("  }")
+        e2, b = self.empty(), self.fresh()
+        self.emit(f"{b} = linalg.broadcast ins({s} : {v}) outs({e2} : "
+                  f"{self.t()}) dimensions = [1]")
+        return self.ew(b, a)
+
     def loop(self, a, b):
         trips = self.rng.randint(0, 3)
         lb, ub, one, r = self.fresh(), self.fresh(), self.fresh(), self.fresh()
@@ -213,7 +287,8 @@ class Kernel:
             self.args.append((square, (self.n, self.n), layout2(rng, self.ty)))
         for _ in range(rng.randint(1, 5)):
             kind = rng.choice(["ew", "ew", "reduce", "slice", "loop",
-                               "transpose"] +
+                               "transpose", "reshape", "constant",
+                               "reduce-broadcast"] +
                               (["matmul"] if square else []))
             # Each step reads the previous one, so that all reach the result.
             a, b = pool[-1], rng.choice(pool)
@@ -227,6 +302,12 @@ class Kernel:
                 pool.append(self.loop(a, b))
             elif kind == "transpose":
                 pool.append(self.transpose2(a))
+            elif kind == "reshape":
+                pool.append(self.reshape(a))
+            elif kind == "constant":
+                pool.append(self.constant(a))
+            elif kind == "reduce-broadcast":
+                pool.append(self.reduce_broadcast(a))
             else:
                 pool.append(self.matmul(a, square))
         self.result = pool[-1]

@@ -276,66 +276,114 @@ static void increment(MutableArrayRef<int64_t> index, ArrayRef<int64_t> shape) {
   }
 }
 
-LogicalResult ReshapeOp::verify() {
-  auto sourceType = cast<MemRefType>(getSource().getType());
-  auto resultType = cast<MemRefType>(getResult().getType());
+/// The memref type a side of a tensor-or-memref view op stands for:
+/// itself, or a tensor's shape and element type with its encoding as the
+/// layout.
+static MemRefType getViewSideType(Type type) {
+  if (auto memref = dyn_cast<MemRefType>(type))
+    return memref;
+  auto tensor = cast<RankedTensorType>(type);
+  auto layout =
+      dyn_cast_or_null<MemRefLayoutAttrInterface>(tensor.getEncoding());
+  return MemRefType::get(tensor.getShape(), tensor.getElementType(), layout);
+}
+
+// Every failure returns failure() itself: an inactive diagnostic (a caller
+// that wants none) converts to success.
+LogicalResult
+mlir::tlayout::verifyFreeReshape(Type source, Type result,
+                                 function_ref<InFlightDiagnostic()> emitError) {
+  if (isa<MemRefType>(source) != isa<MemRefType>(result)) {
+    emitError() << "expects the source and the result to be both "
+                   "memrefs or both tensors, got "
+                << source << " and " << result;
+    return failure();
+  }
+  for (auto [what, type] :
+       {std::make_pair("source", source), std::make_pair("result", result)})
+    if (auto tensor = dyn_cast<RankedTensorType>(type);
+        tensor && !isa_and_nonnull<LayoutAttrInterface>(tensor.getEncoding())) {
+      emitError() << "expects the " << what
+                  << " tensor's encoding to be a #tlayout.tiled or "
+                     "#tlayout.dims layout, got "
+                  << type
+                  << "; use tensor.expand_shape or "
+                     "tensor.collapse_shape";
+      return failure();
+    }
+  MemRefType sourceType = getViewSideType(source);
+  MemRefType resultType = getViewSideType(result);
   for (auto [what, type] : {std::make_pair("source", sourceType),
                             std::make_pair("result", resultType)}) {
     LayoutAttrInterface layout = getLayoutAttr(type);
-    if (!layout)
-      return emitOpError() << "expects the " << what
-                           << " to have a #tlayout.tiled or #tlayout.dims "
-                              "layout, got "
-                           << type
-                           << "; use memref.expand_shape or "
-                              "memref.collapse_shape";
-    if (layout.isView())
-      return emitOpError() << "expects the " << what
-                           << " not to be a view, got " << type
-                           << "; reshape the parent memref, then take the "
-                              "view with tlayout.subview";
-    if (!type.hasStaticShape())
-      return emitOpError() << "expects a static " << what << " shape, got "
-                           << type
-                           << ": the reshape is proved element by element";
+    if (!layout) {
+      emitError() << "expects the " << what
+                  << " to have a #tlayout.tiled or #tlayout.dims "
+                     "layout, got "
+                  << type
+                  << "; use memref.expand_shape or "
+                     "memref.collapse_shape";
+      return failure();
+    }
+    if (layout.isView()) {
+      emitError() << "expects the " << what << " not to be a view, got " << type
+                  << "; reshape the parent memref, then take the "
+                     "view with tlayout.subview";
+      return failure();
+    }
+    if (!type.hasStaticShape()) {
+      emitError() << "expects a static " << what << " shape, got " << type
+                  << ": the reshape is proved element by element";
+      return failure();
+    }
   }
   if (resultType.getElementType() != sourceType.getElementType() ||
-      resultType.getMemorySpace() != sourceType.getMemorySpace())
-    return emitOpError() << "expects the result to have the source's element "
-                            "type and memory space";
-  int64_t count = sourceType.getNumElements();
-  if (resultType.getNumElements() != count)
-    return emitOpError() << "expects the result to have the source's " << count
-                         << " elements, got " << resultType.getNumElements();
-  FailureOr<BufferIndexing> source =
-      compileMemRefLayout(sourceType, [&] { return emitOpError(); });
-  FailureOr<BufferIndexing> result =
-      compileMemRefLayout(resultType, [&] { return emitOpError(); });
-  if (failed(source) || failed(result))
+      resultType.getMemorySpace() != sourceType.getMemorySpace()) {
+    emitError() << "expects the result to have the source's element "
+                   "type and memory space";
     return failure();
-  std::optional<int64_t> sourceSize = source->getNumElements().getConstant();
-  std::optional<int64_t> resultSize = result->getNumElements().getConstant();
-  if (!sourceSize || !resultSize || *sourceSize != *resultSize)
-    return emitOpError() << "expects the result's physical buffer to be the "
-                            "source's: "
-                         << resultType << " occupies "
-                         << resultSize.value_or(-1) << " elements and "
-                         << sourceType << " occupies "
-                         << sourceSize.value_or(-1)
-                         << "; copy into a memref of the new shape instead";
-  if (count > kMaxReshapeElements)
-    return emitOpError() << "cannot prove that the reshape keeps every "
-                            "element in place: it compares each element's "
-                            "offset, and "
-                         << sourceType << " has more than "
-                         << kMaxReshapeElements
-                         << " elements; reshape smaller memrefs or copy";
+  }
+  int64_t count = sourceType.getNumElements();
+  if (resultType.getNumElements() != count) {
+    emitError() << "expects the result to have the source's " << count
+                << " elements, got " << resultType.getNumElements();
+    return failure();
+  }
+  FailureOr<BufferIndexing> sourceIndexing =
+      compileMemRefLayout(sourceType, emitError);
+  if (failed(sourceIndexing))
+    return failure();
+  FailureOr<BufferIndexing> resultIndexing =
+      compileMemRefLayout(resultType, emitError);
+  if (failed(resultIndexing))
+    return failure();
+  std::optional<int64_t> sourceSize =
+      sourceIndexing->getNumElements().getConstant();
+  std::optional<int64_t> resultSize =
+      resultIndexing->getNumElements().getConstant();
+  if (!sourceSize || !resultSize || *sourceSize != *resultSize) {
+    emitError() << "expects the result's physical buffer to be the "
+                   "source's: "
+                << resultType << " occupies " << resultSize.value_or(-1)
+                << " elements and " << sourceType << " occupies "
+                << sourceSize.value_or(-1)
+                << "; copy into a memref of the new shape instead";
+    return failure();
+  }
+  if (count > kMaxReshapeElements) {
+    emitError() << "cannot prove that the reshape keeps every "
+                   "element in place: it compares each element's "
+                   "offset, and "
+                << sourceType << " has more than " << kMaxReshapeElements
+                << " elements; reshape smaller memrefs or copy";
+    return failure();
+  }
   // Where both offsets are sums of one term per dimension, each element's
   // offset is a sum of table entries; otherwise the core computes it.
   std::optional<SmallVector<SmallVector<int64_t>>> sourceTables =
-      offsetTables(*source, sourceType.getShape());
+      offsetTables(*sourceIndexing, sourceType.getShape());
   std::optional<SmallVector<SmallVector<int64_t>>> resultTables =
-      offsetTables(*result, resultType.getShape());
+      offsetTables(*resultIndexing, resultType.getShape());
   auto offsetOf =
       [](const BufferIndexing &indexing,
          const std::optional<SmallVector<SmallVector<int64_t>>> &tables,
@@ -354,26 +402,35 @@ LogicalResult ReshapeOp::verify() {
       increment(from, sourceType.getShape());
       increment(to, resultType.getShape());
     }
-    llvm::Expected<int64_t> a = offsetOf(*source, sourceTables, from);
-    if (!a)
-      return emitOpError() << "cannot place source element "
-                           << formatIndex(from) << ": "
-                           << llvm::toString(a.takeError());
-    llvm::Expected<int64_t> b = offsetOf(*result, resultTables, to);
-    if (!b)
-      return emitOpError() << "cannot place result element " << formatIndex(to)
-                           << ": " << llvm::toString(b.takeError());
-    if (*a != *b)
-      return emitOpError()
-             << "does not keep every element in place: source element "
-             << formatIndex(from) << " is at physical offset " << *a
-             << " but result element " << formatIndex(to)
-             << " (the same row-major position " << k
-             << ") is at physical offset " << *b
-             << "; split or merge dimensions along whole tiles, or copy "
-                "into a memref of the new shape";
+    llvm::Expected<int64_t> a = offsetOf(*sourceIndexing, sourceTables, from);
+    if (!a) {
+      emitError() << "cannot place source element " << formatIndex(from) << ": "
+                  << llvm::toString(a.takeError());
+      return failure();
+    }
+    llvm::Expected<int64_t> b = offsetOf(*resultIndexing, resultTables, to);
+    if (!b) {
+      emitError() << "cannot place result element " << formatIndex(to) << ": "
+                  << llvm::toString(b.takeError());
+      return failure();
+    }
+    if (*a != *b) {
+      emitError() << "does not keep every element in place: source element "
+                  << formatIndex(from) << " is at physical offset " << *a
+                  << " but result element " << formatIndex(to)
+                  << " (the same row-major position " << k
+                  << ") is at physical offset " << *b
+                  << "; split or merge dimensions along whole tiles, or copy "
+                     "into a memref of the new shape";
+      return failure();
+    }
   }
   return success();
+}
+
+LogicalResult ReshapeOp::verify() {
+  return verifyFreeReshape(getSource().getType(), getResult().getType(),
+                           [&] { return emitOpError(); });
 }
 
 //===----------------------------------------------------------------------===//
@@ -537,17 +594,6 @@ OpFoldResult CastOp::fold(FoldAdaptor) {
 // TransposeOp
 //===----------------------------------------------------------------------===//
 
-/// The memref type a transpose side stands for: itself, or a tensor's shape
-/// and element type with its encoding as the layout.
-static MemRefType getTransposeSideType(Type type) {
-  if (auto memref = dyn_cast<MemRefType>(type))
-    return memref;
-  auto tensor = cast<RankedTensorType>(type);
-  auto layout =
-      dyn_cast_or_null<MemRefLayoutAttrInterface>(tensor.getEncoding());
-  return MemRefType::get(tensor.getShape(), tensor.getElementType(), layout);
-}
-
 // Every failure returns failure() itself: an inactive diagnostic (a caller
 // that wants none) converts to success.
 LogicalResult mlir::tlayout::verifyFreeTranspose(
@@ -571,8 +617,8 @@ LogicalResult mlir::tlayout::verifyFreeTranspose(
     emitError() << "expects the result's encoding to be a layout";
     return failure();
   }
-  MemRefType sourceType = getTransposeSideType(source);
-  MemRefType resultType = getTransposeSideType(result);
+  MemRefType sourceType = getViewSideType(source);
+  MemRefType resultType = getViewSideType(result);
   int64_t rank = sourceType.getRank();
   if (resultType.getRank() != rank ||
       static_cast<int64_t>(permutation.size()) != rank) {

@@ -6,10 +6,14 @@
 //
 // The --tlayout-assign-layouts pass: the groups of tensors that share a
 // buffer become the values of an AssignmentProblem whose candidates are the
-// target's layouts for their shapes, whose costs are padding bytes and
-// whose edges are the relayouts element-wise ops need; the solver's choice
-// is then propagated as --tlayout-propagate-tensor-layouts propagates
-// layouts fixed at the boundaries.
+// target's layouts for their shapes, whose costs are padding bytes, whose
+// edges are the bytes the placement rules make a relayout move (element-wise
+// operands, broadcast operands, reduction results, transposes and reshapes
+// that are not bitcasts), and whose capacities are the target's; the
+// solver's choice is then propagated as --tlayout-propagate-tensor-layouts
+// propagates layouts fixed at the boundaries, every placement change made a
+// `tlayout.relayout`, and every bitcast a view. Remarks explain each
+// relayout and each padded value; a summary goes to a remark and to JSON.
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,11 +26,16 @@
 #include "tlayout/Dialect/TLayout/Transforms/TensorLayoutGroups.h"
 
 #include "mlir/AsmParser/AsmParser.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/MapVector.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/raw_ostream.h"
 
 namespace mlir::tlayout {
 #define GEN_PASS_DEF_ASSIGNLAYOUTS
@@ -49,25 +58,79 @@ static RankedTensorType withLayout(RankedTensorType type, Attribute layout) {
   return RankedTensorType::get(type.getShape(), type.getElementType(), layout);
 }
 
+/// The minor_to_major of a `#tlayout.tiled` layout, std::nullopt otherwise.
+static std::optional<SmallVector<int64_t>> getMinorToMajor(Attribute layout) {
+  auto tiled = dyn_cast_or_null<TiledLayoutAttr>(layout);
+  if (!tiled)
+    return std::nullopt;
+  ArrayRef<int64_t> order = tiled.getMinorToMajor();
+  return SmallVector<int64_t>(order.begin(), order.end());
+}
+
 namespace {
-/// One group of the problem: its type and its candidates (a null attribute
-/// is row-major), with their physical bytes.
+/// One group of the problem: its type, its candidates (a null attribute is
+/// row-major) with their physical bytes, and where it lives.
 struct GroupChoice {
   RankedTensorType type;
   SmallVector<Attribute> candidates;
   SmallVector<int64_t> bytes;
+  /// Per candidate, the bytes relayouts at boundary uses move.
+  SmallVector<int64_t> boundaryBytes;
   unsigned node = 0;
+  bool fixed = false;
+  Value leader;
+  func::FuncOp func;
+  unsigned liveBegin = ~0u;
+  unsigned liveEnd = 0;
+};
+
+/// Why an edge of the problem exists: the op whose rule it is, a sentence
+/// for the remarks, and the bytes moved per pair of candidates.
+struct EdgeInfo {
+  Operation *op;
+  unsigned operand;
+  std::string rule;
+  SmallVector<int64_t> bytes;
+};
+
+/// What the summary reports, per function and for the module.
+struct Figures {
+  int64_t moved = 0;
+  int64_t padding = 0;
+  int64_t peak = 0;
 };
 
 struct AssignLayoutsPass
     : mlir::tlayout::impl::AssignLayoutsBase<AssignLayoutsPass> {
   using Base::Base;
 
+  LayoutTargetAttrInterface layoutTarget;
+
   // What the layout core answers, once per type (a module repeats its
   // types: the answers are compiled layouts and compared placements).
   DenseMap<Type, std::optional<int64_t>> bytesCache;
   DenseMap<Type, SmallVector<Attribute>> candidateCache;
   DenseMap<std::tuple<Type, Type, Attribute>, bool> freeTransposeCache;
+  DenseMap<std::pair<Type, Type>, bool> freeReshapeCache;
+
+  /// Program points: each op's first point and one past its last.
+  DenseMap<Operation *, std::pair<unsigned, unsigned>> points;
+
+  /// The solved problem, kept for the remarks and the summary.
+  llvm::MapVector<Value, GroupChoice> choices;
+  AssignmentProblem problem;
+  SmallVector<EdgeInfo> edgeInfos;
+  AssignmentSolution solution;
+  std::string solverName;
+  /// Per op and operand whose placement rule moves bytes under the
+  /// solution: the bytes and the best alternative, for the remarks.
+  DenseMap<std::pair<Operation *, unsigned>, std::string> explanations;
+
+  /// The explanation of the rule of `op` on its operand #`operand`, "" if
+  /// none.
+  std::string explain(Operation *op, unsigned operand) {
+    return explanations.lookup({op, operand});
+  }
 
   /// The physical bytes of `type` with `layout`, or std::nullopt.
   std::optional<int64_t> bytesWith(RankedTensorType type, Attribute layout) {
@@ -79,19 +142,35 @@ struct AssignLayoutsPass
   }
 
   /// The target's candidates for `type` that are layouts of it.
-  ArrayRef<Attribute> candidatesFor(RankedTensorType type,
-                                    LayoutTargetAttrInterface target) {
+  ArrayRef<Attribute> candidatesFor(RankedTensorType type) {
     auto [it, inserted] =
         candidateCache.try_emplace(withLayout(type, Attribute()));
-    if (inserted)
-      for (Attribute candidate :
-           target.getCandidateLayouts(type.getShape(), type.getElementType())) {
+    if (inserted) {
+      SmallVector<Attribute> candidates = layoutTarget.getCandidateLayouts(
+          type.getShape(), type.getElementType());
+      for (Attribute candidate : candidates)
         if (succeeded(verifyLayoutEncoding(withLayout(type, candidate), [] {
               return InFlightDiagnostic();
             })))
           it->second.push_back(candidate);
-      }
-    return it->second;
+    }
+    // (Looked up again: the insertion above may have moved the entry.)
+    return candidateCache.find(withLayout(type, Attribute()))->second;
+  }
+
+  /// The target's layout for `type` whose minor_to_major is `layout`'s
+  /// without the dimensions `dropped`; null when `layout` is not tiled or
+  /// the target has no such layout (then no rule applies).
+  Attribute projectLayout(Attribute layout, ArrayRef<int64_t> dropped,
+                          RankedTensorType type) {
+    std::optional<SmallVector<int64_t>> order = getMinorToMajor(layout);
+    if (!order)
+      return {};
+    SmallVector<int64_t> projected = dropDims(*order, dropped);
+    for (Attribute candidate : candidatesFor(type))
+      if (getMinorToMajor(candidate) == projected)
+        return candidate;
+    return {};
   }
 
   /// Whether transposing `source` into `result` by `permutation` is a
@@ -107,72 +186,152 @@ struct AssignLayoutsPass
     return it->second;
   }
 
-  LogicalResult choose(TensorLayoutGroups &groups, ArrayRef<Value> values,
-                       LayoutTargetAttrInterface target) {
-    ModuleOp module = getOperation();
-    llvm::MapVector<Value, GroupChoice> choices;
-    AssignmentProblem problem;
-    // The bytes each edge's relayout or copy moves, per pair of candidates,
-    // in the order of the problem's edges.
-    SmallVector<SmallVector<int64_t>> edgeBytes;
-    auto addEdge = [&](unsigned u, unsigned v, ArrayRef<int64_t> bytes) {
-      SmallVector<double> cost;
-      for (int64_t b : bytes)
-        cost.push_back(movedWeight * double(b));
-      problem.addEdge(u, v, cost);
-      edgeBytes.emplace_back(bytes.begin(), bytes.end());
-    };
+  /// Whether reshaping `source` into `result` is a bitcast
+  /// (verifyFreeReshape).
+  bool isFreeReshape(RankedTensorType source, RankedTensorType result) {
+    if (!source.getEncoding() || !result.getEncoding())
+      return false;
+    auto [it, inserted] = freeReshapeCache.try_emplace({source, result});
+    if (inserted)
+      it->second = succeeded(verifyFreeReshape(
+          source, result, [] { return InFlightDiagnostic(); }));
+    return it->second;
+  }
 
-    // The group of `value`, made a value of the problem on first sight: a
-    // fixed group has its one layout, an open one the target's candidates.
-    // Returns the group's index in `choices`, which is its node's number.
-    auto groupOf = [&](Value value) -> std::optional<unsigned> {
-      Value leader = groups.leader(value);
-      auto it = choices.find(leader);
-      if (it != choices.end())
-        return it->second.node;
-      auto type = cast<RankedTensorType>(value.getType());
-      GroupChoice choice;
-      choice.type = type;
-      if (std::optional<Attribute> fixed = groups.fixed(value)) {
-        choice.candidates.push_back(*fixed);
-      } else {
-        llvm::append_range(choice.candidates, candidatesFor(type, target));
-        if (choice.candidates.empty())
-          return std::nullopt;
-        // Without static sizes the bytes are unknown: the target's first.
-        if (!type.hasStaticShape()) {
-          groups.fix(value, choice.candidates.front());
-          choice.candidates.resize(1);
-        }
-      }
-      std::optional<int64_t> logical = bytesWith(type, Attribute());
-      SmallVector<double> cost;
-      for (Attribute candidate : choice.candidates) {
-        std::optional<int64_t> physical = bytesWith(type, candidate);
-        choice.bytes.push_back(physical.value_or(0));
-        cost.push_back(logical && physical
-                           ? paddingWeight * double(*physical - *logical)
-                           : 0.0);
-      }
-      choice.node = problem.addNode(cost, choice.bytes, /*space=*/0,
-                                    /*liveBegin=*/0, /*liveEnd=*/0);
-      unsigned node = choice.node;
-      choices.insert({leader, std::move(choice)});
-      return node;
-    };
+  /// The bytes reshaping `source` (in layout `from`) into `result` (in
+  /// layout `to`) moves: none when the two layouts make it a bitcast (a
+  /// view), else a copy that reads one and writes the other. (A relayout of
+  /// either side into a layout that makes the reshape a view moves as much:
+  /// a view's two layouts have one physical size.)
+  int64_t reshapeBytes(RankedTensorType source, Attribute from,
+                       RankedTensorType result, Attribute to) {
+    if (isFreeReshape(withLayout(source, from), withLayout(result, to)))
+      return 0;
+    return bytesWith(source, from).value_or(0) +
+           bytesWith(result, to).value_or(0);
+  }
 
-    // Every open group, and the relayouts element-wise ops would need.
-    for (Value value : values)
-      if (!groups.fixed(value))
-        (void)groupOf(value);
-    module.walk([&](linalg::LinalgOp op) {
-      if (!op.hasPureTensorSemantics() || !isElementwiseInOrder(op) ||
-          op->getNumResults() != 1)
-        return;
-      Value result = op->getResult(0);
-      auto resultType = cast<RankedTensorType>(result.getType());
-      for (Value input : op.getDpsInputs()) {
+  /// Numbers the ops of the module in pre-order: an op's points are
+  /// `[first, end)`, its nested ops' inside.
+  void numberPoints(Operation *op, unsigned &next) {
+    unsigned first = next++;
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        for (Operation &nested : block)
+          numberPoints(&nested, next);
+    points[op] = {first, next};
+  }
+
+  /// The points where `value` is live: from its definition to the end of
+  /// the last op, in the definition's region, that holds a use.
+  std::pair<unsigned, unsigned> liveRange(Value value) {
+    Region *region = value.getParentRegion();
+    Operation *def = value.getDefiningOp();
+    unsigned begin = def ? points.lookup(def).first
+                         : points.lookup(region->getParentOp()).first;
+    unsigned end = begin + 1;
+    for (Operation *user : value.getUsers())
+      if (Operation *ancestor = region->findAncestorOpInRegion(*user))
+        end = std::max(end, points.lookup(ancestor).second);
+    return {begin, end};
+  }
+
+  LogicalResult choose(TensorLayoutGroups &groups, ArrayRef<Value> values);
+  void explainRelayoutEdges();
+  void explainPadding();
+  Figures summarize(ArrayRef<unsigned> choice, func::FuncOp func);
+  LogicalResult report();
+  void makeFreeTransposesViews();
+  void rewriteReshapes();
+  void applyProjectionRules();
+  void runOnOperation() override;
+};
+} // namespace
+
+LogicalResult AssignLayoutsPass::choose(TensorLayoutGroups &groups,
+                                        ArrayRef<Value> values) {
+  ModuleOp module = getOperation();
+  choices.clear();
+  problem = AssignmentProblem();
+  edgeInfos.clear();
+  // Today's propagation decides what it can first; the others then take
+  // the target's preferred layout.
+  if (policy == "propagate" && failed(chooseLayoutsWrittenFrom(groups, values)))
+    return failure();
+
+  // Edges wait for the nodes, which are made once every group is known.
+  SmallVector<std::pair<unsigned, unsigned>> edgeNodes;
+  auto addEdge = [&](unsigned u, unsigned v, Operation *op, unsigned operand,
+                     std::string rule, SmallVector<int64_t> bytes) {
+    edgeNodes.push_back({u, v});
+    edgeInfos.push_back({op, operand, std::move(rule), std::move(bytes)});
+  };
+
+  // The group of `value`, made a value of the problem on first sight: a
+  // fixed group has its one layout, an open one the target's candidates.
+  // Returns the group's index in `choices`, which is its node's number.
+  auto groupOf = [&](Value value) -> std::optional<unsigned> {
+    Value leader = groups.leader(value);
+    auto it = choices.find(leader);
+    if (it != choices.end())
+      return it->second.node;
+    auto type = cast<RankedTensorType>(value.getType());
+    GroupChoice choice;
+    choice.type = type;
+    choice.leader = leader;
+    choice.func = leader.getParentRegion()->getParentOfType<func::FuncOp>();
+    if (std::optional<Attribute> fixed = groups.fixed(value)) {
+      choice.candidates.push_back(*fixed);
+      choice.fixed = true;
+    } else {
+      llvm::append_range(choice.candidates, candidatesFor(type));
+      if (choice.candidates.empty())
+        return std::nullopt;
+      // Without static sizes the bytes are unknown: the target's first.
+      if (!type.hasStaticShape()) {
+        groups.fix(value, choice.candidates.front());
+        choice.candidates.resize(1);
+        choice.fixed = true;
+      }
+    }
+    for (Attribute candidate : choice.candidates)
+      choice.bytes.push_back(bytesWith(type, candidate).value_or(0));
+    choice.boundaryBytes.assign(choice.candidates.size(), 0);
+    choice.node = choices.size();
+    unsigned node = choice.node;
+    choices.insert({leader, std::move(choice)});
+    return node;
+  };
+
+  // Every open group, and the relayouts the placement rules need.
+  for (Value value : values)
+    if (!groups.fixed(value))
+      (void)groupOf(value);
+  auto choiceAt = [&](unsigned node) -> GroupChoice & {
+    return choices.begin()[node].second;
+  };
+  // A value passed where a signature fixes its layout costs a relayout
+  // there unless its group takes that layout.
+  for (const TensorLayoutGroups::BoundaryUse &boundary :
+       groups.getBoundaryUses()) {
+    std::optional<unsigned> node = groupOf(boundary.use->get());
+    if (!node)
+      continue;
+    GroupChoice &group = choiceAt(*node);
+    int64_t wanted = bytesWith(group.type, boundary.encoding).value_or(0);
+    for (unsigned k = 0; k < group.candidates.size(); ++k)
+      if (group.candidates[k] != boundary.encoding)
+        group.boundaryBytes[k] += group.bytes[k] + wanted;
+  }
+  module.walk([&](linalg::LinalgOp op) {
+    if (!op.hasPureTensorSemantics() || op->getNumResults() != 1)
+      return;
+    Value result = op->getResult(0);
+    auto resultType = cast<RankedTensorType>(result.getType());
+    // An element-wise op reads its operands in its result's layout.
+    if (isElementwiseInOrder(op)) {
+      for (OpOperand *inputOperand : op.getDpsInputOperands()) {
+        Value input = inputOperand->get();
         auto type = dyn_cast<RankedTensorType>(input.getType());
         if (!type || type.getShape() != resultType.getShape() ||
             groups.leader(input) == groups.leader(result))
@@ -181,136 +340,563 @@ struct AssignLayoutsPass
         std::optional<unsigned> v = groupOf(result);
         if (!u || !v)
           continue;
-        const GroupChoice &from = choices.begin()[*u].second;
-        const GroupChoice &to = choices.begin()[*v].second;
+        const GroupChoice &from = choiceAt(*u);
+        const GroupChoice &to = choiceAt(*v);
         SmallVector<int64_t> moved;
         for (auto [a, aBytes] : llvm::zip(from.candidates, from.bytes))
           for (auto [b, bBytes] : llvm::zip(to.candidates, to.bytes))
             moved.push_back(a == b ? 0 : aBytes + bBytes);
-        addEdge(*u, *v, moved);
+        addEdge(*u, *v, op, inputOperand->getOperandNumber(),
+                "the element-wise '" + op->getName().getStringRef().str() +
+                    "' reads its operands in its result's layout",
+                std::move(moved));
       }
-    });
-
-    // A transpose costs nothing where the two layouts make it a bitcast (it
-    // becomes a tlayout.transpose, a view) and its bytes otherwise.
-    module.walk([&](linalg::TransposeOp op) {
-      if (!op.hasPureTensorSemantics())
-        return;
-      Value input = op.getInput();
-      Value result = op->getResult(0);
-      std::optional<unsigned> u = groupOf(input);
-      std::optional<unsigned> v = groupOf(result);
-      if (!u || !v || *u == *v)
-        return;
-      const GroupChoice &from = choices.begin()[*u].second;
-      const GroupChoice &to = choices.begin()[*v].second;
-      SmallVector<int64_t> moved;
-      for (auto [a, aBytes] : llvm::zip(from.candidates, from.bytes))
-        for (auto [b, bBytes] : llvm::zip(to.candidates, to.bytes))
-          moved.push_back(isFreeTranspose(withLayout(from.type, a),
-                                          withLayout(to.type, b),
-                                          op.getPermutationAttr())
+      return;
+    }
+    std::optional<ProjectionRule> rule = getProjectionRule(op.getOperation());
+    if (!rule)
+      return;
+    Value input = rule->input->get();
+    auto inputType = cast<RankedTensorType>(input.getType());
+    std::optional<unsigned> u = groupOf(input);
+    std::optional<unsigned> v = groupOf(result);
+    if (!u || !v || *u == *v)
+      return;
+    const GroupChoice &from = choiceAt(*u);
+    const GroupChoice &to = choiceAt(*v);
+    SmallVector<int64_t> moved;
+    for (auto [a, aBytes] : llvm::zip(from.candidates, from.bytes))
+      for (auto [b, bBytes] : llvm::zip(to.candidates, to.bytes)) {
+        if (rule->kind == ProjectionRule::Kind::Broadcast) {
+          // The operand is relayouted to the result's layout without the
+          // broadcast dimensions.
+          Attribute wanted = projectLayout(b, rule->dropped, inputType);
+          moved.push_back(!wanted || wanted == a
                               ? 0
-                              : aBytes + bBytes);
-      addEdge(*u, *v, moved);
-    });
-
-    AssignmentSolution solution = problem.getNodes().size() <= exactMaxValues
-                                      ? solveExact(problem, exactBudget)
-                                      : solveFast(problem);
-    if (!solution.isFeasible())
-      return module.emitError("layout assignment found no assignment");
-
-    // Fix the open groups; count the bytes the choice pads and moves.
-    int64_t padding = 0, moved = 0;
-    for (auto &[leader, choice] : choices) {
-      unsigned pick = solution.choice[choice.node];
-      if (!groups.fixed(leader))
-        groups.fix(leader, choice.candidates[pick]);
-      if (std::optional<int64_t> logical = bytesWith(choice.type, Attribute()))
-        padding += choice.bytes[pick] - *logical;
-    }
-    for (auto [edge, bytes] : llvm::zip(problem.getEdges(), edgeBytes))
-      moved += bytes[solution.choice[edge.u] *
-                         problem.getNodes()[edge.v].cost.size() +
-                     solution.choice[edge.v]];
-    InFlightDiagnostic remark = emitRemark(module.getLoc())
-                                << "layout assignment: " << choices.size()
-                                << " groups, " << padding
-                                << " bytes of padding, " << moved
-                                << " bytes moved by relayouts and transposes, ";
-    if (solution.exact)
-      remark << "optimal";
-    else
-      remark << "within "
-             << llvm::formatv("{0:F1}", solution.getGap() * 100).str()
-             << "% of a lower bound";
-    return success();
-  }
-
-  /// Replaces every linalg.transpose whose layouts make it a bitcast by a
-  /// tlayout.transpose, a view, with a remark.
-  void makeFreeTransposesViews() {
-    SmallVector<linalg::TransposeOp> transposes;
-    getOperation().walk([&](linalg::TransposeOp op) {
-      if (op.hasPureTensorSemantics())
-        transposes.push_back(op);
-    });
-    IRRewriter rewriter(&getContext());
-    for (linalg::TransposeOp op : transposes) {
-      Value input = op.getInput();
-      Value result = op->getResult(0);
-      if (!isFreeTranspose(input.getType(), result.getType(),
-                           op.getPermutationAttr()))
-        continue;
-      rewriter.setInsertionPoint(op);
-      auto view = TransposeOp::create(rewriter, op.getLoc(), result.getType(),
-                                      input, op.getPermutationAttr());
-      view.emitRemark() << "free transpose: the layouts place every element "
-                           "of "
-                        << input.getType() << " and " << result.getType()
-                        << " at the same offset";
-      Value init = op.getInit();
-      rewriter.replaceOp(op, view.getResult());
-      if (Operation *def = init.getDefiningOp();
-          def && def->use_empty() && isMemoryEffectFree(def))
-        rewriter.eraseOp(def);
-    }
-  }
-
-  void runOnOperation() override {
-    ModuleOp module = getOperation();
-    bytesCache.clear();
-    candidateCache.clear();
-    freeTransposeCache.clear();
-    LayoutTargetAttrInterface target;
-    if (!this->target.empty()) {
-      Attribute attr = parseAttribute(this->target, &getContext());
-      target = dyn_cast_or_null<LayoutTargetAttrInterface>(attr);
-      if (!target) {
-        module.emitError() << "the target option '" << this->target
-                           << "' is not an attribute that offers layouts";
-        return signalPassFailure();
+                              : aBytes +
+                                    bytesWith(inputType, wanted).value_or(0));
+        } else {
+          // The result is written in the operand's layout without the
+          // reduced dimensions: the init is relayouted there and the result
+          // back.
+          Attribute written = projectLayout(a, rule->dropped, resultType);
+          moved.push_back(
+              !written || written == b
+                  ? 0
+                  : 2 * (bBytes + bytesWith(resultType, written).value_or(0)));
+        }
       }
-    } else {
-      target = findTarget(module);
-    }
-    if (!target) {
-      module.emitError("layout assignment needs a target: put an attribute "
-                       "that offers layouts on the module, such as "
-                       "tlayout_tpu.target = #tlayout_tpu.target<\"v5e\">");
-      return signalPassFailure();
-    }
-    TensorLayoutOptions options;
-    options.relayoutElementwiseOperands = true;
-    if (failed(propagateTensorLayouts(
-            module,
-            [&](TensorLayoutGroups &groups, ArrayRef<Value> values) {
-              return choose(groups, values, target);
-            },
-            options)))
-      return signalPassFailure();
-    makeFreeTransposesViews();
+    addEdge(*u, *v, op, rule->input->getOperandNumber(),
+            rule->kind == ProjectionRule::Kind::Broadcast
+                ? "'" + op->getName().getStringRef().str() +
+                      "' reads its operand in its result's layout without "
+                      "the broadcast dimensions"
+                : "'" + op->getName().getStringRef().str() +
+                      "' writes its result in its operand's layout without "
+                      "the reduced dimensions",
+            std::move(moved));
+  });
+
+  // A transpose costs nothing where the two layouts make it a bitcast (it
+  // becomes a tlayout.transpose, a view) and its bytes otherwise.
+  module.walk([&](linalg::TransposeOp op) {
+    if (!op.hasPureTensorSemantics())
+      return;
+    std::optional<unsigned> u = groupOf(op.getInput());
+    std::optional<unsigned> v = groupOf(op->getResult(0));
+    if (!u || !v || *u == *v)
+      return;
+    const GroupChoice &from = choiceAt(*u);
+    const GroupChoice &to = choiceAt(*v);
+    SmallVector<int64_t> moved;
+    for (auto [a, aBytes] : llvm::zip(from.candidates, from.bytes))
+      for (auto [b, bBytes] : llvm::zip(to.candidates, to.bytes))
+        moved.push_back(isFreeTranspose(withLayout(from.type, a),
+                                        withLayout(to.type, b),
+                                        op.getPermutationAttr())
+                            ? 0
+                            : aBytes + bBytes);
+    addEdge(*u, *v, op, 0,
+            "no layout pair the target offers makes this transpose a "
+            "bitcast at a lower cost",
+            std::move(moved));
+  });
+
+  // A reshape is a view where the two layouts make it a bitcast, and
+  // otherwise a copy (reshapeBytes).
+  module.walk([&](Operation *op) {
+    if (!isa<tensor::ExpandShapeOp, tensor::CollapseShapeOp>(op))
+      return;
+    Value source = op->getOperand(0);
+    std::optional<unsigned> u = groupOf(source);
+    std::optional<unsigned> v = groupOf(op->getResult(0));
+    if (!u || !v || *u == *v)
+      return;
+    const GroupChoice &from = choiceAt(*u);
+    const GroupChoice &to = choiceAt(*v);
+    SmallVector<int64_t> moved;
+    for (Attribute a : from.candidates)
+      for (Attribute b : to.candidates)
+        moved.push_back(reshapeBytes(from.type, a, to.type, b));
+    addEdge(*u, *v, op, 0,
+            "no layout of the target makes this reshape a bitcast of both "
+            "values' layouts",
+            std::move(moved));
+  });
+
+  // The nodes, now that every group is known: padding costs and the points
+  // where each group's buffer is live.
+  for (Value value : values) {
+    auto it = choices.find(groups.leader(value));
+    if (it == choices.end())
+      continue;
+    auto [begin, end] = liveRange(value);
+    it->second.liveBegin = std::min(it->second.liveBegin, begin);
+    it->second.liveEnd = std::max(it->second.liveEnd, end);
   }
-};
-} // namespace
+  for (auto &[leader, choice] : choices) {
+    std::optional<int64_t> logical = bytesWith(choice.type, Attribute());
+    SmallVector<double> cost;
+    for (auto [bytes, boundary] : llvm::zip(choice.bytes, choice.boundaryBytes))
+      cost.push_back(
+          (logical && bytes ? paddingWeight * double(bytes - *logical) : 0.0) +
+          movedWeight * double(boundary));
+    unsigned begin = choice.liveBegin == ~0u ? 0 : choice.liveBegin;
+    problem.addNode(cost, choice.bytes, /*space=*/0, begin,
+                    std::max(begin + 1, choice.liveEnd));
+  }
+  for (auto [nodes, info] : llvm::zip(edgeNodes, edgeInfos)) {
+    SmallVector<double> cost;
+    for (int64_t bytes : info.bytes)
+      cost.push_back(movedWeight * double(bytes));
+    problem.addEdge(nodes.first, nodes.second, cost);
+  }
+  int64_t capacity = this->capacity ? int64_t(this->capacity)
+                                    : layoutTarget.getMemoryCapacity(0);
+  if (capacity > 0)
+    problem.setCapacity(0, capacity);
+
+  // The policy's choice.
+  auto preferred = [&] {
+    AssignmentSolution heuristic;
+    heuristic.choice.assign(problem.getNodes().size(), 0);
+    heuristic.cost = problem.evaluate(heuristic.choice);
+    heuristic.lowerBound = solveFast(problem).lowerBound;
+    if (!problem.fits(heuristic.choice))
+      heuristic.choice.clear();
+    return heuristic;
+  };
+  if (policy == "row-major" || policy == "propagate") {
+    solution = preferred();
+    solverName = "heuristic";
+  } else if (policy == "fast" ||
+             (policy == "auto" && problem.getNodes().size() > exactMaxValues)) {
+    solution = solveFast(problem);
+    solverName = "fast";
+  } else {
+    solution = solveExact(problem, exactBudget);
+    solverName = "exact";
+  }
+  // (Nothing to choose is a feasible empty choice.)
+  if (!solution.isFeasible() && !problem.getNodes().empty()) {
+    InFlightDiagnostic diag = module.emitError()
+                              << "layout assignment found no assignment";
+    if (std::optional<int64_t> limit = problem.getCapacity(0))
+      diag << " within the target's capacity of " << *limit << " bytes of "
+           << layoutTarget.getMemorySpaceLabel(0)
+           << " (the peak of live bytes of the smallest layouts exceeds it)";
+    return failure();
+  }
+  for (auto &[leader, choice] : choices)
+    if (!choice.fixed)
+      groups.fix(leader, choice.candidates[solution.choice[choice.node]]);
+  explainRelayoutEdges();
+  return success();
+}
+
+/// The change of cost when node `node` alone takes candidate `candidate`.
+static double localDelta(const AssignmentProblem &problem,
+                         ArrayRef<unsigned> choice, unsigned node,
+                         unsigned candidate) {
+  SmallVector<unsigned> changed(choice.begin(), choice.end());
+  changed[node] = candidate;
+  double delta = problem.getNodes()[node].cost[candidate] -
+                 problem.getNodes()[node].cost[choice[node]];
+  for (const AssignmentProblem::Edge &edge : problem.getEdges()) {
+    if (edge.u != node && edge.v != node)
+      continue;
+    size_t width = problem.getNodes()[edge.v].cost.size();
+    delta += edge.cost[changed[edge.u] * width + changed[edge.v]] -
+             edge.cost[choice[edge.u] * width + choice[edge.v]];
+  }
+  return delta;
+}
+
+void AssignLayoutsPass::explainRelayoutEdges() {
+  for (auto [edge, info] : llvm::zip(problem.getEdges(), edgeInfos)) {
+    size_t width = problem.getNodes()[edge.v].cost.size();
+    unsigned i = solution.choice[edge.u], j = solution.choice[edge.v];
+    int64_t moved = info.bytes[i * width + j];
+    if (moved == 0)
+      continue;
+    // The best alternative: one of the two groups alone takes a layout that
+    // makes this edge free.
+    std::optional<double> best;
+    std::string what;
+    for (auto [node, isSource] : {std::pair(edge.u, true), {edge.v, false}}) {
+      const GroupChoice &group = choices.begin()[node].second;
+      for (unsigned k = 0; k < group.candidates.size(); ++k) {
+        unsigned a = isSource ? k : i, b = isSource ? j : k;
+        if (k == solution.choice[node] || info.bytes[a * width + b] != 0)
+          continue;
+        double delta = localDelta(problem, solution.choice, node, k);
+        if (!best || delta < *best) {
+          best = delta;
+          std::string text;
+          llvm::raw_string_ostream os(text);
+          os << "giving " << withLayout(group.type, Attribute())
+             << " the layout " << group.candidates[k];
+          what = text;
+        }
+      }
+    }
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    os << " (layout assignment: " << moved << " bytes moved";
+    if (!best)
+      os << "; no layout of either value the target offers avoids it)";
+    else if (*best >= 0)
+      os << "; the best alternative, " << what << ", costs "
+         << llvm::formatv("{0:F0}", *best).str() << " more bytes)";
+    else
+      os << "; " << what << " would save "
+         << llvm::formatv("{0:F0}", -*best).str()
+         << " bytes: the fast solver's gap)";
+    explanations[{info.op, info.operand}] += text;
+  }
+}
+
+void AssignLayoutsPass::explainPadding() {
+  for (auto &[leader, group] : choices) {
+    unsigned pick = solution.choice[group.node];
+    std::optional<int64_t> logical = bytesWith(group.type, Attribute());
+    if (!logical || group.bytes[pick] <= *logical)
+      continue;
+    Location loc = leader.getLoc();
+    InFlightDiagnostic remark =
+        emitRemark(loc) << "layout assignment: " << withLayout(group.type, {})
+                        << " in " << group.candidates[pick] << " carries "
+                        << group.bytes[pick] - *logical << " bytes of padding ("
+                        << group.bytes[pick] << " bytes for " << *logical
+                        << ")";
+    if (group.fixed) {
+      remark << "; its layout is fixed";
+      continue;
+    }
+    unsigned least = pick;
+    for (unsigned k = 0; k < group.bytes.size(); ++k)
+      if (group.bytes[k] < group.bytes[least])
+        least = k;
+    if (least == pick) {
+      remark << "; no layout of the target pads it less";
+      continue;
+    }
+    double delta = localDelta(problem, solution.choice, group.node, least);
+    remark << "; the least padded layout, " << group.candidates[least]
+           << ", costs " << llvm::formatv("{0:F0}", delta).str()
+           << " more bytes in relayouts and padding";
+  }
+}
+
+Figures AssignLayoutsPass::summarize(ArrayRef<unsigned> choice,
+                                     func::FuncOp func) {
+  Figures figures;
+  SmallVector<std::pair<unsigned, int64_t>> events;
+  for (auto &[leader, group] : choices) {
+    if (func && group.func != func)
+      continue;
+    unsigned pick = choice[group.node];
+    if (std::optional<int64_t> logical = bytesWith(group.type, Attribute()))
+      figures.padding += group.bytes[pick] - *logical;
+    figures.moved += group.boundaryBytes[pick];
+    const AssignmentProblem::Node &node = problem.getNodes()[group.node];
+    events.push_back({node.liveBegin, group.bytes[pick]});
+    events.push_back({node.liveEnd, -group.bytes[pick]});
+  }
+  // Ends before begins at one point: [begin, end) ranges.
+  llvm::sort(events, [](auto a, auto b) {
+    return a.first != b.first ? a.first < b.first : a.second < b.second;
+  });
+  int64_t live = 0;
+  for (auto [point, bytes] : events)
+    figures.peak = std::max(figures.peak, live += bytes);
+  for (auto [edge, info] : llvm::zip(problem.getEdges(), edgeInfos)) {
+    if (func && info.op->getParentOfType<func::FuncOp>() != func)
+      continue;
+    size_t width = problem.getNodes()[edge.v].cost.size();
+    figures.moved += info.bytes[choice[edge.u] * width + choice[edge.v]];
+  }
+  return figures;
+}
+
+LogicalResult AssignLayoutsPass::report() {
+  ModuleOp module = getOperation();
+  Figures total = summarize(solution.choice, {});
+  std::string verdict =
+      solution.exact
+          ? "optimal"
+          : "within " + llvm::formatv("{0:F1}", solution.getGap() * 100).str() +
+                "% of a lower bound";
+  std::string space = layoutTarget.getMemorySpaceLabel(0);
+  emitRemark(module.getLoc())
+      << "layout assignment: " << choices.size() << " groups, " << total.padding
+      << " bytes of padding, " << total.moved
+      << " bytes moved by relayouts and transposes, " << verdict;
+  SmallVector<std::pair<func::FuncOp, Figures>> perFunction;
+  module.walk([&](func::FuncOp func) {
+    if (func.isExternal())
+      return;
+    Figures figures = summarize(solution.choice, func);
+    perFunction.push_back({func, figures});
+    func.emitRemark() << "layout assignment of @" << func.getSymName() << ": "
+                      << figures.moved << " bytes moved, " << figures.padding
+                      << " bytes of padding, a peak of " << figures.peak
+                      << " live bytes of " << space;
+  });
+  if (summary.empty())
+    return success();
+  std::error_code error;
+  llvm::raw_fd_ostream os(summary, error, llvm::sys::fs::OF_Text);
+  if (error)
+    return module.emitError() << "cannot write the layout assignment summary '"
+                              << summary << "': " << error.message();
+  llvm::json::OStream json(os, /*IndentSize=*/2);
+  auto figuresFields = [&](const Figures &figures) {
+    json.attribute("moved_bytes", figures.moved);
+    json.attribute("padding_bytes", figures.padding);
+    json.attributeObject("peak_bytes",
+                         [&] { json.attribute(space, figures.peak); });
+  };
+  json.object([&] {
+    json.attribute("policy", policy);
+    json.attribute("solver", solverName);
+    json.attribute("proved_optimal", solution.exact);
+    json.attribute("gap", solution.getGap());
+    json.attribute("groups", int64_t(choices.size()));
+    figuresFields(total);
+    if (std::optional<int64_t> limit = problem.getCapacity(0))
+      json.attributeObject("capacity_bytes",
+                           [&] { json.attribute(space, *limit); });
+    json.attributeArray("functions", [&] {
+      for (auto &[func, figures] : perFunction)
+        json.object([&] {
+          json.attribute("name", func.getSymName());
+          figuresFields(figures);
+        });
+    });
+  });
+  os << "\n";
+  return success();
+}
+
+/// Replaces every linalg.transpose whose layouts make it a bitcast by a
+/// tlayout.transpose, a view, with a remark.
+void AssignLayoutsPass::makeFreeTransposesViews() {
+  SmallVector<linalg::TransposeOp> transposes;
+  getOperation().walk([&](linalg::TransposeOp op) {
+    if (op.hasPureTensorSemantics())
+      transposes.push_back(op);
+  });
+  IRRewriter rewriter(&getContext());
+  for (linalg::TransposeOp op : transposes) {
+    Value input = op.getInput();
+    Value result = op->getResult(0);
+    if (!isFreeTranspose(input.getType(), result.getType(),
+                         op.getPermutationAttr())) {
+      if (std::string why = explain(op, 0); !why.empty())
+        op.emitRemark() << "transpose copy of " << input.getType() << " to "
+                        << result.getType()
+                        << ": the layouts do not make it a bitcast" << why;
+      continue;
+    }
+    rewriter.setInsertionPoint(op);
+    auto view = TransposeOp::create(rewriter, op.getLoc(), result.getType(),
+                                    input, op.getPermutationAttr());
+    view.emitRemark() << "free transpose: the layouts place every element "
+                         "of "
+                      << input.getType() << " and " << result.getType()
+                      << " at the same offset";
+    Value init = op.getInit();
+    rewriter.replaceOp(op, view.getResult());
+    if (Operation *def = init.getDefiningOp();
+        def && def->use_empty() && isMemoryEffectFree(def))
+      rewriter.eraseOp(def);
+  }
+}
+
+/// Makes every retyped tensor.expand_shape and tensor.collapse_shape a
+/// tlayout.reshape (a view) where its layouts allow, and a copy otherwise.
+void AssignLayoutsPass::rewriteReshapes() {
+  SmallVector<Operation *> reshapes;
+  getOperation().walk([&](Operation *op) {
+    if (isa<tensor::ExpandShapeOp, tensor::CollapseShapeOp>(op))
+      reshapes.push_back(op);
+  });
+  IRRewriter rewriter(&getContext());
+  for (Operation *op : reshapes) {
+    Value source = op->getOperand(0);
+    Value result = op->getResult(0);
+    auto sourceType = cast<RankedTensorType>(source.getType());
+    auto resultType = cast<RankedTensorType>(result.getType());
+    if (!sourceType.getEncoding() && !resultType.getEncoding())
+      continue;
+    std::string name = op->getName().getStringRef().str();
+    if (!sourceType.hasStaticShape() || !resultType.hasStaticShape()) {
+      // Dynamic sizes: the reshape of row-major arrays, with a relayout on
+      // each side (the layout core proves views of static shapes only).
+      if (sourceType.getEncoding())
+        relayoutUse(rewriter, op->getOpOperand(0), Attribute(),
+                    "'" + name +
+                        "' of dynamic sizes reshapes row-major "
+                        "arrays");
+      result.setType(withLayout(resultType, {}));
+      if (resultType.getEncoding())
+        for (OpOperand &use : llvm::make_early_inc_range(result.getUses()))
+          relayoutUse(rewriter, use, resultType.getEncoding(),
+                      "'" + name +
+                          "' of dynamic sizes reshapes row-major "
+                          "arrays");
+      continue;
+    }
+    rewriter.setInsertionPoint(op);
+    Location loc = op->getLoc();
+    std::string why = explain(op, 0);
+    if (isFreeReshape(sourceType, resultType)) {
+      auto view = ReshapeOp::create(rewriter, loc, resultType, source);
+      view.emitRemark() << "free reshape: the layouts place every element of "
+                        << sourceType << " and " << resultType
+                        << " at the same offset";
+      rewriter.replaceOp(op, view.getResult());
+      continue;
+    }
+    Operation *copy = createReshapeCopy(rewriter, op, resultType.getEncoding());
+    copy->emitRemark() << "reshape copy of " << sourceType << " to "
+                       << resultType << ": "
+                       << reshapeBytes(withLayout(sourceType, {}),
+                                       sourceType.getEncoding(),
+                                       withLayout(resultType, {}),
+                                       resultType.getEncoding())
+                       << " bytes moved; no layout of the target makes '"
+                       << name << "' a bitcast at a lower cost" << why;
+    rewriter.replaceOp(op, copy->getResults());
+  }
+}
+
+/// Inserts the relayouts the broadcast and reduction rules need where the
+/// chosen layouts do not follow them.
+void AssignLayoutsPass::applyProjectionRules() {
+  SmallVector<linalg::LinalgOp> ops;
+  getOperation().walk([&](linalg::LinalgOp op) { ops.push_back(op); });
+  IRRewriter rewriter(&getContext());
+  for (linalg::LinalgOp op : ops) {
+    std::optional<ProjectionRule> rule = getProjectionRule(op.getOperation());
+    if (!rule)
+      continue;
+    auto inputType = cast<RankedTensorType>(rule->input->get().getType());
+    Value result = op->getResult(0);
+    auto resultType = cast<RankedTensorType>(result.getType());
+    std::string name = op->getName().getStringRef().str();
+    if (rule->kind == ProjectionRule::Kind::Broadcast) {
+      Attribute wanted =
+          projectLayout(resultType.getEncoding(), rule->dropped, inputType);
+      if (wanted && wanted != inputType.getEncoding())
+        relayoutUse(rewriter, *rule->input, wanted,
+                    "'" + name +
+                        "' reads its operand in its result's layout without "
+                        "the broadcast dimensions" +
+                        explain(op, rule->input->getOperandNumber()));
+      continue;
+    }
+    Attribute written =
+        projectLayout(inputType.getEncoding(), rule->dropped, resultType);
+    if (!written || written == resultType.getEncoding())
+      continue;
+    // The reduction accumulates in the written layout; its result goes back
+    // to the layout chosen for it.
+    relayoutUse(rewriter, *op.getDpsInitOperand(0), written,
+                "'" + name +
+                    "' writes its result in its operand's layout without the "
+                    "reduced dimensions" +
+                    explain(op, rule->input->getOperandNumber()));
+    result.setType(withLayout(resultType, written));
+    for (OpOperand &use : llvm::make_early_inc_range(result.getUses()))
+      relayoutUse(rewriter, use, resultType.getEncoding(),
+                  "the result of '" + name +
+                      "' is written in its operand's layout without the "
+                      "reduced dimensions");
+  }
+}
+
+void AssignLayoutsPass::runOnOperation() {
+  ModuleOp module = getOperation();
+  bytesCache.clear();
+  candidateCache.clear();
+  freeTransposeCache.clear();
+  freeReshapeCache.clear();
+  points.clear();
+  if (!llvm::is_contained({"auto", "exact", "fast", "propagate", "row-major"},
+                          policy)) {
+    module.emitError() << "unknown layout assignment policy '" << policy
+                       << "'; expected auto, exact, fast, propagate or "
+                          "row-major";
+    return signalPassFailure();
+  }
+  auto parseTarget = [&](StringRef text,
+                         StringRef option) -> LayoutTargetAttrInterface {
+    Attribute attr = parseAttribute(text, &getContext());
+    auto parsed = dyn_cast_or_null<LayoutTargetAttrInterface>(attr);
+    if (!parsed)
+      module.emitError() << "the " << option << " option '" << text
+                         << "' is not an attribute that offers layouts";
+    return parsed;
+  };
+  if (!this->target.empty()) {
+    layoutTarget = parseTarget(this->target, "target");
+    if (!layoutTarget)
+      return signalPassFailure();
+  } else if (!(layoutTarget = findTarget(module)) && !defaultTarget.empty()) {
+    layoutTarget = parseTarget(defaultTarget, "default-target");
+    if (!layoutTarget)
+      return signalPassFailure();
+  }
+  if (!layoutTarget) {
+    module.emitError("layout assignment needs a target: put an attribute "
+                     "that offers layouts on the module, such as "
+                     "tlayout_tpu.target = #tlayout_tpu.target<\"v5e\">");
+    return signalPassFailure();
+  }
+  unsigned next = 0;
+  numberPoints(module, next);
+  TensorLayoutOptions options;
+  options.relayoutElementwiseOperands = true;
+  options.retypeReshapes = true;
+  options.retypeConstants = true;
+  options.openBoundaries = true;
+  options.openPrivateFunctions = true;
+  options.explainRelayout = [&](OpOperand &use) {
+    return explain(use.getOwner(), use.getOperandNumber());
+  };
+  if (failed(propagateTensorLayouts(
+          module,
+          [&](TensorLayoutGroups &groups, ArrayRef<Value> values) {
+            return choose(groups, values);
+          },
+          options)))
+    return signalPassFailure();
+  explainPadding();
+  if (failed(report()))
+    return signalPassFailure();
+  makeFreeTransposesViews();
+  rewriteReshapes();
+  applyProjectionRules();
+}

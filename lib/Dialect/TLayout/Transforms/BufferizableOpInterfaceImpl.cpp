@@ -8,8 +8,8 @@
 // the op reads its source and writes nothing in place; its result is a new
 // buffer with the result encoding's layout, filled with `tlayout.copy`, which
 // `--lower-tiled-layouts` expands into a relayout between the two layouts;
-// and for a free `tlayout.transpose` of a tensor: its memref form on the
-// source's buffer, a view.
+// and for a free `tlayout.transpose` or `tlayout.reshape` of a tensor: its
+// memref form on the source's buffer, a view.
 //
 //===----------------------------------------------------------------------===//
 
@@ -135,11 +135,12 @@ struct RelayoutOpInterface
     return success();
   }
 };
-/// A free transpose of a tensor is the memref form on the source's buffer:
-/// a view that reads and writes nothing and aliases its source.
-struct TransposeOpInterface
-    : public BufferizableOpInterface::ExternalModel<TransposeOpInterface,
-                                                    TransposeOp> {
+/// A free view of a tensor (`tlayout.transpose`, `tlayout.reshape`) is its
+/// memref form on the source's buffer: it reads and writes nothing and
+/// aliases its source.
+template <typename ViewOp>
+struct TensorViewOpInterface : public BufferizableOpInterface::ExternalModel<
+                                   TensorViewOpInterface<ViewOp>, ViewOp> {
   bool bufferizesToMemoryRead(Operation *, OpOperand &,
                               const AnalysisState &) const {
     return false;
@@ -159,25 +160,28 @@ struct TransposeOpInterface
   getBufferType(Operation *op, Value value, const BufferizationOptions &options,
                 const BufferizationState &state,
                 SmallVector<Value> &invocationStack) const {
-    return getEncodedResultBufferType(op, cast<TransposeOp>(op).getSource(),
-                                      options, state, invocationStack);
+    return getEncodedResultBufferType(op, cast<ViewOp>(op).getSource(), options,
+                                      state, invocationStack);
   }
 
   LogicalResult bufferize(Operation *op, RewriterBase &rewriter,
                           const BufferizationOptions &options,
                           BufferizationState &state) const {
-    auto transpose = cast<TransposeOp>(op);
+    auto view = cast<ViewOp>(op);
     FailureOr<Value> source =
-        getBuffer(rewriter, transpose.getSource(), options, state);
+        getBuffer(rewriter, view.getSource(), options, state);
     if (failed(source))
       return failure();
     auto sourceType = cast<MemRefType>(source->getType());
-    MemRefType resultType =
-        getEncodedMemRefType(cast<RankedTensorType>(transpose.getType()),
-                             sourceType.getMemorySpace());
-    auto view = TransposeOp::create(rewriter, op->getLoc(), resultType, *source,
-                                    transpose.getPermutationAttr());
-    replaceOpWithBufferizedValues(rewriter, op, view.getResult());
+    MemRefType resultType = getEncodedMemRefType(
+        cast<RankedTensorType>(view.getType()), sourceType.getMemorySpace());
+    // The same op on the buffer, with the same attributes.
+    OperationState memrefState(op->getLoc(), op->getName());
+    memrefState.addOperands(*source);
+    memrefState.addTypes(resultType);
+    memrefState.addAttributes(op->getAttrs());
+    Operation *memrefView = rewriter.create(memrefState);
+    replaceOpWithBufferizedValues(rewriter, op, memrefView->getResult(0));
     return success();
   }
 };
@@ -187,6 +191,7 @@ void mlir::tlayout::registerBufferizableOpInterfaceExternalModels(
     DialectRegistry &registry) {
   registry.addExtension(+[](MLIRContext *context, TLayoutDialect *) {
     RelayoutOp::attachInterface<RelayoutOpInterface>(*context);
-    TransposeOp::attachInterface<TransposeOpInterface>(*context);
+    TransposeOp::attachInterface<TensorViewOpInterface<TransposeOp>>(*context);
+    ReshapeOp::attachInterface<TensorViewOpInterface<ReshapeOp>>(*context);
   });
 }

@@ -36,6 +36,14 @@ namespace mlir::tlayout {
 using namespace mlir;
 using namespace mlir::tlayout;
 
+/// Whether `op` is a dense constant tensor with a layout encoding, which
+/// becomes a global written in that layout.
+static bool isEncodedConstant(Operation *op) {
+  auto constant = dyn_cast<arith::ConstantOp>(op);
+  return constant && isa<DenseElementsAttr>(constant.getValue()) &&
+         getLayoutEncoding(constant.getType());
+}
+
 /// Whether `op` bufferizes an encoded tensor without losing its layout.
 static bool keepsEncodings(Operation *op) {
   return isa<func::FuncOp, func::ReturnOp, func::CallOp, scf::ForOp, scf::IfOp,
@@ -43,8 +51,8 @@ static bool keepsEncodings(Operation *op) {
              tensor::InsertOp, tensor::DimOp, tensor::ExtractSliceOp,
              tensor::InsertSliceOp, bufferization::AllocTensorOp,
              bufferization::ToTensorOp, bufferization::ToBufferOp, RelayoutOp,
-             TransposeOp>(op) ||
-         isa<linalg::LinalgOp>(op);
+             TransposeOp, ReshapeOp>(op) ||
+         isa<linalg::LinalgOp>(op) || isEncodedConstant(op);
 }
 
 /// Reports every encoded tensor that cannot be bufferized with its layout:
@@ -95,6 +103,47 @@ static BaseMemRefType convertTensorType(TensorType type,
   if (auto ranked = dyn_cast<RankedTensorType>(type))
     return getEncodedMemRefType(ranked, memorySpace);
   return UnrankedMemRefType::get(type.getElementType(), memorySpace);
+}
+
+/// Replaces each encoded dense constant by a read-only view of a private
+/// constant `memref.global` with the layout (one per value and type), so
+/// that its initializer is written in the layout at compile time: the
+/// lowering of tiled layouts stores the global's elements in physical
+/// order.
+static void materializeEncodedConstants(ModuleOp module) {
+  SmallVector<arith::ConstantOp> constants;
+  module.walk([&](arith::ConstantOp op) {
+    if (isEncodedConstant(op))
+      constants.push_back(op);
+  });
+  if (constants.empty())
+    return;
+  SymbolTable symbols(module);
+  DenseMap<std::pair<Attribute, Type>, memref::GlobalOp> globals;
+  IRRewriter rewriter(module.getContext());
+  for (arith::ConstantOp op : constants) {
+    auto type = cast<RankedTensorType>(op.getType());
+    auto value = cast<DenseElementsAttr>(op.getValue());
+    MemRefType memrefType = getEncodedMemRefType(type, Attribute());
+    auto plainType =
+        RankedTensorType::get(type.getShape(), type.getElementType());
+    DenseElementsAttr initial = value.reshape(plainType);
+    memref::GlobalOp &global = globals[{initial, memrefType}];
+    if (!global) {
+      rewriter.setInsertionPointToStart(module.getBody());
+      global = memref::GlobalOp::create(
+          rewriter, op.getLoc(), "__constant_in_layout",
+          rewriter.getStringAttr("private"), memrefType, initial,
+          /*constant=*/true, rewriter.getI64IntegerAttr(64));
+      symbols.insert(global);
+    }
+    rewriter.setInsertionPoint(op);
+    Value buffer = memref::GetGlobalOp::create(rewriter, op.getLoc(),
+                                               memrefType, global.getName());
+    rewriter.replaceOpWithNewOp<bufferization::ToTensorOp>(
+        op, type, buffer, /*restrict=*/rewriter.getUnitAttr(),
+        /*writable=*/UnitAttr());
+  }
 }
 
 /// Replaces each encoded allocation by a buffer with the layout: an empty
@@ -182,6 +231,7 @@ struct BufferizeTensorEncodingsPass
     // The analysis decides where copies go; encoded allocations (those of
     // the input and those copies) then get their layouts; the rewrite
     // follows the analysis' decisions.
+    materializeEncodedConstants(module);
     bufferization::BufferizationState state;
     if (failed(bufferization::insertTensorCopies(module, options, state)) ||
         failed(materializeEncodedAllocations(module)) ||

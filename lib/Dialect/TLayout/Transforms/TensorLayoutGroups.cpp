@@ -18,6 +18,7 @@
 #include "tlayout/Dialect/TLayout/IR/TLayoutOps.h"
 #include "tlayout/Dialect/TLayout/Transforms/TensorEncodings.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -40,24 +41,49 @@ static RankedTensorType withEncoding(RankedTensorType type,
 
 /// Whether `op` accepts a change of the encoding of its operand `operand`
 /// (when the constraints the pass records hold).
-static bool acceptsRetypedOperand(OpOperand &operand) {
+static bool acceptsRetypedOperand(OpOperand &operand,
+                                  const TensorLayoutOptions &options) {
   Operation *op = operand.getOwner();
+  if (options.retypeReshapes &&
+      isa<tensor::ExpandShapeOp, tensor::CollapseShapeOp>(op))
+    return true;
   return isa<linalg::LinalgOp, tensor::ExtractOp, tensor::InsertOp,
              tensor::DimOp, tensor::ExtractSliceOp, tensor::InsertSliceOp,
              scf::ForOp, scf::YieldOp, func::ReturnOp, func::CallOp,
              RelayoutOp>(op);
 }
 
+/// Whether `value` is a dense constant the pass may give a layout: its
+/// initializer is then written in that layout at compile time.
+static bool isRetypableConstant(Value value) {
+  auto constant = value.getDefiningOp<arith::ConstantOp>();
+  return constant && isa<DenseElementsAttr>(constant.getValue());
+}
+
 /// Whether the encoding of `value` may be chosen by the pass: a result of an
 /// op that makes a tensor of any encoding, or a loop's region argument. Its
 /// uses by ops that do not accept a change get a relayout back.
-static bool isRetypable(Value value) {
+static bool isRetypable(Value value, const TensorLayoutOptions &options,
+                        const DenseSet<Operation *> &openFunctions = {}) {
   auto type = dyn_cast<RankedTensorType>(value.getType());
   if (!type || type.getEncoding())
     return false;
   if (auto arg = dyn_cast<BlockArgument>(value)) {
-    if (!isa<scf::ForOp>(arg.getOwner()->getParentOp()))
+    Operation *parent = arg.getOwner()->getParentOp();
+    if (openFunctions.contains(parent) && arg.getOwner()->isEntryBlock())
+      return true;
+    if (!isa<scf::ForOp>(parent))
       return false;
+  } else if (auto call = value.getDefiningOp<func::CallOp>()) {
+    return llvm::any_of(openFunctions, [&](Operation *func) {
+      return cast<func::FuncOp>(func).getSymName() == call.getCallee();
+    });
+  } else if (options.retypeReshapes &&
+             isa<tensor::ExpandShapeOp, tensor::CollapseShapeOp>(
+                 value.getDefiningOp())) {
+    return true;
+  } else if (options.retypeConstants && isRetypableConstant(value)) {
+    return true;
   } else if (!isa<linalg::LinalgOp, tensor::EmptyOp, tensor::InsertOp,
                   tensor::ExtractSliceOp, tensor::InsertSliceOp, scf::ForOp,
                   scf::IfOp>(value.getDefiningOp())) {
@@ -160,6 +186,30 @@ mlir::tlayout::propagateTensorLayouts(ModuleOp module,
   SmallVector<Tie> ties;
   SymbolTableCollection symbols;
 
+  // Private functions called only by func.call in the module: their
+  // boundaries are values like any other (an argument shares the buffers of
+  // the operands passed to it, a result those of the calls' results).
+  DenseSet<Operation *> openFunctions;
+  DenseMap<Operation *, SmallVector<func::CallOp>> callsTo;
+  if (options.openPrivateFunctions)
+    module.walk([&](func::FuncOp func) {
+      if (!func.isPrivate() || func.isExternal())
+        return;
+      std::optional<SymbolTable::UseRange> uses =
+          SymbolTable::getSymbolUses(func, module);
+      if (!uses || uses->empty())
+        return;
+      SmallVector<func::CallOp> calls;
+      for (const SymbolTable::SymbolUse &use : *uses) {
+        auto call = dyn_cast<func::CallOp>(use.getUser());
+        if (!call)
+          return;
+        calls.push_back(call);
+      }
+      openFunctions.insert(func);
+      callsTo[func] = std::move(calls);
+    });
+
   auto addValue = [&](Value value) {
     auto type = dyn_cast<RankedTensorType>(value.getType());
     if (!type)
@@ -167,7 +217,7 @@ mlir::tlayout::propagateTensorLayouts(ModuleOp module,
     originalTypes.try_emplace(value, type);
     values.push_back(value);
     groups.leader(value);
-    if (!isRetypable(value))
+    if (!isRetypable(value, options, openFunctions))
       groups.fix(value, type.getEncoding());
   };
   auto tieTo = [&](OpOperand &use, Value target) {
@@ -213,14 +263,25 @@ mlir::tlayout::propagateTensorLayouts(ModuleOp module,
       }
     } else if (auto ret = dyn_cast<func::ReturnOp>(op)) {
       auto func = cast<func::FuncOp>(op->getParentOp());
-      for (OpOperand &operand : ret->getOpOperands())
-        tieToType(operand, func.getResultTypes()[operand.getOperandNumber()]);
+      for (OpOperand &operand : ret->getOpOperands()) {
+        unsigned i = operand.getOperandNumber();
+        if (!openFunctions.contains(func)) {
+          tieToType(operand, func.getResultTypes()[i]);
+          continue;
+        }
+        for (func::CallOp call : callsTo[func])
+          tieTo(operand, call.getResult(i));
+      }
     } else if (auto call = dyn_cast<func::CallOp>(op)) {
       if (auto callee = symbols.lookupNearestSymbolFrom<func::FuncOp>(
               call, call.getCalleeAttr()))
-        for (OpOperand &operand : call->getOpOperands())
-          tieToType(operand,
-                    callee.getArgumentTypes()[operand.getOperandNumber()]);
+        for (OpOperand &operand : call->getOpOperands()) {
+          unsigned i = operand.getOperandNumber();
+          if (openFunctions.contains(callee))
+            tieTo(operand, callee.getArgument(i));
+          else
+            tieToType(operand, callee.getArgumentTypes()[i]);
+        }
     }
   });
 
@@ -239,6 +300,8 @@ mlir::tlayout::propagateTensorLayouts(ModuleOp module,
     std::optional<Attribute> have = groups.fixed(operand);
     if (have && *have != wanted)
       relayouts.push_back(tie);
+    else if (!have && options.openBoundaries)
+      groups.addBoundaryUse(tie.use, wanted);
     else if (!have)
       groups.fix(operand, wanted);
   }
@@ -247,7 +310,9 @@ mlir::tlayout::propagateTensorLayouts(ModuleOp module,
   // relayout back: it keeps the type it has.
   for (Value value : values)
     if (!groups.fixed(value) &&
-        !llvm::all_of(value.getUses(), acceptsRetypedOperand))
+        !llvm::all_of(value.getUses(), [&](OpOperand &use) {
+          return acceptsRetypedOperand(use, options);
+        }))
       groups.fix(value, cast<RankedTensorType>(value.getType()).getEncoding());
 
   // The policy decides the groups that have no layout yet.
@@ -256,33 +321,39 @@ mlir::tlayout::propagateTensorLayouts(ModuleOp module,
 
   // Retype, then relayout where a use needs another layout.
   for (Value value : values) {
-    if (!isRetypable(value))
+    if (!isRetypable(value, options, openFunctions))
       continue;
     Attribute encoding = groups.fixed(value).value_or(Attribute());
-    value.setType(
-        withEncoding(cast<RankedTensorType>(value.getType()), encoding));
+    RankedTensorType type =
+        withEncoding(cast<RankedTensorType>(value.getType()), encoding);
+    value.setType(type);
+    // A constant's initializer takes the type too: it is written in the
+    // layout when the constant becomes a global.
+    if (auto constant = value.getDefiningOp<arith::ConstantOp>())
+      if (auto dense = dyn_cast<DenseElementsAttr>(constant.getValue()))
+        constant.setValueAttr(dense.reshape(type));
   }
   OpBuilder builder(module.getContext());
-  auto relayoutUse = [&](OpOperand &use, Attribute encoding) {
-    Value operand = use.get();
-    auto from = cast<RankedTensorType>(operand.getType());
-    RankedTensorType to = withEncoding(from, encoding);
-    Operation *user = use.getOwner();
-    builder.setInsertionPoint(user);
-    auto relayout = RelayoutOp::create(builder, user->getLoc(), to, operand);
-    use.set(relayout);
-    InFlightDiagnostic remark = relayout.emitRemark()
-                                << "relayout of " << from << " to " << to;
-    if (std::optional<int64_t> bytes = getEncodedTensorBytes(to))
-      remark << ": " << *bytes << " bytes";
+  for (Tie &tie : relayouts) {
+    Operation *user = tie.use->getOwner();
+    if (tie.target)
+      relayoutUse(builder, *tie.use,
+                  cast<RankedTensorType>(tie.target.getType()).getEncoding(),
+                  "'" + user->getName().getStringRef() +
+                      "' writes it into a buffer of that layout");
     else
-      remark << ": a dynamic number of bytes";
-  };
-  for (Tie &tie : relayouts)
-    relayoutUse(*tie.use,
-                tie.target
-                    ? cast<RankedTensorType>(tie.target.getType()).getEncoding()
-                    : tie.fixedType.getEncoding());
+      relayoutUse(builder, *tie.use, tie.fixedType.getEncoding(),
+                  "'" + user->getName().getStringRef() +
+                      "' passes it where the signature fixes that layout");
+  }
+  for (const TensorLayoutGroups::BoundaryUse &boundary :
+       groups.getBoundaryUses()) {
+    auto type = cast<RankedTensorType>(boundary.use->get().getType());
+    if (type.getEncoding() != boundary.encoding)
+      relayoutUse(builder, *boundary.use, boundary.encoding,
+                  "'" + boundary.use->getOwner()->getName().getStringRef() +
+                      "' passes it where the signature fixes that layout");
+  }
   // An element-wise op reads its operands in its result's layout.
   if (options.relayoutElementwiseOperands)
     module.walk([&](linalg::LinalgOp op) {
@@ -293,20 +364,197 @@ mlir::tlayout::propagateTensorLayouts(ModuleOp module,
       for (OpOperand *input : op.getDpsInputOperands()) {
         auto type = dyn_cast<RankedTensorType>(input->get().getType());
         if (type && type.getShape() == result.getShape() &&
-            type.getEncoding() != result.getEncoding())
-          relayoutUse(*input, result.getEncoding());
+            type.getEncoding() != result.getEncoding()) {
+          std::string explanation =
+              options.explainRelayout ? options.explainRelayout(*input) : "";
+          relayoutUse(builder, *input, result.getEncoding(),
+                      "the element-wise '" + op->getName().getStringRef() +
+                          "' reads its operands in its result's layout" +
+                          explanation);
+        }
       }
     });
+  // An open function's signature is its arguments' types and its calls'
+  // results'; a return or a call operand that differs gets a relayout.
+  for (Operation *op : openFunctions) {
+    auto func = cast<func::FuncOp>(op);
+    SmallVector<Type> results(callsTo[func].front()->getResultTypes().begin(),
+                              callsTo[func].front()->getResultTypes().end());
+    func.setType(FunctionType::get(func.getContext(),
+                                   func.getBody().getArgumentTypes(), results));
+    auto fixUse = [&](OpOperand &use, Type wanted) {
+      auto tensor = dyn_cast<RankedTensorType>(wanted);
+      if (tensor && use.get().getType() != wanted)
+        relayoutUse(builder, use, tensor.getEncoding(),
+                    "'" + use.getOwner()->getName().getStringRef() +
+                        "' passes it where the signature has that layout");
+    };
+    func.walk([&](func::ReturnOp ret) {
+      for (OpOperand &operand : ret->getOpOperands())
+        fixUse(operand, results[operand.getOperandNumber()]);
+    });
+    for (func::CallOp call : callsTo[func]) {
+      for (OpOperand &operand : call->getOpOperands())
+        fixUse(operand, func.getArgumentTypes()[operand.getOperandNumber()]);
+      for (auto [result, type] : llvm::zip(call.getResults(), results))
+        if (result.getType() != type) {
+          // Another call's result took another layout: this one is
+          // relayouted after the call.
+          Type own = result.getType();
+          result.setType(type);
+          for (OpOperand &use : llvm::make_early_inc_range(result.getUses()))
+            relayoutUse(builder, use, cast<RankedTensorType>(own).getEncoding(),
+                        "another call of the function returns it in its "
+                        "layout");
+        }
+    }
+  }
   // Ops that need the type their operand had get it back.
   for (Value value : values) {
     Type original = originalTypes.lookup(value);
     if (!original || original == value.getType())
       continue;
     for (OpOperand &use : llvm::make_early_inc_range(value.getUses()))
-      if (!acceptsRetypedOperand(use))
-        relayoutUse(use, cast<RankedTensorType>(original).getEncoding());
+      if (!acceptsRetypedOperand(use, options))
+        relayoutUse(builder, use,
+                    cast<RankedTensorType>(original).getEncoding(),
+                    "'" + use.getOwner()->getName().getStringRef() +
+                        "' takes only the type its operand had");
   }
   return success();
+}
+
+Value mlir::tlayout::relayoutUse(OpBuilder &builder, OpOperand &use,
+                                 Attribute encoding, const Twine &reason) {
+  Value operand = use.get();
+  auto from = cast<RankedTensorType>(operand.getType());
+  RankedTensorType to = withEncoding(from, encoding);
+  Operation *user = use.getOwner();
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPoint(user);
+  auto relayout = RelayoutOp::create(builder, user->getLoc(), to, operand);
+  use.set(relayout);
+  InFlightDiagnostic remark = relayout.emitRemark()
+                              << "relayout of " << from << " to " << to;
+  if (std::optional<int64_t> bytes = getEncodedTensorBytes(to))
+    remark << ": " << *bytes << " bytes";
+  else
+    remark << ": a dynamic number of bytes";
+  remark << "; " << reason;
+  return relayout;
+}
+
+/// The dimensions of the loops `map` (a projection that keeps the order of
+/// the dimensions it keeps) does not read, or std::nullopt when `map` is not
+/// such a projection.
+static std::optional<SmallVector<int64_t>> getDroppedLoops(AffineMap map) {
+  if (!map.isProjectedPermutation(/*allowZeroInResults=*/false))
+    return std::nullopt;
+  SmallVector<int64_t> dropped;
+  int64_t next = 0;
+  for (AffineExpr expr : map.getResults()) {
+    int64_t dim = cast<AffineDimExpr>(expr).getPosition();
+    if (dim < next)
+      return std::nullopt;
+    for (; next < dim; ++next)
+      dropped.push_back(next);
+    next = dim + 1;
+  }
+  for (; next < map.getNumDims(); ++next)
+    dropped.push_back(next);
+  return dropped;
+}
+
+std::optional<ProjectionRule>
+mlir::tlayout::getProjectionRule(Operation *operation) {
+  auto op = dyn_cast<linalg::LinalgOp>(operation);
+  if (!op || !op.hasPureTensorSemantics() || op.getNumDpsInputs() != 1 ||
+      op.getNumDpsInits() != 1 || op->getNumResults() != 1)
+    return std::nullopt;
+  OpOperand *input = op.getDpsInputOperand(0);
+  OpOperand *init = op.getDpsInitOperand(0);
+  if (!isa<RankedTensorType>(input->get().getType()))
+    return std::nullopt;
+  AffineMap inputMap = op.getMatchingIndexingMap(input);
+  AffineMap initMap = op.getMatchingIndexingMap(init);
+  std::optional<SmallVector<int64_t>> inputDropped = getDroppedLoops(inputMap);
+  std::optional<SmallVector<int64_t>> initDropped = getDroppedLoops(initMap);
+  if (!inputDropped || !initDropped)
+    return std::nullopt;
+  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+  if (inputDropped->empty() && !initDropped->empty() &&
+      llvm::all_of(*initDropped, [&](int64_t loop) {
+        return iterators[loop] == utils::IteratorType::reduction;
+      }))
+    return ProjectionRule{ProjectionRule::Kind::Reduction, input, *initDropped};
+  if (initDropped->empty() && !inputDropped->empty() &&
+      op.getNumLoops() == op.getNumParallelLoops())
+    return ProjectionRule{ProjectionRule::Kind::Broadcast, input,
+                          *inputDropped};
+  return std::nullopt;
+}
+
+SmallVector<int64_t> mlir::tlayout::dropDims(ArrayRef<int64_t> order,
+                                             ArrayRef<int64_t> dropped) {
+  SmallVector<int64_t> result;
+  for (int64_t dim : order) {
+    if (llvm::is_contained(dropped, dim))
+      continue;
+    result.push_back(
+        dim - llvm::count_if(dropped, [&](int64_t d) { return d < dim; }));
+  }
+  return result;
+}
+
+Operation *mlir::tlayout::createReshapeCopy(OpBuilder &builder, Operation *op,
+                                            Attribute encoding) {
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPoint(op);
+  Location loc = op->getLoc();
+  Value source = op->getOperand(0);
+  auto sourceType = cast<RankedTensorType>(source.getType());
+  RankedTensorType resultType = withEncoding(
+      cast<RankedTensorType>(op->getResult(0).getType()), encoding);
+  // A copy that reads each element of the source where the reshape takes
+  // it from: through the reassociation, a source index is the result
+  // indices of its group linearized (expand), or a result index split in
+  // the sizes of its group (collapse).
+  Value init = tensor::EmptyOp::create(builder, loc, resultType.getShape(),
+                                       resultType.getElementType(), encoding);
+  unsigned rank = resultType.getRank();
+  SmallVector<AffineExpr> sourceIndex(sourceType.getRank());
+  if (auto expand = dyn_cast<tensor::ExpandShapeOp>(op)) {
+    for (auto [s, group] : llvm::enumerate(expand.getReassociationIndices())) {
+      AffineExpr index = builder.getAffineConstantExpr(0);
+      for (int64_t d : group)
+        index = index * resultType.getDimSize(d) + builder.getAffineDimExpr(d);
+      sourceIndex[s] = index;
+    }
+  } else {
+    auto collapse = cast<tensor::CollapseShapeOp>(op);
+    for (auto [r, group] :
+         llvm::enumerate(collapse.getReassociationIndices())) {
+      int64_t stride = 1;
+      for (int64_t j : llvm::reverse(group)) {
+        AffineExpr index = builder.getAffineDimExpr(r).floorDiv(stride);
+        if (j != group.front())
+          index = index % sourceType.getDimSize(j);
+        sourceIndex[j] = index;
+        stride *= sourceType.getDimSize(j);
+      }
+    }
+  }
+  SmallVector<AffineMap> maps = {
+      AffineMap::get(rank, 0, sourceIndex, builder.getContext()),
+      builder.getMultiDimIdentityMap(rank)};
+  SmallVector<utils::IteratorType> iterators(rank,
+                                             utils::IteratorType::parallel);
+  auto copy = linalg::GenericOp::create(
+      builder, loc, resultType, source, init, maps, iterators,
+      [](OpBuilder &b, Location loc, ValueRange args) {
+        linalg::YieldOp::create(b, loc, args.front());
+      });
+  return copy;
 }
 
 bool mlir::tlayout::isElementwiseInOrder(Operation *op) {

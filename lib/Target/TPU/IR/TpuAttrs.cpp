@@ -100,6 +100,17 @@ TargetAttr::getCandidateLayouts(llvm::ArrayRef<int64_t> shape,
   return candidates;
 }
 
+int64_t TargetAttr::getMemoryCapacity(int64_t space) const {
+  return getDescription().getCapacity(space);
+}
+
+std::string TargetAttr::getMemorySpaceLabel(int64_t space) const {
+  llvm::StringRef name = ::mlir::tlayout::tpu::getMemorySpaceName(space);
+  if (name.empty())
+    return "S(" + std::to_string(space) + ")";
+  return name.str();
+}
+
 TargetAttr TargetAttr::get(MLIRContext *context,
                            const TargetDescription &target) {
   return get(context, target.name, target.lanes, target.sublanes,

@@ -47,14 +47,22 @@ void mlir::tlayout::tpu::buildTpuPipeline(
 }
 
 void mlir::tlayout::tpu::buildTpuBufferizePipeline(
-    OpPassManager &pm, const TpuPipelineOptions &options) {
-  // Tensors whose encoding is a layout keep it: the encodings spread from
-  // the function boundaries to the values that share their buffers (a
-  // relayout where two meet), and the bufferization gives each buffer its
-  // tensor's layout. Tensors without one get identity layouts, function
-  // boundaries included: the layout assignment then gives those untiled
-  // memrefs the target's layouts and leaves the others alone.
-  pm.addPass(createPropagateTensorLayouts());
+    OpPassManager &pm, const TpuBufferizePipelineOptions &options) {
+  // Every tensor takes a layout of the target, chosen for the whole
+  // program (--tlayout-assign-layouts: layouts fixed at the boundaries are
+  // constraints, every placement change a relayout, bitcasts views); the
+  // bufferization gives each buffer its tensor's layout. What is left
+  // untiled (an op that keeps its operand's type) gets the target's layouts
+  // from the memref-level assignment below.
+  AssignLayoutsOptions assign;
+  assign.policy = options.layoutPolicy;
+  std::string presetText = [](const TargetDescription &preset) {
+    return "#tlayout_tpu.target<\"" + preset.name.str() + "\">";
+  }(getDefaultPreset());
+  if (std::optional<TargetDescription> preset = getPreset(options.target))
+    assign.target = "#tlayout_tpu.target<\"" + preset->name.str() + "\">";
+  assign.defaultTarget = presetText;
+  pm.addPass(createAssignLayouts(assign));
   pm.addPass(createBufferizeTensorEncodings());
   // The lowering of tiled layouts rewrites loads and stores, not linalg ops.
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToAffineLoopsPass());
@@ -95,7 +103,7 @@ void mlir::tlayout::tpu::registerTpuPipelines() {
       [](OpPassManager &pm, const TpuPipelineOptions &options) {
         buildTpuPipeline(pm, options);
       });
-  PassPipelineRegistration<TpuPipelineOptions>(
+  PassPipelineRegistration<TpuBufferizePipelineOptions>(
       "tlayout-tpu-bufferize-pipeline",
       "Bufferize linalg on tensors, give the buffers the TPU target's "
       "layouts, check its memory capacities, lower tiled layouts, insert "

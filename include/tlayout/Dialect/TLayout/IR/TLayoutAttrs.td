@@ -89,7 +89,20 @@ def TLayout_LayoutTargetAttrInterface
         first; empty when the target has none for it.
       }],
       "::llvm::SmallVector<::mlir::Attribute>", "getCandidateLayouts",
-      (ins "::llvm::ArrayRef<int64_t>":$shape, "::mlir::Type":$elementType)>
+      (ins "::llvm::ArrayRef<int64_t>":$shape, "::mlir::Type":$elementType)>,
+    InterfaceMethod<[{
+        The bytes memory space `space` (XLA's `S(n)` number) holds, 0 when
+        the target puts no limit on it. Layout assignment keeps the peak of
+        live bytes of each space within it.
+      }],
+      "int64_t", "getMemoryCapacity", (ins "int64_t":$space), "",
+      [{ return 0; }]>,
+    InterfaceMethod<[{
+        The name of memory space `space` in reports (`hbm`, `vmem`, ...);
+        by default `S(n)`.
+      }],
+      "std::string", "getMemorySpaceLabel", (ins "int64_t":$space), "",
+      [{ return "S(" + std::to_string(space) + ")"; }]>
   ];
 }
 

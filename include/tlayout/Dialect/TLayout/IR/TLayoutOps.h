@@ -34,6 +34,15 @@ LogicalResult verifyFreeTranspose(Type source, Type result,
                                   ArrayRef<int64_t> permutation,
                                   function_ref<InFlightDiagnostic()> emitError);
 
+/// Success when viewing `source` as `result` in another shape (row-major
+/// position k of one is row-major position k of the other) is a bitcast:
+/// both memrefs or both tensors whose encodings are tlayout layouts, static
+/// shapes of as many elements, and the layouts place every element at the
+/// same offset of buffers of one size (tlayout.reshape's verifier). Errors
+/// through `emitError` otherwise.
+LogicalResult verifyFreeReshape(Type source, Type result,
+                                function_ref<InFlightDiagnostic()> emitError);
+
 } // namespace mlir::tlayout
 
 #endif // TLAYOUT_DIALECT_TLAYOUT_IR_TLAYOUTOPS_H

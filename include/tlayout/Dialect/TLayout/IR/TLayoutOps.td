@@ -111,9 +111,9 @@ def TLayout_SubViewOp : TLayout_Op<"subview", [
 
 def TLayout_ReshapeOp : TLayout_Op<"reshape", [
     Pure, DeclareOpInterfaceMethods<ViewLikeOpInterface>]> {
-  let summary = "View a tiled memref in another shape, every element in place";
+  let summary = "View a tiled memref or tensor in another shape, every element in place";
   let description = [{
-    Views a memref with a `#tlayout.tiled` or `#tlayout.dims` layout in
+    Views a memref (or a tensor) with a `#tlayout.tiled` or `#tlayout.dims` layout in
     another shape: the element at row-major position `k` of the source is
     the element at row-major position `k` of the result, as for
     `memref.expand_shape` and `memref.collapse_shape` (which reject
@@ -140,9 +140,14 @@ def TLayout_ReshapeOp : TLayout_Op<"reshape", [
     `--lower-tiled-layouts` lowers the result to the source's physical
     buffer (reinterpreted in the result's physical shape), and accesses
     through it use the result's own layout map.
+
+    On tensors (both sides encoded with tlayout layouts) it bufferizes into
+    the memref form on the source's buffer: a view, no copy, no allocation.
+    `--tlayout-assign-layouts` makes a `tensor.expand_shape` or
+    `tensor.collapse_shape` one where the layouts it chooses allow.
   }];
-  let arguments = (ins AnyMemRef:$source);
-  let results = (outs AnyMemRef:$result);
+  let arguments = (ins AnyTypeOf<[AnyMemRef, AnyStaticShapeTensor]>:$source);
+  let results = (outs AnyTypeOf<[AnyMemRef, AnyStaticShapeTensor]>:$result);
   let assemblyFormat = [{
     $source attr-dict `:` type($source) `to` type($result)
   }];

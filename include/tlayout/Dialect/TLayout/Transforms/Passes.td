@@ -368,34 +368,37 @@ def BufferizeTensorEncodings
 def AssignLayouts : Pass<"tlayout-assign-layouts", "::mlir::ModuleOp"> {
   let summary = "Choose every tensor's layout with the target's candidates";
   let description = [{
-    Chooses a layout encoding for the ranked tensors of the module's
-    functions among the layouts the module's target offers (an attribute of
-    the module that implements `LayoutTargetAttrInterface`, such as
-    `tlayout_tpu.target = #tlayout_tpu.target<"v5e">`, or the `target`
-    option's attribute), minimizing the
-    padding bytes of the tensors plus the bytes relayouts move.
+    Gives every ranked tensor of the module's functions a layout encoding
+    among those the target offers (a module attribute that implements
+    `LayoutTargetAttrInterface`, such as `tlayout_tpu.target`, or the
+    `target` option), minimizing the padding bytes of the tensors plus the
+    bytes relayouts move, within the target's capacity for the peak of live
+    bytes. docs/Tensors.md explains the model, the solver and the remarks.
 
-    The tensors form the groups of `--tlayout-propagate-tensor-layouts`
-    (values that share a buffer: a linalg op's result and `outs`, loop-carried
-    values, returned values and signatures, ...), and layouts fixed there
-    (`tlayout.layout`, encodings already written) are constraints. Every
-    other group of static shape is a choice among the target's candidates
-    for its shape and element type, with the group's padding as its cost.
-    An element-wise linalg op reads its operands in its result's layout: an
-    operand group in another layout costs a relayout, the physical bytes of
-    both sides. A `linalg.transpose` costs its bytes too, unless the two
-    layouts make it a bitcast (the layout core's placement comparison, tiles
-    included): it is then free, and becomes a `tlayout.transpose`, a view of
-    its input, with a remark. The choice is exact (variable elimination, then branch and
-    bound) when there are at most `exact-max-values` groups and the search
-    stays within `exact-budget`, and greedy with improvement sweeps
-    otherwise; a remark on the module gives the padding and moved bytes and
-    whether the answer is proved optimal or its gap to a lower bound.
+    Values that share a buffer form a group (as in
+    `--tlayout-propagate-tensor-layouts`); `tlayout.layout` boundaries and
+    encodings already written are fixed. Every placement change is explicit
+    and costed (the physical bytes of both sides):
+    - an element-wise op reads its operands in its result's layout;
+    - a broadcast reads its operand in its result's layout without the
+      broadcast dimensions; a reduction writes its result in its operand's
+      layout without the reduced dimensions (the target's layout of that
+      minor_to_major);
+    - a `linalg.transpose`, `tensor.expand_shape` or `tensor.collapse_shape`
+      whose layouts make it a bitcast (the layout core compares placements,
+      tiles included) is free and becomes `tlayout.transpose` or
+      `tlayout.reshape`, a view; otherwise it costs a relayout;
+    - dense constants take their layout at compile time.
+    Matmuls and other linalg ops read and write any layout.
 
-    Then the module is retyped as propagation does, with a
-    `tlayout.relayout` (and a remark) on every use that needs another
-    layout, element-wise operands included. Groups of dynamic shape take the
-    target's first candidate. Capacities are not yet constraints.
+    `policy=exact` solves exactly (variable elimination, then branch and
+    bound, proved optimal within `exact-budget`), `fast` greedily with
+    improvement sweeps and reports its gap to a lower bound, `auto` (the
+    default) exactly up to `exact-max-values` groups; `propagate` and
+    `row-major` evaluate today's propagation and the target's preferred
+    layout under the same model. Remarks: one per relayout with its rule
+    and the cost of the best alternative, one per padded value, a summary
+    per function and for the module; `summary=<file>` writes it as JSON.
 
     ```mlir
     module attributes {tlayout_tpu.target = #tlayout_tpu.target<"v5e">} {
@@ -406,25 +409,33 @@ def AssignLayouts : Pass<"tlayout-assign-layouts", "::mlir::ModuleOp"> {
       }
     }
     ```
-    gives `%t` the layout `{0,1:T(2,128)}`, which holds its 8192 elements
-    without padding, where the row-major `{1,0:T(8,128)}` pads the 2 to 128;
-    the transpose is then a bitcast of `%a` and becomes
-    `tlayout.transpose %a permutation = [1, 0]`.
+    gives `%t` the dense `{0,1:T(2,128)}` (row-major would pad the 2 to 128)
+    and makes the transpose `tlayout.transpose %a permutation = [1, 0]`.
   }];
   let options = [
     Option<"target", "target", "std::string", /*default=*/"\"\"",
            "The target as attribute text (e.g. #tlayout_tpu.target<\"v5e\">); "
            "overrides the module's (default: the module's)">,
+    Option<"defaultTarget", "default-target", "std::string",
+           /*default=*/"\"\"",
+           "The target when neither the option nor the module names one">,
+    Option<"policy", "policy", "std::string", /*default=*/"\"auto\"",
+           "auto, exact, fast, propagate or row-major (default: auto)">,
     Option<"paddingWeight", "padding-weight", "double", /*default=*/"1.0",
            "The cost of a byte of padding (default: 1)">,
     Option<"movedWeight", "moved-weight", "double", /*default=*/"1.0",
            "The cost of a byte a relayout reads or writes (default: 1)">,
     Option<"exactMaxValues", "exact-max-values", "unsigned",
            /*default=*/"256",
-           "The most groups the exact solver is tried on (default: 256)">,
+           "The most groups policy=auto solves exactly (default: 256)">,
     Option<"exactBudget", "exact-budget", "uint64_t", /*default=*/"1000000",
            "The largest elimination table and the most search nodes of the "
-           "exact solver (default: 1000000)">
+           "exact solver (default: 1000000)">,
+    Option<"capacity", "capacity", "uint64_t", /*default=*/"0",
+           "The bytes the peak of live tensors may reach (default: the "
+           "target's capacity of its default memory space)">,
+    Option<"summary", "summary", "std::string", /*default=*/"\"\"",
+           "A file to write the summary to, as JSON">
   ];
   let dependentDialects = ["::mlir::tlayout::TLayoutDialect"];
 }

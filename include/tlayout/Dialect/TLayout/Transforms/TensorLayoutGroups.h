@@ -15,12 +15,15 @@
 #ifndef TLAYOUT_DIALECT_TLAYOUT_TRANSFORMS_TENSORLAYOUTGROUPS_H
 #define TLAYOUT_DIALECT_TLAYOUT_TRANSFORMS_TENSORLAYOUTGROUPS_H
 
+#include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Value.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/EquivalenceClasses.h"
 
+#include <functional>
 #include <optional>
+#include <string>
 
 namespace mlir::tlayout {
 
@@ -60,7 +63,20 @@ public:
     return true;
   }
 
+  /// A use that passes a value where a signature fixes its type (a return,
+  /// a call operand) while the value's group stays open: the policy weighs
+  /// the relayout such a use needs when the group takes another layout.
+  struct BoundaryUse {
+    OpOperand *use;
+    Attribute encoding;
+  };
+  llvm::ArrayRef<BoundaryUse> getBoundaryUses() const { return boundaryUses; }
+  void addBoundaryUse(OpOperand *use, Attribute encoding) {
+    boundaryUses.push_back({use, encoding});
+  }
+
 private:
+  llvm::SmallVector<BoundaryUse> boundaryUses;
   llvm::EquivalenceClasses<Value> classes;
   llvm::DenseMap<Value, Attribute> layouts;
 };
@@ -76,12 +92,67 @@ using ChooseGroupLayouts = llvm::function_ref<LogicalResult(
 /// identity (a transpose or a broadcast is not).
 bool isElementwiseInOrder(Operation *op);
 
+/// Makes `use` read a `tlayout.relayout` of its value to `encoding`
+/// (inserted before the user), with a remark that gives the bytes the
+/// relayout writes and `reason`, the constraint that needs it. Returns the
+/// relayout's result.
+Value relayoutUse(OpBuilder &builder, OpOperand &use, Attribute encoding,
+                  const llvm::Twine &reason);
+
+/// How one linalg op's operand relates to its result under XLA's placement
+/// rules: a broadcast reads its operand in the result's layout without the
+/// broadcast dimensions (`dropped`, the result's); a reduction writes its
+/// result in the operand's layout without the reduced dimensions
+/// (`dropped`, the operand's).
+struct ProjectionRule {
+  enum class Kind { Broadcast, Reduction };
+  Kind kind;
+  OpOperand *input;
+  llvm::SmallVector<int64_t> dropped;
+};
+
+/// The rule of `op` if it is a linalg op on tensors with one input and one
+/// init whose maps keep the loops in order, one of them all loops: a
+/// broadcast (all loops parallel, the input map drops some) or a reduction
+/// (the init map drops reduction loops only).
+std::optional<ProjectionRule> getProjectionRule(Operation *op);
+
+/// `order` without the dimensions in `dropped`, renumbered: the
+/// minor_to_major of an array that lacks those dimensions.
+llvm::SmallVector<int64_t> dropDims(llvm::ArrayRef<int64_t> order,
+                                    llvm::ArrayRef<int64_t> dropped);
+
+/// Creates, before `reshape` (a `tensor.expand_shape` or
+/// `tensor.collapse_shape` of static shapes), a `linalg.generic` that copies
+/// its source into a new tensor of its result's shape with `encoding`, each
+/// element read where the reshape takes it from, and returns it (the caller
+/// replaces the reshape).
+Operation *createReshapeCopy(OpBuilder &builder, Operation *reshape,
+                             Attribute encoding);
+
 /// How the retyped program reads its operands.
 struct TensorLayoutOptions {
   /// An element-wise linalg op reads its operands in its result's layout:
   /// an operand of another layout gets a relayout (XLA's rule, and a TPU's).
   /// Otherwise linalg ops read inputs of any layout.
   bool relayoutElementwiseOperands = false;
+  /// `tensor.expand_shape` and `tensor.collapse_shape` take retyped operands
+  /// and their results are retyped: the caller then makes each a view or a
+  /// relayout (both sides carry layouts the reshape ops do not verify).
+  bool retypeReshapes = false;
+  /// Dense `arith.constant` tensors are retyped, their initializer with them.
+  bool retypeConstants = false;
+  /// A value returned or passed to a call does not take the signature's
+  /// layout: its group stays open for the policy (a boundary use of the
+  /// groups), and a relayout goes on the use where the layouts differ.
+  bool openBoundaries = false;
+  /// The arguments and results of a private function that only func.call
+  /// ops of the module use are grouped with the calls' operands and results
+  /// instead of keeping their types.
+  bool openPrivateFunctions = false;
+  /// Text appended to the remark of the relayout an element-wise operand
+  /// gets (the policy's explanation), if set.
+  std::function<std::string(OpOperand &)> explainRelayout;
 };
 
 /// Moves the `tlayout.layout` argument and result attributes of the

@@ -11,7 +11,8 @@ include "tlayout/Target/TPU/IR/TpuBase.td"
 include "tlayout/Dialect/TLayout/IR/TLayoutAttrs.td"
 
 def TLayoutTpu_TargetAttr : TLayoutTpu_Attr<"Target", "target", [
-    DeclareAttrInterfaceMethods<TLayout_LayoutTargetAttrInterface>]> {
+    DeclareAttrInterfaceMethods<TLayout_LayoutTargetAttrInterface,
+        ["getMemoryCapacity", "getMemorySpaceLabel"]>]> {
   let summary = "The emulated TPU target: register shape and capacities";
   let description = [{
     Describes the emulated TPU that layout assignment, the memory report,

@@ -42,6 +42,17 @@ struct TpuPipelineOptions : public LowerToLLVMOptions {
       ::mlir::tlayout::tpu::PresetValues()};
 };
 
+/// The options of --tlayout-tpu-bufferize-pipeline: the TPU pipeline's and
+/// how tensor layouts are chosen.
+struct TpuBufferizePipelineOptions : public TpuPipelineOptions {
+  Option<std::string> layoutPolicy{
+      *this, "layout-policy",
+      llvm::cl::desc("The policy of --tlayout-assign-layouts that chooses "
+                     "the tensors' layouts: auto, exact, fast, propagate or "
+                     "row-major (default: auto)"),
+      llvm::cl::init("auto")};
+};
+
 /// Adds --tlayout-assign-tpu-layouts, --tlayout-check-capacity and the
 /// lowering to LLVM (buildLowerToLLVMPipeline): an untiled kernel runs on
 /// the CPU with the TPU target's placement. `beforeLowering`, if given, adds
@@ -50,13 +61,14 @@ void buildTpuPipeline(
     OpPassManager &pm, const TpuPipelineOptions &options,
     llvm::function_ref<void(OpPassManager &)> beforeLowering = nullptr);
 
-/// Adds --tlayout-tpu-bufferize-pipeline: the encodings check, one-shot
-/// bufferization of linalg on tensors (function boundaries included, identity
-/// layouts), linalg to affine loops, then buildTpuPipeline with the tiled
-/// layouts lowered and ownership-based deallocation inserted on the physical
-/// buffers before the lowering to LLVM.
+/// Adds --tlayout-tpu-bufferize-pipeline: layout assignment for the whole
+/// program on tensors (--tlayout-assign-layouts with `layoutPolicy` and the
+/// pipeline's target), bufferization that keeps the chosen layouts, linalg
+/// to affine loops, then buildTpuPipeline with the tiled layouts lowered and
+/// ownership-based deallocation inserted on the physical buffers before the
+/// lowering to LLVM.
 void buildTpuBufferizePipeline(OpPassManager &pm,
-                               const TpuPipelineOptions &options);
+                               const TpuBufferizePipelineOptions &options);
 
 /// Registers `--tlayout-tpu-pipeline` and `--tlayout-tpu-bufferize-pipeline`.
 void registerTpuPipelines();
