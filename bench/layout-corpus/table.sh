@@ -134,9 +134,15 @@ for name, pol, j, runtime, status in rows:
         cells = [name, label[pol], "fails: " + status.replace("|", "\\|")[:160]]
         cells += [""] * (len(head) - 4) + [runtime]
     else:
+        # "solver" names the solver (exact, fast, heuristic) and
+        # "proved_optimal" says whether its answer is proved optimal;
+        # otherwise "gap" is its distance to a lower bound, as a fraction.
         solver = j.get("solver", "?")
-        if solver == "gap":
-            solver = f"gap {100 * float(j.get('gap', 0)):.1f}%"
+        gap = float(j.get("gap", 0) or 0)
+        if j.get("proved_optimal") or solver == "optimal":
+            solver = f"{solver}, optimal" if solver != "optimal" else solver
+        elif solver in ("exact", "fast") or gap:
+            solver = f"{solver}, gap {100 * gap:.1f}%"
         peaks = j.get("peak_bytes", {})
         cells = ([name, label[pol], str(j.get("moved_bytes", "?")),
                   str(j.get("padding_bytes", "?"))]
