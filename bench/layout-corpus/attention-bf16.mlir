@@ -13,7 +13,7 @@ module attributes {tlayout_tpu.target = #tlayout_tpu.target<"v5e">} {
   func.func private @printMemrefF32(tensor<*xf32>)
 
   // x @ w accumulated in f32, rounded to bf16.
-  func.func @proj(%x: tensor<16x256xbf16>, %w: tensor<256x256xbf16>) -> tensor<16x256xbf16> {
+  func.func private @proj(%x: tensor<16x256xbf16>, %w: tensor<256x256xbf16>) -> tensor<16x256xbf16> {
     %zero = arith.constant 0.0 : f32
     %e = tensor.empty() : tensor<16x256xf32>
     %acc = linalg.fill ins(%zero : f32) outs(%e : tensor<16x256xf32>) -> tensor<16x256xf32>

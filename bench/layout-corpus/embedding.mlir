@@ -51,7 +51,7 @@ module attributes {tlayout_tpu.target = #tlayout_tpu.target<"v5e">} {
     return %g : tensor<16x256xf32>
   }
 
-  func.func @mean_pool(%x: tensor<16x256xf32>) -> tensor<256xf32> {
+  func.func private @mean_pool(%x: tensor<16x256xf32>) -> tensor<256xf32> {
     %zero = arith.constant 0.0 : f32
     %e = tensor.empty() : tensor<256xf32>
     %acc = linalg.fill ins(%zero : f32) outs(%e : tensor<256xf32>) -> tensor<256xf32>

@@ -12,7 +12,7 @@ module attributes {tlayout_tpu.target = #tlayout_tpu.target<"v5e">} {
   func.func private @printMemrefF32(tensor<*xf32>)
 
   // (x - mean) / sqrt(var + eps) * gamma + beta, over dimension 1.
-  func.func @layernorm(%x: tensor<32x256xf32>, %gamma: tensor<256xf32>) -> tensor<32x256xf32> {
+  func.func private @layernorm(%x: tensor<32x256xf32>, %gamma: tensor<256xf32>) -> tensor<32x256xf32> {
     %zero = arith.constant 0.0 : f32
     %n = arith.constant 256.0 : f32
     %eps = arith.constant 1.0e-5 : f32

@@ -15,7 +15,7 @@ module attributes {tlayout_tpu.target = #tlayout_tpu.target<"v5e">} {
 
   // The largest value of each row and its index (the first on ties), among
   // the entries that are not masked (mask[t] = the index to skip, or -1).
-  func.func @argmax(%p: tensor<32x8xf32>, %skip: tensor<32xi32>) -> (tensor<32xf32>, tensor<32xi32>) {
+  func.func private @argmax(%p: tensor<32x8xf32>, %skip: tensor<32xi32>) -> (tensor<32xf32>, tensor<32xi32>) {
     %ninf = arith.constant -3.0e38 : f32
     %m1 = arith.constant -1 : i32
     %ev = tensor.empty() : tensor<32xf32>
