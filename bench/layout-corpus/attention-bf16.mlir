@@ -137,7 +137,7 @@ module attributes {tlayout_tpu.target = #tlayout_tpu.target<"v5e">} {
 
   // ((i*a + j*b) mod m - m/2) / den in bf16 (exact: small multiples of a
   // power of two).
-  func.func @input_pattern(%a: index, %b: index, %m: index, %den: f32) -> tensor<256x256xbf16> {
+  func.func private @input_pattern(%a: index, %b: index, %m: index, %den: f32) -> tensor<256x256xbf16> {
     %e = tensor.empty() : tensor<256x256xbf16>
     %w = linalg.generic {indexing_maps = [#id2], iterator_types = ["parallel", "parallel"]}
         outs(%e : tensor<256x256xbf16>) {

@@ -87,7 +87,7 @@ module attributes {tlayout_tpu.target = #tlayout_tpu.target<"v5e">} {
   }
 
   // A [rows, cols] array of small multiples of 1/den: ((i*a + j*b) mod m - m/2) / den.
-  func.func @input_pattern(%a: index, %b: index, %m: index, %den: f32) -> tensor<256x256xf32> {
+  func.func private @input_pattern(%a: index, %b: index, %m: index, %den: f32) -> tensor<256x256xf32> {
     %e = tensor.empty() : tensor<256x256xf32>
     %w = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]}
         outs(%e : tensor<256x256xf32>) {

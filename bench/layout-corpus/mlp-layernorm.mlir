@@ -150,7 +150,7 @@ module attributes {tlayout_tpu.target = #tlayout_tpu.target<"v5e">} {
   }
 
   // ((i*a + j*b) mod m - m/2) / den, as f32.
-  func.func @input_pattern_256x512(%a: index, %b: index, %m: index, %den: f32) -> tensor<256x512xf32> {
+  func.func private @input_pattern_256x512(%a: index, %b: index, %m: index, %den: f32) -> tensor<256x512xf32> {
     %e = tensor.empty() : tensor<256x512xf32>
     %w = linalg.generic {indexing_maps = [#ln], iterator_types = ["parallel", "parallel"]}
         outs(%e : tensor<256x512xf32>) {
@@ -163,7 +163,7 @@ module attributes {tlayout_tpu.target = #tlayout_tpu.target<"v5e">} {
     return %w : tensor<256x512xf32>
   }
 
-  func.func @input_value(%i: index, %j: index, %a: index, %b: index, %m: index, %den: f32) -> f32 {
+  func.func private @input_value(%i: index, %j: index, %a: index, %b: index, %m: index, %den: f32) -> f32 {
     %ia = arith.muli %i, %a : index
     %jb = arith.muli %j, %b : index
     %s = arith.addi %ia, %jb : index
@@ -178,7 +178,7 @@ module attributes {tlayout_tpu.target = #tlayout_tpu.target<"v5e">} {
     return %v : f32
   }
 
-  func.func @input_to_bf16(%x: tensor<256x512xf32>) -> tensor<256x512xbf16> {
+  func.func private @input_to_bf16(%x: tensor<256x512xf32>) -> tensor<256x512xbf16> {
     %e = tensor.empty() : tensor<256x512xbf16>
     %r = linalg.generic {indexing_maps = [#ln, #ln], iterator_types = ["parallel", "parallel"]}
         ins(%x : tensor<256x512xf32>) outs(%e : tensor<256x512xbf16>) {
@@ -189,7 +189,7 @@ module attributes {tlayout_tpu.target = #tlayout_tpu.target<"v5e">} {
     return %r : tensor<256x512xbf16>
   }
 
-  func.func @print_sums(%y: tensor<32x256xf32>) {
+  func.func private @print_sums(%y: tensor<32x256xf32>) {
     %zero = arith.constant 0.0 : f32
     %er = tensor.empty() : tensor<32xf32>
     %racc = linalg.fill ins(%zero : f32) outs(%er : tensor<32xf32>) -> tensor<32xf32>
