@@ -63,7 +63,7 @@ static std::optional<SmallVector<int64_t>> getMinorToMajor(Attribute layout) {
   auto tiled = dyn_cast_or_null<TiledLayoutAttr>(layout);
   if (!tiled)
     return std::nullopt;
-  ArrayRef<int64_t> order = tiled.getMinorToMajor();
+  ArrayRef<int64_t> order = tiled.getLayout().minorToMajor;
   return SmallVector<int64_t>(order.begin(), order.end());
 }
 
@@ -752,10 +752,10 @@ LogicalResult AssignLayoutsPass::report() {
       json.attributeObject("capacity_bytes",
                            [&] { json.attribute(space, *limit); });
     json.attributeArray("functions", [&] {
-      for (auto &[func, figures] : perFunction)
+      for (auto &entry : perFunction)
         json.object([&] {
-          json.attribute("name", func.getSymName());
-          figuresFields(figures);
+          json.attribute("name", entry.first.getSymName());
+          figuresFields(entry.second);
         });
     });
   });
