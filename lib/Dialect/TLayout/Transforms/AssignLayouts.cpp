@@ -127,8 +127,9 @@ struct AssignLayoutsPass
   DenseMap<std::pair<Operation *, unsigned>, std::string> explanations;
   /// Per node, the numbers of the edges it is an end of.
   std::vector<SmallVector<unsigned>> incident;
-  /// The relayouts put at the entry of public functions, from an argument
-  /// the signature fixes to the layout the assignment chooses.
+  /// The relayouts put at the entry of public functions and after calls to
+  /// them, from a value the signature fixes to the layout the assignment
+  /// chooses.
   SmallVector<RelayoutOp> entryRelayouts;
   DenseSet<Value> entryValues;
 
@@ -959,6 +960,27 @@ void AssignLayoutsPass::runOnOperation() {
       entryValues.insert(relayout);
     }
   });
+  // Likewise a result of a call to a function that is not private (its
+  // signature is fixed) arrives in that layout: a relayout after the call.
+  SymbolTableCollection symbols;
+  module.walk([&](func::CallOp call) {
+    auto callee = symbols.lookupNearestSymbolFrom<func::FuncOp>(
+        call, call.getCalleeAttr());
+    if (!callee || (callee.isPrivate() && !callee.isExternal()))
+      return;
+    OpBuilder builder(call->getContext());
+    builder.setInsertionPointAfter(call);
+    for (auto [i, result] : llvm::enumerate(call->getResults())) {
+      auto type = dyn_cast<RankedTensorType>(result.getType());
+      if (!type || type.getEncoding() || !type.hasStaticShape() ||
+          result.use_empty() || callee.getResultAttr(i, "tlayout.layout"))
+        continue;
+      auto relayout = RelayoutOp::create(builder, call.getLoc(), type, result);
+      result.replaceAllUsesExcept(relayout, relayout);
+      entryRelayouts.push_back(relayout);
+      entryValues.insert(relayout);
+    }
+  });
   unsigned next = 0;
   numberPoints(module, next);
   TensorLayoutOptions options;
@@ -1005,8 +1027,11 @@ void AssignLayoutsPass::runOnOperation() {
     if (std::optional<int64_t> bytes =
             getEncodedTensorBytes(cast<RankedTensorType>(relayout.getType())))
       remark << ": " << *bytes << " bytes";
-    remark << "; the public function receives it in the layout its "
-              "signature fixes";
+    remark << (isa<BlockArgument>(relayout.getSource())
+                   ? "; the public function receives it in the layout its "
+                     "signature fixes"
+                   : "; the call returns it in the layout the callee's "
+                     "signature fixes");
   }
   explainPadding();
   if (failed(report()))
