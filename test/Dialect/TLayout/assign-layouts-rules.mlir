@@ -5,7 +5,7 @@
 // RUN: not tlayout-opt %s --split-input-file --tlayout-assign-layouts=capacity=4096 2>&1 | FileCheck %s --check-prefix=CAPACITY
 // RUN: not tlayout-opt %s --tlayout-assign-layouts=policy=greedy 2>&1 | FileCheck %s --check-prefix=POLICY
 // CAPACITY: error: layout assignment found no assignment within the target's capacity of 4096 bytes of hbm (the peak of live bytes of the smallest layouts exceeds it)
-// POLICY: error: unknown layout assignment policy 'greedy'; expected auto, exact, fast, propagate or row-major
+// POLICY: error: unknown layout assignment policy 'greedy'; expected auto, exact, fast, propagate, row-major or enumerate
 // The summary as JSON, and the policies that evaluate other choices under
 // the same model (on the last part): the preferred (row-major) tiling
 // everywhere pads the [300,4] arrays and copies the transpose; propagation

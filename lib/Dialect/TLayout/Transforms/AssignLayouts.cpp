@@ -269,6 +269,33 @@ struct AssignLayoutsPass
 };
 } // namespace
 
+/// The cheapest assignment that fits, by trying every one (odometer order,
+/// the first of equal costs); empty when none fits.
+static AssignmentSolution
+enumerateAssignments(const AssignmentProblem &problem) {
+  AssignmentSolution best;
+  best.exact = true;
+  ArrayRef<AssignmentProblem::Node> nodes = problem.getNodes();
+  SmallVector<unsigned, 16> choice(nodes.size(), 0);
+  while (true) {
+    if (problem.fits(choice)) {
+      double cost = problem.evaluate(choice);
+      if (!best.isFeasible() || cost < best.cost) {
+        best.choice.assign(choice.begin(), choice.end());
+        best.cost = best.lowerBound = cost;
+      }
+    }
+    unsigned i = 0;
+    for (; i < choice.size(); ++i) {
+      if (++choice[i] < nodes[i].cost.size())
+        break;
+      choice[i] = 0;
+    }
+    if (i == choice.size())
+      return best;
+  }
+}
+
 LogicalResult AssignLayoutsPass::choose(TensorLayoutGroups &groups,
                                         ArrayRef<Value> values) {
   ModuleOp module = getOperation();
@@ -533,6 +560,17 @@ LogicalResult AssignLayoutsPass::choose(TensorLayoutGroups &groups,
   if (policy == "row-major" || policy == "propagate") {
     solution = preferred();
     solverName = "heuristic";
+  } else if (policy == "enumerate") {
+    // Every assignment, for tests of the solvers on small programs.
+    double count = 1;
+    for (const AssignmentProblem::Node &node : problem.getNodes())
+      count *= node.cost.size();
+    if (count > 1e6)
+      return module.emitError()
+             << "policy=enumerate would try " << llvm::formatv("{0:E}", count)
+             << " assignments; it tries at most 1000000";
+    solution = enumerateAssignments(problem);
+    solverName = "enumerate";
   } else if (policy == "fast" ||
              (policy == "auto" && problem.getNodes().size() > exactMaxValues)) {
     solution = solveFast(problem);
@@ -908,11 +946,12 @@ void AssignLayoutsPass::runOnOperation() {
   freeTransposeCache.clear();
   freeReshapeCache.clear();
   points.clear();
-  if (!llvm::is_contained({"auto", "exact", "fast", "propagate", "row-major"},
-                          policy)) {
+  if (!llvm::is_contained(
+          {"auto", "exact", "fast", "propagate", "row-major", "enumerate"},
+          policy)) {
     module.emitError() << "unknown layout assignment policy '" << policy
-                       << "'; expected auto, exact, fast, propagate or "
-                          "row-major";
+                       << "'; expected auto, exact, fast, propagate, "
+                          "row-major or enumerate";
     return signalPassFailure();
   }
   auto parseTarget = [&](StringRef text,

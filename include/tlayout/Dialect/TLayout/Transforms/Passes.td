@@ -420,7 +420,8 @@ def AssignLayouts : Pass<"tlayout-assign-layouts", "::mlir::ModuleOp"> {
            /*default=*/"\"\"",
            "The target when neither the option nor the module names one">,
     Option<"policy", "policy", "std::string", /*default=*/"\"auto\"",
-           "auto, exact, fast, propagate or row-major (default: auto)">,
+           "auto, exact, fast, propagate, row-major, or enumerate (every "
+           "assignment, at most 10^6: for tests) (default: auto)">,
     Option<"paddingWeight", "padding-weight", "double", /*default=*/"1.0",
            "The cost of a byte of padding (default: 1)">,
     Option<"movedWeight", "moved-weight", "double", /*default=*/"1.0",
