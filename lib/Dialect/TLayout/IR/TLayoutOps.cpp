@@ -288,17 +288,26 @@ static MemRefType getViewSideType(Type type) {
   return MemRefType::get(tensor.getShape(), tensor.getElementType(), layout);
 }
 
+/// Failure, through `emitError`, unless `source` and `result` are both
+/// memrefs or both tensors (the two forms of a view op).
+static LogicalResult
+verifyBothMemRefsOrTensors(Type source, Type result,
+                           function_ref<InFlightDiagnostic()> emitError) {
+  if (isa<MemRefType>(source) == isa<MemRefType>(result))
+    return success();
+  emitError() << "expects the source and the result to be both "
+                 "memrefs or both tensors, got "
+              << source << " and " << result;
+  return failure();
+}
+
 // Every failure returns failure() itself: an inactive diagnostic (a caller
 // that wants none) converts to success.
 LogicalResult
 mlir::tlayout::verifyFreeReshape(Type source, Type result,
                                  function_ref<InFlightDiagnostic()> emitError) {
-  if (isa<MemRefType>(source) != isa<MemRefType>(result)) {
-    emitError() << "expects the source and the result to be both "
-                   "memrefs or both tensors, got "
-                << source << " and " << result;
+  if (failed(verifyBothMemRefsOrTensors(source, result, emitError)))
     return failure();
-  }
   for (auto [what, type] :
        {std::make_pair("source", source), std::make_pair("result", result)})
     if (auto tensor = dyn_cast<RankedTensorType>(type);
@@ -599,12 +608,8 @@ OpFoldResult CastOp::fold(FoldAdaptor) {
 LogicalResult mlir::tlayout::verifyFreeTranspose(
     Type source, Type result, ArrayRef<int64_t> permutation,
     function_ref<InFlightDiagnostic()> emitError) {
-  if (isa<MemRefType>(source) != isa<MemRefType>(result)) {
-    emitError() << "expects the source and the result to be both "
-                   "memrefs or both tensors, got "
-                << source << " and " << result;
+  if (failed(verifyBothMemRefsOrTensors(source, result, emitError)))
     return failure();
-  }
   if (auto tensor = dyn_cast<RankedTensorType>(source);
       tensor && tensor.getEncoding() &&
       !isa<MemRefLayoutAttrInterface>(tensor.getEncoding())) {

@@ -386,86 +386,87 @@ LogicalResult AssignLayoutsPass::choose(TensorLayoutGroups &groups,
       if (group.candidates[k] != boundary.encoding)
         group.boundaryBytes[k] += group.bytes[k] + wanted;
   }
+  // The edge between the groups of `from` and `to` that `op`'s rule on its
+  // operand #`operand` makes: `bytes(a, aBytes, b, bBytes)` moved when the
+  // two take candidates a and b (none between one group and itself).
+  using MovedBytes =
+      function_ref<int64_t(Attribute, int64_t, Attribute, int64_t)>;
+  auto addRuleEdge = [&](Value from, Value to, Operation *op, unsigned operand,
+                         const Twine &rule, MovedBytes bytes) {
+    std::optional<unsigned> u = groupOf(from);
+    std::optional<unsigned> v = groupOf(to);
+    if (!u || !v || *u == *v)
+      return;
+    const GroupChoice &a = choiceAt(*u);
+    const GroupChoice &b = choiceAt(*v);
+    SmallVector<int64_t> moved;
+    for (auto [aLayout, aBytes] : llvm::zip(a.candidates, a.bytes))
+      for (auto [bLayout, bBytes] : llvm::zip(b.candidates, b.bytes))
+        moved.push_back(bytes(aLayout, aBytes, bLayout, bBytes));
+    addEdge(*u, *v, op, operand, rule.str(), std::move(moved));
+  };
+
   module.walk([&](linalg::LinalgOp op) {
     if (!op.hasPureTensorSemantics() || op->getNumResults() != 1)
       return;
     Value result = op->getResult(0);
     auto resultType = cast<RankedTensorType>(result.getType());
+    std::string name = op->getName().getStringRef().str();
     // An element-wise op reads its operands in its result's layout.
     if (isElementwiseInOrder(op)) {
       // An operand read twice is relayouted once.
       SmallPtrSet<Value, 4> seen;
-      for (OpOperand *inputOperand : op.getDpsInputOperands()) {
-        Value input = inputOperand->get();
-        if (!seen.insert(input).second)
+      for (OpOperand *input : op.getDpsInputOperands()) {
+        auto type = dyn_cast<RankedTensorType>(input->get().getType());
+        if (!seen.insert(input->get()).second || !type ||
+            type.getShape() != resultType.getShape())
           continue;
-        auto type = dyn_cast<RankedTensorType>(input.getType());
-        if (!type || type.getShape() != resultType.getShape() ||
-            groups.leader(input) == groups.leader(result))
-          continue;
-        std::optional<unsigned> u = groupOf(input);
-        std::optional<unsigned> v = groupOf(result);
-        if (!u || !v)
-          continue;
-        const GroupChoice &from = choiceAt(*u);
-        const GroupChoice &to = choiceAt(*v);
-        SmallVector<int64_t> moved;
-        for (auto [a, aBytes] : llvm::zip(from.candidates, from.bytes))
-          for (Attribute b : to.candidates) {
-            Attribute wanted = elementwiseOperandLayout(type, b, resultType);
-            moved.push_back(!wanted || a == wanted
-                                ? 0
-                                : aBytes + bytesWith(type, wanted).value_or(0));
-          }
-        addEdge(*u, *v, op, inputOperand->getOperandNumber(),
-                "the element-wise '" + op->getName().getStringRef().str() +
-                    "' reads its operands in its result's layout",
-                std::move(moved));
+        addRuleEdge(input->get(), result, op, input->getOperandNumber(),
+                    "the element-wise '" + name +
+                        "' reads its operands in its result's layout",
+                    [&](Attribute a, int64_t aBytes, Attribute b, int64_t) {
+                      Attribute wanted =
+                          elementwiseOperandLayout(type, b, resultType);
+                      return !wanted || a == wanted
+                                 ? 0
+                                 : aBytes + bytesWith(type, wanted).value_or(0);
+                    });
       }
       return;
     }
     std::optional<ProjectionRule> rule = getProjectionRule(op.getOperation());
     if (!rule)
       return;
-    Value input = rule->input->get();
-    auto inputType = cast<RankedTensorType>(input.getType());
-    std::optional<unsigned> u = groupOf(input);
-    std::optional<unsigned> v = groupOf(result);
-    if (!u || !v || *u == *v)
-      return;
-    const GroupChoice &from = choiceAt(*u);
-    const GroupChoice &to = choiceAt(*v);
-    SmallVector<int64_t> moved;
-    for (auto [a, aBytes] : llvm::zip(from.candidates, from.bytes))
-      for (auto [b, bBytes] : llvm::zip(to.candidates, to.bytes)) {
-        if (rule->kind == ProjectionRule::Kind::Broadcast) {
-          // The operand is relayouted to the result's layout without the
-          // broadcast dimensions.
-          Attribute wanted = projectLayout(b, rule->dropped, inputType);
-          moved.push_back(!wanted || wanted == a
-                              ? 0
-                              : aBytes +
-                                    bytesWith(inputType, wanted).value_or(0));
-        } else {
-          // The result is written in the operand's layout without the
-          // reduced dimensions: the init is relayouted there and the result
-          // back.
-          Attribute written = projectLayout(a, rule->dropped, resultType);
-          moved.push_back(
-              !written || written == b
-                  ? 0
-                  : 2 * (bBytes + bytesWith(resultType, written).value_or(0)));
-        }
-      }
-    addEdge(*u, *v, op, rule->input->getOperandNumber(),
-            rule->kind == ProjectionRule::Kind::Broadcast
-                ? "'" + op->getName().getStringRef().str() +
-                      "' reads its operand in its result's layout without "
-                      "the broadcast dimensions"
-                : "'" + op->getName().getStringRef().str() +
-                      "' writes its result in its operand's layout without "
-                      "the reduced dimensions",
-            std::move(moved));
+    auto inputType = cast<RankedTensorType>(rule->input->get().getType());
+    if (rule->kind == ProjectionRule::Kind::Broadcast)
+      // The operand is relayouted to the result's layout without the
+      // broadcast dimensions.
+      addRuleEdge(
+          rule->input->get(), result, op, rule->input->getOperandNumber(),
+          "'" + name +
+              "' reads its operand in its result's layout without "
+              "the broadcast dimensions",
+          [&](Attribute a, int64_t aBytes, Attribute b, int64_t) {
+            Attribute wanted = projectLayout(b, rule->dropped, inputType);
+            return !wanted || wanted == a
+                       ? 0
+                       : aBytes + bytesWith(inputType, wanted).value_or(0);
+          });
+    else
+      // The result is written in the operand's layout without the reduced
+      // dimensions: the init is relayouted there and the result back.
+      addRuleEdge(
+          rule->input->get(), result, op, rule->input->getOperandNumber(),
+          "'" + name +
+              "' writes its result in its operand's layout without "
+              "the reduced dimensions",
+          [&](Attribute a, int64_t, Attribute b, int64_t bBytes) {
+            Attribute written = projectLayout(a, rule->dropped, resultType);
+            return !written || written == b
+                       ? 0
+                       : 2 * (bBytes +
+                              bytesWith(resultType, written).value_or(0));
+          });
   });
 
   // A transpose costs nothing where the two layouts make it a bitcast (it
@@ -473,24 +474,17 @@ LogicalResult AssignLayoutsPass::choose(TensorLayoutGroups &groups,
   module.walk([&](linalg::TransposeOp op) {
     if (!op.hasPureTensorSemantics())
       return;
-    std::optional<unsigned> u = groupOf(op.getInput());
-    std::optional<unsigned> v = groupOf(op->getResult(0));
-    if (!u || !v || *u == *v)
-      return;
-    const GroupChoice &from = choiceAt(*u);
-    const GroupChoice &to = choiceAt(*v);
-    SmallVector<int64_t> moved;
-    for (auto [a, aBytes] : llvm::zip(from.candidates, from.bytes))
-      for (auto [b, bBytes] : llvm::zip(to.candidates, to.bytes))
-        moved.push_back(isFreeTranspose(withLayout(from.type, a),
-                                        withLayout(to.type, b),
-                                        op.getPermutationAttr())
-                            ? 0
-                            : aBytes + bBytes);
-    addEdge(*u, *v, op, 0,
-            "no layout pair the target offers makes this transpose a "
-            "bitcast at a lower cost",
-            std::move(moved));
+    auto from = cast<RankedTensorType>(op.getInput().getType());
+    auto to = cast<RankedTensorType>(op->getResult(0).getType());
+    addRuleEdge(op.getInput(), op->getResult(0), op, 0,
+                "no layout pair the target offers makes this transpose a "
+                "bitcast at a lower cost",
+                [&](Attribute a, int64_t aBytes, Attribute b, int64_t bBytes) {
+                  return isFreeTranspose(withLayout(from, a), withLayout(to, b),
+                                         op.getPermutationAttr())
+                             ? 0
+                             : aBytes + bBytes;
+                });
   });
 
   // A reshape is a view where the two layouts make it a bitcast, and
@@ -498,21 +492,15 @@ LogicalResult AssignLayoutsPass::choose(TensorLayoutGroups &groups,
   module.walk([&](Operation *op) {
     if (!isa<tensor::ExpandShapeOp, tensor::CollapseShapeOp>(op))
       return;
-    Value source = op->getOperand(0);
-    std::optional<unsigned> u = groupOf(source);
-    std::optional<unsigned> v = groupOf(op->getResult(0));
-    if (!u || !v || *u == *v)
-      return;
-    const GroupChoice &from = choiceAt(*u);
-    const GroupChoice &to = choiceAt(*v);
-    SmallVector<int64_t> moved;
-    for (Attribute a : from.candidates)
-      for (Attribute b : to.candidates)
-        moved.push_back(reshapeBytes(from.type, a, to.type, b));
-    addEdge(*u, *v, op, 0,
-            "no layout of the target makes this reshape a bitcast of both "
-            "values' layouts",
-            std::move(moved));
+    auto from = cast<RankedTensorType>(op->getOperand(0).getType());
+    auto to = cast<RankedTensorType>(op->getResult(0).getType());
+    addRuleEdge(op->getOperand(0), op->getResult(0), op, 0,
+                "no layout of the target makes this reshape a bitcast of "
+                "both values' layouts",
+                [&](Attribute a, int64_t, Attribute b, int64_t) {
+                  return reshapeBytes(withLayout(from, {}), a,
+                                      withLayout(to, {}), b);
+                });
   });
 
   // The nodes, now that every group is known: padding costs and the points
