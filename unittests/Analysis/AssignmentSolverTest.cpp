@@ -110,6 +110,24 @@ TEST(AssignmentSolverTest, ExactMatchesBruteForce) {
   EXPECT_GT(searched, 100u);
 }
 
+TEST(AssignmentSolverTest, EnumerationIsTheBruteForce) {
+  // The library's enumeration (policy=enumerate, the pass's oracle for the
+  // exact mode) against this test's own.
+  std::mt19937 rng(99);
+  for (unsigned trial = 0; trial < 500; ++trial) {
+    AssignmentProblem problem = randomProblem(rng, 6, trial % 2 == 1);
+    std::optional<double> expected = bruteForce(problem);
+    AssignmentSolution all = enumerateAssignments(problem);
+    ASSERT_EQ(all.isFeasible(), expected.has_value()) << "trial " << trial;
+    if (!expected)
+      continue;
+    EXPECT_TRUE(all.exact);
+    EXPECT_DOUBLE_EQ(all.cost, *expected) << "trial " << trial;
+    EXPECT_DOUBLE_EQ(problem.evaluate(all.choice), all.cost);
+    EXPECT_TRUE(problem.fits(all.choice));
+  }
+}
+
 TEST(AssignmentSolverTest, EliminationOnDenserGraphs) {
   // Ten values, dense random edges, no capacities: the elimination's
   // tables grow with the width of the graph and stay exact.

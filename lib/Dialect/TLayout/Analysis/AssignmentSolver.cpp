@@ -119,6 +119,47 @@ bool AssignmentProblem::fits(llvm::ArrayRef<unsigned> choice) const {
   return true;
 }
 
+double AssignmentProblem::getLocalDelta(llvm::ArrayRef<unsigned> choice,
+                                        llvm::ArrayRef<unsigned> incident,
+                                        unsigned node,
+                                        unsigned candidate) const {
+  double delta = nodes[node].cost[candidate] - nodes[node].cost[choice[node]];
+  for (unsigned e : incident) {
+    const Edge &edge = edges[e];
+    size_t width = nodes[edge.v].cost.size();
+    unsigned u = edge.u == node ? candidate : choice[edge.u];
+    unsigned v = edge.v == node ? candidate : choice[edge.v];
+    delta += edge.cost[u * width + v] -
+             edge.cost[choice[edge.u] * width + choice[edge.v]];
+  }
+  return delta;
+}
+
+AssignmentSolution
+mlir::tlayout::enumerateAssignments(const AssignmentProblem &problem) {
+  AssignmentSolution best;
+  best.exact = true;
+  llvm::ArrayRef<AssignmentProblem::Node> nodes = problem.getNodes();
+  llvm::SmallVector<unsigned, 16> choice(nodes.size(), 0);
+  while (true) {
+    if (problem.fits(choice)) {
+      double cost = problem.evaluate(choice);
+      if (!best.isFeasible() || cost < best.cost) {
+        best.choice.assign(choice.begin(), choice.end());
+        best.cost = best.lowerBound = cost;
+      }
+    }
+    unsigned i = 0;
+    for (; i < choice.size(); ++i) {
+      if (++choice[i] < nodes[i].cost.size())
+        break;
+      choice[i] = 0;
+    }
+    if (i == choice.size())
+      return best;
+  }
+}
+
 double AssignmentSolution::getGap() const {
   if (exact || cost <= 0)
     return 0;

@@ -269,33 +269,6 @@ struct AssignLayoutsPass
 };
 } // namespace
 
-/// The cheapest assignment that fits, by trying every one (odometer order,
-/// the first of equal costs); empty when none fits.
-static AssignmentSolution
-enumerateAssignments(const AssignmentProblem &problem) {
-  AssignmentSolution best;
-  best.exact = true;
-  ArrayRef<AssignmentProblem::Node> nodes = problem.getNodes();
-  SmallVector<unsigned, 16> choice(nodes.size(), 0);
-  while (true) {
-    if (problem.fits(choice)) {
-      double cost = problem.evaluate(choice);
-      if (!best.isFeasible() || cost < best.cost) {
-        best.choice.assign(choice.begin(), choice.end());
-        best.cost = best.lowerBound = cost;
-      }
-    }
-    unsigned i = 0;
-    for (; i < choice.size(); ++i) {
-      if (++choice[i] < nodes[i].cost.size())
-        break;
-      choice[i] = 0;
-    }
-    if (i == choice.size())
-      return best;
-  }
-}
-
 LogicalResult AssignLayoutsPass::choose(TensorLayoutGroups &groups,
                                         ArrayRef<Value> values) {
   ModuleOp module = getOperation();
@@ -584,24 +557,6 @@ LogicalResult AssignLayoutsPass::choose(TensorLayoutGroups &groups,
   return success();
 }
 
-/// The change of cost when node `node` alone takes candidate `candidate`,
-/// from the node's cost and its incident edges' (`incident`, edge numbers).
-static double localDelta(const AssignmentProblem &problem,
-                         ArrayRef<unsigned> choice, ArrayRef<unsigned> incident,
-                         unsigned node, unsigned candidate) {
-  double delta = problem.getNodes()[node].cost[candidate] -
-                 problem.getNodes()[node].cost[choice[node]];
-  for (unsigned e : incident) {
-    const AssignmentProblem::Edge &edge = problem.getEdges()[e];
-    size_t width = problem.getNodes()[edge.v].cost.size();
-    unsigned u = edge.u == node ? candidate : choice[edge.u];
-    unsigned v = edge.v == node ? candidate : choice[edge.v];
-    delta += edge.cost[u * width + v] -
-             edge.cost[choice[edge.u] * width + choice[edge.v]];
-  }
-  return delta;
-}
-
 void AssignLayoutsPass::explainRelayoutEdges() {
   incident.assign(problem.getNodes().size(), {});
   for (auto [e, edge] : llvm::enumerate(problem.getEdges())) {
@@ -626,7 +581,7 @@ void AssignLayoutsPass::explainRelayoutEdges() {
         if (k == solution.choice[node] || info.bytes[a * width + b] != 0)
           continue;
         double delta =
-            localDelta(problem, solution.choice, incident[node], node, k);
+            problem.getLocalDelta(solution.choice, incident[node], node, k);
         if (!best || delta < *best) {
           best = delta;
           std::string text;
@@ -678,8 +633,8 @@ void AssignLayoutsPass::explainPadding() {
       remark << "; no layout of the target pads it less";
       continue;
     }
-    double delta = localDelta(problem, solution.choice, incident[group.node],
-                              group.node, least);
+    double delta = problem.getLocalDelta(solution.choice, incident[group.node],
+                                         group.node, least);
     remark << "; the least padded layout, " << group.candidates[least]
            << ", costs " << llvm::formatv("{0:F0}", delta).str()
            << " more bytes in relayouts and padding";
@@ -966,48 +921,12 @@ void AssignLayoutsPass::runOnOperation() {
                      "tlayout_tpu.target = #tlayout_tpu.target<\"v5e\">");
     return signalPassFailure();
   }
-  // A public function's tensor argument without a layout arrives row-major:
-  // a relayout at the entry gives its uses the layout the assignment
-  // chooses (removed again where it chooses none).
-  entryRelayouts.clear();
+  // Values that arrive in the layout a fixed signature gives them get a
+  // relayout the assignment retypes (removed again where it keeps it).
+  entryRelayouts = insertSignatureRelayouts(module);
   entryValues.clear();
-  module.walk([&](func::FuncOp func) {
-    if (func.isExternal() || func.isPrivate())
-      return;
-    OpBuilder builder = OpBuilder::atBlockBegin(&func.getBody().front());
-    for (BlockArgument arg : func.getArguments()) {
-      auto type = dyn_cast<RankedTensorType>(arg.getType());
-      if (!type || type.getEncoding() || !type.hasStaticShape() ||
-          arg.use_empty() ||
-          func.getArgAttr(arg.getArgNumber(), "tlayout.layout"))
-        continue;
-      auto relayout = RelayoutOp::create(builder, arg.getLoc(), type, arg);
-      arg.replaceAllUsesExcept(relayout, relayout);
-      entryRelayouts.push_back(relayout);
-      entryValues.insert(relayout);
-    }
-  });
-  // Likewise a result of a call to a function that is not private (its
-  // signature is fixed) arrives in that layout: a relayout after the call.
-  SymbolTableCollection symbols;
-  module.walk([&](func::CallOp call) {
-    auto callee = symbols.lookupNearestSymbolFrom<func::FuncOp>(
-        call, call.getCalleeAttr());
-    if (!callee || (callee.isPrivate() && !callee.isExternal()))
-      return;
-    OpBuilder builder(call->getContext());
-    builder.setInsertionPointAfter(call);
-    for (auto [i, result] : llvm::enumerate(call->getResults())) {
-      auto type = dyn_cast<RankedTensorType>(result.getType());
-      if (!type || type.getEncoding() || !type.hasStaticShape() ||
-          result.use_empty() || callee.getResultAttr(i, "tlayout.layout"))
-        continue;
-      auto relayout = RelayoutOp::create(builder, call.getLoc(), type, result);
-      result.replaceAllUsesExcept(relayout, relayout);
-      entryRelayouts.push_back(relayout);
-      entryValues.insert(relayout);
-    }
-  });
+  for (RelayoutOp relayout : entryRelayouts)
+    entryValues.insert(relayout);
   unsigned next = 0;
   numberPoints(module, next);
   TensorLayoutOptions options;

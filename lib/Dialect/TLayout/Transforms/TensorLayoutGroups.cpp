@@ -601,6 +601,47 @@ Operation *mlir::tlayout::createReshapeCopy(OpBuilder &builder, Operation *op,
   return copy;
 }
 
+/// Whether `type` arrives through a signature in a layout a policy may
+/// change: a ranked tensor of static shape without encoding.
+static bool isRowMajorBoundary(Type type) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  return tensor && !tensor.getEncoding() && tensor.hasStaticShape();
+}
+
+SmallVector<RelayoutOp>
+mlir::tlayout::insertSignatureRelayouts(ModuleOp module) {
+  SmallVector<RelayoutOp> relayouts;
+  auto relayoutAfter = [&](OpBuilder &builder, Value value) {
+    auto relayout =
+        RelayoutOp::create(builder, value.getLoc(), value.getType(), value);
+    value.replaceAllUsesExcept(relayout, relayout);
+    relayouts.push_back(relayout);
+  };
+  module.walk([&](func::FuncOp func) {
+    if (func.isExternal() || func.isPrivate())
+      return;
+    OpBuilder builder = OpBuilder::atBlockBegin(&func.getBody().front());
+    for (BlockArgument arg : func.getArguments())
+      if (isRowMajorBoundary(arg.getType()) && !arg.use_empty() &&
+          !func.getArgAttr(arg.getArgNumber(), kLayoutAttrName))
+        relayoutAfter(builder, arg);
+  });
+  SymbolTableCollection symbols;
+  module.walk([&](func::CallOp call) {
+    auto callee = symbols.lookupNearestSymbolFrom<func::FuncOp>(
+        call, call.getCalleeAttr());
+    if (!callee || (callee.isPrivate() && !callee.isExternal()))
+      return;
+    OpBuilder builder(call);
+    builder.setInsertionPointAfter(call);
+    for (auto [i, result] : llvm::enumerate(call->getResults()))
+      if (isRowMajorBoundary(result.getType()) && !result.use_empty() &&
+          !callee.getResultAttr(i, kLayoutAttrName))
+        relayoutAfter(builder, result);
+  });
+  return relayouts;
+}
+
 bool mlir::tlayout::isElementwiseInOrder(Operation *op) {
   auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
   if (!linalgOp || linalgOp.getNumLoops() != linalgOp.getNumParallelLoops())

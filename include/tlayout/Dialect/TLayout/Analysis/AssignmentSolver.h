@@ -75,6 +75,12 @@ public:
 
   /// The cost of `choice` (one candidate per node).
   double evaluate(llvm::ArrayRef<unsigned> choice) const;
+  /// The change of cost when node `node` alone takes `candidate` under
+  /// `choice`: its own cost and its incident edges' (`incident`, their
+  /// numbers).
+  double getLocalDelta(llvm::ArrayRef<unsigned> choice,
+                       llvm::ArrayRef<unsigned> incident, unsigned node,
+                       unsigned candidate) const;
   /// Whether `choice` keeps every memory space within its capacity.
   bool fits(llvm::ArrayRef<unsigned> choice) const;
   /// The peak of live bytes of `space` under `choice`, and the first
@@ -124,6 +130,12 @@ struct AssignmentSolution {
 /// next value to eliminate is quadratic in their number.
 AssignmentSolution solveExact(const AssignmentProblem &problem,
                               uint64_t budget);
+
+/// The cheapest assignment that fits, by trying every one (the first of
+/// equal costs, candidates of the first node changing fastest); empty when
+/// none fits. For tests of the solvers: the number of assignments is the
+/// product of the candidates' counts.
+AssignmentSolution enumerateAssignments(const AssignmentProblem &problem);
 
 /// Greedy in value order (each value its cheapest candidate that can still
 /// fit, given the values before it), then iterated conditional modes (each

@@ -15,6 +15,8 @@
 #ifndef TLAYOUT_DIALECT_TLAYOUT_TRANSFORMS_TENSORLAYOUTGROUPS_H
 #define TLAYOUT_DIALECT_TLAYOUT_TRANSFORMS_TENSORLAYOUTGROUPS_H
 
+#include "tlayout/Dialect/TLayout/IR/TLayoutOps.h"
+
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Value.h"
@@ -137,6 +139,15 @@ Operation *createReshapeCopy(OpBuilder &builder, Operation *reshape,
 /// Returns the relayout's result.
 Value relayoutResult(OpBuilder &builder, OpResult value, Attribute encoding,
                      const llvm::Twine &reason);
+
+/// Inserts a `tlayout.relayout` to the same type after each value that
+/// arrives in the layout a fixed signature gives it, for a policy to retype:
+/// every ranked tensor argument of static shape without encoding or
+/// `tlayout.layout` of a public function (at its entry), and every such
+/// result of a call to a function that is public or only declared (after
+/// the call). Returns the relayouts; each value's other uses read its
+/// relayout.
+llvm::SmallVector<RelayoutOp> insertSignatureRelayouts(ModuleOp module);
 
 /// How the retyped program reads its operands.
 struct TensorLayoutOptions {
