@@ -599,3 +599,16 @@ Error TiledLayout::verify(llvm::ArrayRef<int64_t> shape,
       BufferIndexing::compile(*this, shape, elementTypeBits);
   return indexing ? Error::success() : indexing.takeError();
 }
+
+llvm::SmallVector<int64_t>
+mlir::tlayout::dropMinorToMajorDims(llvm::ArrayRef<int64_t> order,
+                                    llvm::ArrayRef<int64_t> dropped) {
+  llvm::SmallVector<int64_t> result;
+  for (int64_t dim : order) {
+    if (llvm::is_contained(dropped, dim))
+      continue;
+    result.push_back(
+        dim - llvm::count_if(dropped, [&](int64_t d) { return d < dim; }));
+  }
+  return result;
+}

@@ -173,6 +173,13 @@ inline llvm::raw_ostream &operator<<(llvm::raw_ostream &os,
   return os;
 }
 
+/// `order` (a minor_to_major) without the dimensions in `dropped`, the
+/// others renumbered: the minor_to_major of the array that lacks those
+/// dimensions (a broadcast's operand, a reduction's result).
+llvm::SmallVector<int64_t>
+dropMinorToMajorDims(llvm::ArrayRef<int64_t> order,
+                     llvm::ArrayRef<int64_t> dropped);
+
 } // namespace mlir::tlayout
 
 #endif // TLAYOUT_CORE_TILEDLAYOUT_H

@@ -422,6 +422,19 @@ static LogicalResult accessContiguously(RewriterBase &rewriter, Operation *op,
   return success();
 }
 
+std::optional<AffineVectorAccess>
+mlir::tlayout::getAffineVectorAccess(Operation *op) {
+  if (auto load = dyn_cast<affine::AffineVectorLoadOp>(op))
+    return AffineVectorAccess{load.getVectorType(), load.getMemRef(),
+                              load.getAffineMap(), load.getMapOperands(),
+                              Value()};
+  if (auto store = dyn_cast<affine::AffineVectorStoreOp>(op))
+    return AffineVectorAccess{store.getVectorType(), store.getMemRef(),
+                              store.getAffineMap(), store.getMapOperands(),
+                              store.getValue()};
+  return std::nullopt;
+}
+
 std::optional<unsigned>
 mlir::tlayout::getOneDimTransferDim(VectorTransferOpInterface transfer) {
   auto write = dyn_cast<vector::TransferWriteOp>(transfer.getOperation());
@@ -450,26 +463,20 @@ static LogicalResult tryContiguous(RewriterBase &rewriter, Operation *op) {
                               transfer.getIndices(), transfer.getVectorType(),
                               *dim, getWrittenVector(op));
   }
-  auto load = dyn_cast<affine::AffineVectorLoadOp>(op);
-  auto store = dyn_cast<affine::AffineVectorStoreOp>(op);
-  if (!load && !store)
+  std::optional<AffineVectorAccess> access = getAffineVectorAccess(op);
+  if (!access)
     return failure();
-  VectorType type = load ? load.getVectorType() : store.getVectorType();
-  Value memref = load ? load.getMemRef() : store.getMemRef();
-  AffineMap map = load ? load.getAffineMap() : store.getAffineMap();
-  ValueRange operands = load ? load.getMapOperands() : store.getMapOperands();
-  if (type.getRank() != 1)
+  if (access->type.getRank() != 1)
     return notContiguous(op, "not 1-D");
   // Affine vector accesses run along the most minor dimension; the indices'
   // affine.apply ops carry what is known of their alignment.
-  unsigned rank = cast<MemRefType>(memref.getType()).getRank();
+  unsigned rank = cast<MemRefType>(access->memref.getType()).getRank();
   OpBuilder::InsertionGuard guard(rewriter);
   rewriter.setInsertionPoint(op);
-  SmallVector<Value> indices =
-      getAffineAccessIndices(rewriter, op->getLoc(), map, operands);
-  if (succeeded(accessContiguously(rewriter, op, memref, indices, type,
-                                   rank - 1,
-                                   store ? store.getValue() : Value())))
+  SmallVector<Value> indices = getAffineAccessIndices(
+      rewriter, op->getLoc(), access->map, access->mapOperands);
+  if (succeeded(accessContiguously(rewriter, op, access->memref, indices,
+                                   access->type, rank - 1, access->written)))
     return success();
   for (Value index : indices)
     rewriter.eraseOp(index.getDefiningOp());

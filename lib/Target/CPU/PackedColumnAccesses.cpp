@@ -162,21 +162,15 @@ static LogicalResult tryPackedColumns(RewriterBase &rewriter, Operation *op) {
                                transfer.getIndices(), transfer.getVectorType(),
                                *dim, getWrittenVector(op));
   }
-  auto load = dyn_cast<affine::AffineVectorLoadOp>(op);
-  auto store = dyn_cast<affine::AffineVectorStoreOp>(op);
-  if (!load && !store)
+  std::optional<AffineVectorAccess> access = getAffineVectorAccess(op);
+  if (!access || access->type.getRank() != 1 ||
+      !getPackedBits(cast<MemRefType>(access->memref.getType())))
     return failure();
-  VectorType type = load ? load.getVectorType() : store.getVectorType();
-  Value memref = load ? load.getMemRef() : store.getMemRef();
-  if (type.getRank() != 1 || !getPackedBits(cast<MemRefType>(memref.getType())))
-    return failure();
-  AffineMap map = load ? load.getAffineMap() : store.getAffineMap();
-  ValueRange operands = load ? load.getMapOperands() : store.getMapOperands();
-  SmallVector<Value> indices =
-      getAffineAccessIndices(rewriter, op->getLoc(), map, operands);
-  if (succeeded(accessPackedColumns(rewriter, op, memref, indices, type,
-                                    indices.size() - 1,
-                                    store ? store.getValue() : Value())))
+  SmallVector<Value> indices = getAffineAccessIndices(
+      rewriter, op->getLoc(), access->map, access->mapOperands);
+  if (succeeded(accessPackedColumns(rewriter, op, access->memref, indices,
+                                    access->type, indices.size() - 1,
+                                    access->written)))
     return success();
   for (Value index : indices)
     rewriter.eraseOp(index.getDefiningOp());

@@ -157,6 +157,20 @@ getOneDimTransferDim(VectorTransferOpInterface transfer);
 /// The vector a transfer writes; null for a read.
 Value getWrittenVector(Operation *op);
 
+/// What an `affine.vector_load` or `affine.vector_store` accesses: the
+/// vector type, the memref, the access map and its operands, and the vector
+/// a store writes (null for a load).
+struct AffineVectorAccess {
+  VectorType type;
+  Value memref;
+  AffineMap map;
+  ValueRange mapOperands;
+  Value written;
+};
+
+/// `op`'s access if it is an affine vector load or store, else std::nullopt.
+std::optional<AffineVectorAccess> getAffineVectorAccess(Operation *op);
+
 /// The memref indices of an affine access map, one affine.apply each.
 SmallVector<Value> getAffineAccessIndices(RewriterBase &rewriter, Location loc,
                                           AffineMap map, ValueRange operands);

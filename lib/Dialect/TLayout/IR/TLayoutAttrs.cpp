@@ -129,6 +129,13 @@ FailureOr<BufferIndexing> mlir::tlayout::compileMemRefLayout(
   return std::move(*indexing);
 }
 
+MemRefType mlir::tlayout::getEncodedMemRefType(RankedTensorType type,
+                                               Attribute memorySpace) {
+  auto layout = dyn_cast_or_null<MemRefLayoutAttrInterface>(type.getEncoding());
+  return MemRefType::get(type.getShape(), type.getElementType(), layout,
+                         memorySpace);
+}
+
 LogicalResult mlir::tlayout::verifyLayoutEncoding(
     RankedTensorType type, llvm::function_ref<InFlightDiagnostic()> emitError) {
   auto layout = dyn_cast_or_null<MemRefLayoutAttrInterface>(type.getEncoding());

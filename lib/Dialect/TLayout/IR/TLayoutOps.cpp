@@ -282,10 +282,7 @@ static void increment(MutableArrayRef<int64_t> index, ArrayRef<int64_t> shape) {
 static MemRefType getViewSideType(Type type) {
   if (auto memref = dyn_cast<MemRefType>(type))
     return memref;
-  auto tensor = cast<RankedTensorType>(type);
-  auto layout =
-      dyn_cast_or_null<MemRefLayoutAttrInterface>(tensor.getEncoding());
-  return MemRefType::get(tensor.getShape(), tensor.getElementType(), layout);
+  return getEncodedMemRefType(cast<RankedTensorType>(type));
 }
 
 /// Failure, through `emitError`, unless `source` and `result` are both

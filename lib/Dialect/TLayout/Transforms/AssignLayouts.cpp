@@ -53,11 +53,6 @@ static LayoutTargetAttrInterface findTarget(ModuleOp module) {
   return {};
 }
 
-/// `type` with the encoding `layout` (null: none).
-static RankedTensorType withLayout(RankedTensorType type, Attribute layout) {
-  return RankedTensorType::get(type.getShape(), type.getElementType(), layout);
-}
-
 /// The minor_to_major of a `#tlayout.tiled` layout, std::nullopt otherwise.
 static std::optional<SmallVector<int64_t>> getMinorToMajor(Attribute layout) {
   auto tiled = dyn_cast_or_null<TiledLayoutAttr>(layout);
@@ -141,7 +136,7 @@ struct AssignLayoutsPass
 
   /// The physical bytes of `type` with `layout`, or std::nullopt.
   std::optional<int64_t> bytesWith(RankedTensorType type, Attribute layout) {
-    RankedTensorType encoded = withLayout(type, layout);
+    RankedTensorType encoded = type.cloneWithEncoding(layout);
     auto [it, inserted] = bytesCache.try_emplace(encoded);
     if (inserted)
       it->second = getEncodedTensorBytes(encoded);
@@ -150,19 +145,18 @@ struct AssignLayoutsPass
 
   /// The target's candidates for `type` that are layouts of it.
   ArrayRef<Attribute> candidatesFor(RankedTensorType type) {
-    auto [it, inserted] =
-        candidateCache.try_emplace(withLayout(type, Attribute()));
+    auto [it, inserted] = candidateCache.try_emplace(type.dropEncoding());
     if (inserted) {
       SmallVector<Attribute> candidates = layoutTarget.getCandidateLayouts(
           type.getShape(), type.getElementType());
       for (Attribute candidate : candidates)
-        if (succeeded(verifyLayoutEncoding(withLayout(type, candidate), [] {
-              return InFlightDiagnostic();
-            })))
+        if (succeeded(
+                verifyLayoutEncoding(type.cloneWithEncoding(candidate),
+                                     [] { return InFlightDiagnostic(); })))
           it->second.push_back(candidate);
     }
     // (Looked up again: the insertion above may have moved the entry.)
-    return candidateCache.find(withLayout(type, Attribute()))->second;
+    return candidateCache.find(type.dropEncoding())->second;
   }
 
   /// The target's layout for `type` whose minor_to_major is `layout`'s
@@ -173,7 +167,7 @@ struct AssignLayoutsPass
     std::optional<SmallVector<int64_t>> order = getMinorToMajor(layout);
     if (!order)
       return {};
-    SmallVector<int64_t> projected = dropDims(*order, dropped);
+    SmallVector<int64_t> projected = dropMinorToMajorDims(*order, dropped);
     for (Attribute candidate : candidatesFor(type))
       if (getMinorToMajor(candidate) == projected)
         return candidate;
@@ -223,7 +217,8 @@ struct AssignLayoutsPass
   /// a view's two layouts have one physical size.)
   int64_t reshapeBytes(RankedTensorType source, Attribute from,
                        RankedTensorType result, Attribute to) {
-    if (isFreeReshape(withLayout(source, from), withLayout(result, to)))
+    if (isFreeReshape(source.cloneWithEncoding(from),
+                      result.cloneWithEncoding(to)))
       return 0;
     return bytesWith(source, from).value_or(0) +
            bytesWith(result, to).value_or(0);
@@ -453,7 +448,8 @@ LogicalResult AssignLayoutsPass::choose(TensorLayoutGroups &groups,
                 "no layout pair the target offers makes this transpose a "
                 "bitcast at a lower cost",
                 [&](Attribute a, int64_t aBytes, Attribute b, int64_t bBytes) {
-                  return isFreeTranspose(withLayout(from, a), withLayout(to, b),
+                  return isFreeTranspose(from.cloneWithEncoding(a),
+                                         to.cloneWithEncoding(b),
                                          op.getPermutationAttr())
                              ? 0
                              : aBytes + bBytes;
@@ -471,8 +467,8 @@ LogicalResult AssignLayoutsPass::choose(TensorLayoutGroups &groups,
                 "no layout of the target makes this reshape a bitcast of "
                 "both values' layouts",
                 [&](Attribute a, int64_t, Attribute b, int64_t) {
-                  return reshapeBytes(withLayout(from, {}), a,
-                                      withLayout(to, {}), b);
+                  return reshapeBytes(from.dropEncoding(), a, to.dropEncoding(),
+                                      b);
                 });
   });
 
@@ -586,7 +582,7 @@ void AssignLayoutsPass::explainRelayoutEdges() {
           best = delta;
           std::string text;
           llvm::raw_string_ostream os(text);
-          os << "giving " << withLayout(group.type, Attribute())
+          os << "giving " << RankedTensorType(group.type).dropEncoding()
              << " the layout " << group.candidates[k];
           what = text;
         }
@@ -616,7 +612,7 @@ void AssignLayoutsPass::explainPadding() {
       continue;
     Location loc = leader.getLoc();
     InFlightDiagnostic remark =
-        emitRemark(loc) << "layout assignment: " << withLayout(group.type, {})
+        emitRemark(loc) << "layout assignment: " << group.type.dropEncoding()
                         << " in " << group.candidates[pick] << " carries "
                         << group.bytes[pick] - *logical << " bytes of padding ("
                         << group.bytes[pick] << " bytes for " << *logical
@@ -805,7 +801,7 @@ void AssignLayoutsPass::rewriteReshapes() {
                     "'" + name +
                         "' of dynamic sizes reshapes row-major "
                         "arrays");
-      result.setType(withLayout(resultType, {}));
+      result.setType(resultType.dropEncoding());
       if (resultType.getEncoding())
         relayoutResult(rewriter, cast<OpResult>(result),
                        resultType.getEncoding(),
@@ -828,9 +824,9 @@ void AssignLayoutsPass::rewriteReshapes() {
     Operation *copy = createReshapeCopy(rewriter, op, resultType.getEncoding());
     copy->emitRemark() << "reshape copy of " << sourceType << " to "
                        << resultType << ": "
-                       << reshapeBytes(withLayout(sourceType, {}),
+                       << reshapeBytes(sourceType.dropEncoding(),
                                        sourceType.getEncoding(),
-                                       withLayout(resultType, {}),
+                                       resultType.dropEncoding(),
                                        resultType.getEncoding())
                        << " bytes moved; no layout of the target makes '"
                        << name << "' a bitcast at a lower cost" << why;
@@ -874,7 +870,7 @@ void AssignLayoutsPass::applyProjectionRules() {
                     "' writes its result in its operand's layout without the "
                     "reduced dimensions" +
                     explain(op, rule->input->getOperandNumber()));
-    result.setType(withLayout(resultType, written));
+    result.setType(resultType.cloneWithEncoding(written));
     relayoutResult(rewriter, cast<OpResult>(result), resultType.getEncoding(),
                    "the result of '" + name +
                        "' is written in its operand's layout without the "
@@ -945,8 +941,8 @@ void AssignLayoutsPass::runOnOperation() {
                                    .getDpsInits()
                                    .front()
                                    .getType());
-    return elementwiseOperandLayout(withLayout(type, {}), layout,
-                                    withLayout(result, {}));
+    return elementwiseOperandLayout(type.dropEncoding(), layout,
+                                    result.dropEncoding());
   };
   options.isRetypableValue = [&](Value value) {
     return entryValues.contains(value);
@@ -966,18 +962,12 @@ void AssignLayoutsPass::runOnOperation() {
       relayout.erase();
       continue;
     }
-    InFlightDiagnostic remark = relayout.emitRemark()
-                                << "relayout of "
-                                << relayout.getSource().getType() << " to "
-                                << relayout.getType();
-    if (std::optional<int64_t> bytes =
-            getEncodedTensorBytes(cast<RankedTensorType>(relayout.getType())))
-      remark << ": " << *bytes << " bytes";
-    remark << (isa<BlockArgument>(relayout.getSource())
-                   ? "; the public function receives it in the layout its "
-                     "signature fixes"
-                   : "; the call returns it in the layout the callee's "
-                     "signature fixes");
+    remarkRelayout(relayout,
+                   isa<BlockArgument>(relayout.getSource())
+                       ? "the public function receives it in the layout its "
+                         "signature fixes"
+                       : "the call returns it in the layout the callee's "
+                         "signature fixes");
   }
   explainPadding();
   if (failed(report()))

@@ -28,13 +28,6 @@ using namespace mlir;
 using namespace mlir::bufferization;
 using namespace mlir::tlayout;
 
-MemRefType mlir::tlayout::getEncodedMemRefType(RankedTensorType type,
-                                               Attribute memorySpace) {
-  auto layout = dyn_cast_or_null<MemRefLayoutAttrInterface>(type.getEncoding());
-  return MemRefType::get(type.getShape(), type.getElementType(), layout,
-                         memorySpace);
-}
-
 /// Whether allocating `type` needs symbol operands (see createLayoutAlloc);
 /// upstream's allocation functions do not give any.
 static bool allocNeedsSymbols(MemRefType type) {

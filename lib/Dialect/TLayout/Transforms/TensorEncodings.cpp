@@ -43,8 +43,7 @@ mlir::tlayout::getEncodedTensorBytes(RankedTensorType type) {
   int64_t typeBits = getElementTypeBits(type.getElementType());
   if (typeBits <= 0)
     return std::nullopt;
-  auto memref = MemRefType::get(type.getShape(), type.getElementType(),
-                                getLayoutEncoding(type));
+  MemRefType memref = getEncodedMemRefType(type);
   if (getLayoutAttr(memref)) {
     FailureOr<BufferIndexing> indexing =
         compileMemRefLayout(memref, [] { return InFlightDiagnostic(); });

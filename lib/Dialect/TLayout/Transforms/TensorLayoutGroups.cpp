@@ -32,13 +32,6 @@ using namespace mlir::tlayout;
 /// The argument and result attribute that fixes a function boundary's layout.
 static constexpr llvm::StringLiteral kLayoutAttrName = "tlayout.layout";
 
-/// The type `type` with `encoding` (null: none).
-static RankedTensorType withEncoding(RankedTensorType type,
-                                     Attribute encoding) {
-  return RankedTensorType::get(type.getShape(), type.getElementType(),
-                               encoding);
-}
-
 /// Whether `op` accepts a change of the encoding of its operand `operand`
 /// (when the constraints the pass records hold).
 static bool acceptsRetypedOperand(OpOperand &operand,
@@ -64,7 +57,8 @@ static bool isRetypableConstant(Value value) {
 /// op that makes a tensor of any encoding, or a loop's region argument. Its
 /// uses by ops that do not accept a change get a relayout back.
 static bool isRetypable(Value value, const TensorLayoutOptions &options,
-                        const DenseSet<Operation *> &openFunctions = {}) {
+                        const DenseSet<Operation *> &openFunctions = {},
+                        const DenseSet<StringAttr> &openNames = {}) {
   auto type = dyn_cast<RankedTensorType>(value.getType());
   if (!type || type.getEncoding())
     return false;
@@ -77,9 +71,7 @@ static bool isRetypable(Value value, const TensorLayoutOptions &options,
     if (!isa<scf::ForOp>(parent))
       return false;
   } else if (auto call = value.getDefiningOp<func::CallOp>()) {
-    return llvm::any_of(openFunctions, [&](Operation *func) {
-      return cast<func::FuncOp>(func).getSymName() == call.getCallee();
-    });
+    return openNames.contains(call.getCalleeAttr().getAttr());
   } else if (options.retypeReshapes &&
              isa<tensor::ExpandShapeOp, tensor::CollapseShapeOp>(
                  value.getDefiningOp())) {
@@ -127,7 +119,7 @@ applySignatureLayouts(ModuleOp module, DenseMap<Value, Type> &originalTypes) {
                        << attr << " on " << type;
       return type;
     }
-    RankedTensorType encoded = withEncoding(tensor, layout);
+    RankedTensorType encoded = tensor.cloneWithEncoding(layout);
     if (mlir::failed(verifyLayoutEncoding(encoded, [&] {
           failed = true;
           return func.emitError()
@@ -191,26 +183,32 @@ mlir::tlayout::propagateTensorLayouts(ModuleOp module,
   // Private functions called only by func.call in the module: their
   // boundaries are values like any other (an argument shares the buffers of
   // the operands passed to it, a result those of the calls' results).
+  // (One walk over the module's symbol uses finds them.)
   DenseSet<Operation *> openFunctions;
+  DenseSet<StringAttr> openNames;
   DenseMap<Operation *, SmallVector<func::CallOp>> callsTo;
-  if (options.openPrivateFunctions)
-    module.walk([&](func::FuncOp func) {
-      if (!func.isPrivate() || func.isExternal())
-        return;
-      std::optional<SymbolTable::UseRange> uses =
-          SymbolTable::getSymbolUses(func, module);
-      if (!uses || uses->empty())
-        return;
-      SmallVector<func::CallOp> calls;
+  if (options.openPrivateFunctions) {
+    DenseMap<StringAttr, SmallVector<func::CallOp>> calls;
+    DenseSet<StringAttr> otherUses;
+    if (std::optional<SymbolTable::UseRange> uses =
+            SymbolTable::getSymbolUses(&module.getBodyRegion()))
       for (const SymbolTable::SymbolUse &use : *uses) {
-        auto call = dyn_cast<func::CallOp>(use.getUser());
-        if (!call)
-          return;
-        calls.push_back(call);
+        StringAttr name = use.getSymbolRef().getRootReference();
+        if (auto call = dyn_cast<func::CallOp>(use.getUser()))
+          calls[name].push_back(call);
+        else
+          otherUses.insert(name);
       }
+    for (auto func : module.getOps<func::FuncOp>()) {
+      StringAttr name = func.getSymNameAttr();
+      if (!func.isPrivate() || func.isExternal() || otherUses.contains(name) ||
+          !calls.contains(name))
+        continue;
       openFunctions.insert(func);
-      callsTo[func] = std::move(calls);
-    });
+      openNames.insert(name);
+      callsTo[func] = std::move(calls[name]);
+    }
+  }
 
   auto addValue = [&](Value value) {
     auto type = dyn_cast<RankedTensorType>(value.getType());
@@ -219,7 +217,7 @@ mlir::tlayout::propagateTensorLayouts(ModuleOp module,
     originalTypes.try_emplace(value, type);
     values.push_back(value);
     groups.leader(value);
-    if (!isRetypable(value, options, openFunctions))
+    if (!isRetypable(value, options, openFunctions, openNames))
       groups.fix(value, type.getEncoding());
   };
   auto tieTo = [&](OpOperand &use, Value target) {
@@ -333,11 +331,11 @@ mlir::tlayout::propagateTensorLayouts(ModuleOp module,
 
   // Retype, then relayout where a use needs another layout.
   for (Value value : values) {
-    if (!isRetypable(value, options, openFunctions))
+    if (!isRetypable(value, options, openFunctions, openNames))
       continue;
     Attribute encoding = groups.fixed(value).value_or(Attribute());
     RankedTensorType type =
-        withEncoding(cast<RankedTensorType>(value.getType()), encoding);
+        cast<RankedTensorType>(value.getType()).cloneWithEncoding(encoding);
     value.setType(type);
     // A constant's initializer takes the type too: it is written in the
     // layout when the constant becomes a global.
@@ -448,18 +446,23 @@ mlir::tlayout::propagateTensorLayouts(ModuleOp module,
   return success();
 }
 
-/// A relayout of `value` to `to` where the builder is, with its remark.
-static Value createRelayout(OpBuilder &builder, Location loc, Value value,
-                            RankedTensorType to, const Twine &reason) {
-  auto from = cast<RankedTensorType>(value.getType());
-  auto relayout = RelayoutOp::create(builder, loc, to, value);
+void mlir::tlayout::remarkRelayout(RelayoutOp relayout, const Twine &reason) {
+  auto to = cast<RankedTensorType>(relayout.getType());
   InFlightDiagnostic remark = relayout.emitRemark()
-                              << "relayout of " << from << " to " << to;
+                              << "relayout of "
+                              << relayout.getSource().getType() << " to " << to;
   if (std::optional<int64_t> bytes = getEncodedTensorBytes(to))
     remark << ": " << *bytes << " bytes";
   else
     remark << ": a dynamic number of bytes";
   remark << "; " << reason;
+}
+
+/// A relayout of `value` to `to` where the builder is, with its remark.
+static Value createRelayout(OpBuilder &builder, Location loc, Value value,
+                            RankedTensorType to, const Twine &reason) {
+  auto relayout = RelayoutOp::create(builder, loc, to, value);
+  remarkRelayout(relayout, reason);
   return relayout;
 }
 
@@ -469,7 +472,8 @@ Value mlir::tlayout::relayoutResult(OpBuilder &builder, OpResult value,
   builder.setInsertionPointAfter(value.getOwner());
   Value relayout = createRelayout(
       builder, value.getLoc(), value,
-      withEncoding(cast<RankedTensorType>(value.getType()), encoding), reason);
+      cast<RankedTensorType>(value.getType()).cloneWithEncoding(encoding),
+      reason);
   value.replaceAllUsesExcept(relayout, relayout.getDefiningOp());
   return relayout;
 }
@@ -482,7 +486,7 @@ Value mlir::tlayout::relayoutUse(OpBuilder &builder, OpOperand &use,
   builder.setInsertionPoint(user);
   Value relayout = createRelayout(
       builder, user->getLoc(), operand,
-      withEncoding(cast<RankedTensorType>(operand.getType()), encoding),
+      cast<RankedTensorType>(operand.getType()).cloneWithEncoding(encoding),
       reason);
   use.set(relayout);
   return relayout;
@@ -538,18 +542,6 @@ mlir::tlayout::getProjectionRule(Operation *operation) {
   return std::nullopt;
 }
 
-SmallVector<int64_t> mlir::tlayout::dropDims(ArrayRef<int64_t> order,
-                                             ArrayRef<int64_t> dropped) {
-  SmallVector<int64_t> result;
-  for (int64_t dim : order) {
-    if (llvm::is_contained(dropped, dim))
-      continue;
-    result.push_back(
-        dim - llvm::count_if(dropped, [&](int64_t d) { return d < dim; }));
-  }
-  return result;
-}
-
 Operation *mlir::tlayout::createReshapeCopy(OpBuilder &builder, Operation *op,
                                             Attribute encoding) {
   OpBuilder::InsertionGuard guard(builder);
@@ -557,8 +549,9 @@ Operation *mlir::tlayout::createReshapeCopy(OpBuilder &builder, Operation *op,
   Location loc = op->getLoc();
   Value source = op->getOperand(0);
   auto sourceType = cast<RankedTensorType>(source.getType());
-  RankedTensorType resultType = withEncoding(
-      cast<RankedTensorType>(op->getResult(0).getType()), encoding);
+  RankedTensorType resultType =
+      cast<RankedTensorType>(op->getResult(0).getType())
+          .cloneWithEncoding(encoding);
   // A copy that reads each element of the source where the reshape takes
   // it from: through the reassociation, a source index is the result
   // indices of its group linearized (expand), or a result index split in
@@ -674,7 +667,7 @@ mlir::tlayout::chooseLayoutsWrittenFrom(TensorLayoutGroups &groups,
         std::optional<Attribute> layout = groups.fixed(source);
         if (!layout || !*layout)
           continue;
-        RankedTensorType candidate = withEncoding(type, *layout);
+        RankedTensorType candidate = type.cloneWithEncoding(*layout);
         if (failed(verifyLayoutEncoding(candidate,
                                         [] { return InFlightDiagnostic(); })))
           continue;

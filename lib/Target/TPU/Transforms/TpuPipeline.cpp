@@ -56,12 +56,13 @@ void mlir::tlayout::tpu::buildTpuBufferizePipeline(
   // from the memref-level assignment below.
   AssignLayoutsOptions assign;
   assign.policy = options.layoutPolicy;
-  std::string presetText = [](const TargetDescription &preset) {
+  // The target as attribute text: a named preset.
+  auto presetText = [](const TargetDescription &preset) {
     return "#tlayout_tpu.target<\"" + preset.name.str() + "\">";
-  }(getDefaultPreset());
+  };
   if (std::optional<TargetDescription> preset = getPreset(options.target))
-    assign.target = "#tlayout_tpu.target<\"" + preset->name.str() + "\">";
-  assign.defaultTarget = presetText;
+    assign.target = presetText(*preset);
+  assign.defaultTarget = presetText(getDefaultPreset());
   pm.addPass(createAssignLayouts(assign));
   pm.addPass(createBufferizeTensorEncodings());
   // The lowering of tiled layouts rewrites loads and stores, not linalg ops.

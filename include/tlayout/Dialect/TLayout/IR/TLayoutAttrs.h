@@ -64,6 +64,15 @@ LogicalResult
 verifyLayoutEncoding(RankedTensorType type,
                      llvm::function_ref<InFlightDiagnostic()> emitError);
 
+/// The memref a tensor stands for when its layout is honoured: the tensor's
+/// shape and element type in `memorySpace`, with the tensor's encoding as
+/// its layout when the encoding is a memory layout (`#tlayout.tiled`,
+/// `#tlayout.dims`, any `MemRefLayoutAttrInterface`), otherwise the
+/// identity layout. Bufferization, the view ops on tensors and the tensors'
+/// footprints share it.
+MemRefType getEncodedMemRefType(RankedTensorType type,
+                                Attribute memorySpace = {});
+
 /// The bits an element of `type` needs, or 0 when that is not a fixed size.
 int64_t getElementTypeBits(Type type);
 

@@ -12,6 +12,8 @@
 #ifndef TLAYOUT_DIALECT_TLAYOUT_TRANSFORMS_BUFFERIZABLEOPINTERFACEIMPL_H
 #define TLAYOUT_DIALECT_TLAYOUT_TRANSFORMS_BUFFERIZABLEOPINTERFACEIMPL_H
 
+#include "tlayout/Dialect/TLayout/IR/TLayoutAttrs.h"
+
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/ValueRange.h"
 
@@ -25,13 +27,6 @@ namespace tlayout {
 /// source and bufferizes into a new allocation with the result encoding's
 /// layout, filled with a `tlayout.copy`.
 void registerBufferizableOpInterfaceExternalModels(DialectRegistry &registry);
-
-/// The memref a tensor bufferizes to when its layout is honoured: the
-/// tensor's shape and element type in `memorySpace`, with the tensor's
-/// encoding as its layout when the encoding is a memory layout
-/// (`#tlayout.tiled`, `#tlayout.dims`, any `MemRefLayoutAttrInterface`),
-/// otherwise the identity layout.
-MemRefType getEncodedMemRefType(RankedTensorType type, Attribute memorySpace);
 
 /// Allocates a buffer of `type` (a `memref.alloc` aligned to `alignment`
 /// bytes) given the sizes of its dynamic dimensions. A layout whose affine

@@ -121,11 +121,6 @@ struct ProjectionRule {
 /// (the init map drops reduction loops only).
 std::optional<ProjectionRule> getProjectionRule(Operation *op);
 
-/// `order` without the dimensions in `dropped`, renumbered: the
-/// minor_to_major of an array that lacks those dimensions.
-llvm::SmallVector<int64_t> dropDims(llvm::ArrayRef<int64_t> order,
-                                    llvm::ArrayRef<int64_t> dropped);
-
 /// Creates, before `reshape` (a `tensor.expand_shape` or
 /// `tensor.collapse_shape` of static shapes), a `linalg.generic` that copies
 /// its source into a new tensor of its result's shape with `encoding`, each
@@ -133,6 +128,10 @@ llvm::SmallVector<int64_t> dropDims(llvm::ArrayRef<int64_t> order,
 /// replaces the reshape).
 Operation *createReshapeCopy(OpBuilder &builder, Operation *reshape,
                              Attribute encoding);
+
+/// Remarks on `relayout`: the types, the bytes it writes and `reason`, the
+/// constraint that needs it.
+void remarkRelayout(RelayoutOp relayout, const llvm::Twine &reason);
 
 /// Makes every use of `value` read one `tlayout.relayout` of it to
 /// `encoding`, inserted after its definition, with a remark as relayoutUse.
