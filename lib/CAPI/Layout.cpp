@@ -133,15 +133,24 @@ FailureOr<BufferIndexing> compileQuery(MemRefType type, const ErrorSink &sink) {
   return indexing;
 }
 
-/// The memref `memref` (into `type`) and its buffer indexing, as the two
-/// functions above give them.
-FailureOr<BufferIndexing> compileQuery(MlirType memref, const ErrorSink &sink,
-                                       MemRefType &type) {
-  FailureOr<MemRefType> checked = getMemRef(memref, sink);
-  if (failed(checked))
-    return failure();
-  type = *checked;
-  return compileQuery(type, sink);
+/// The answer to a query on one memref: `memref` is checked as getMemRef
+/// does, then the query's own arguments (`checkArguments`, which may be
+/// null), then its layout is compiled as compileQuery does, and `answer`
+/// reads the memref type and its indexing. Every error reaches `sink`.
+MlirLogicalResult answerQuery(
+    MlirType memref, const ErrorSink &sink,
+    llvm::function_ref<MlirLogicalResult(MemRefType)> checkArguments,
+    llvm::function_ref<MlirLogicalResult(MemRefType, const BufferIndexing &)>
+        answer) {
+  FailureOr<MemRefType> type = getMemRef(memref, sink);
+  if (failed(type))
+    return mlirLogicalResultFailure();
+  if (checkArguments && mlirLogicalResultIsFailure(checkArguments(*type)))
+    return mlirLogicalResultFailure();
+  FailureOr<BufferIndexing> indexing = compileQuery(*type, sink);
+  if (failed(indexing))
+    return mlirLogicalResultFailure();
+  return answer(*type, *indexing);
 }
 
 /// The layout of a `#tlayout.tiled` attribute, or nothing for a null
@@ -317,27 +326,32 @@ MlirLogicalResult tlayoutMemRefGetFootprint(MlirType memref,
                                             MlirStringCallback onError,
                                             void *userData) {
   ErrorSink sink{onError, userData};
-  MemRefType type;
-  FailureOr<BufferIndexing> indexing = compileQuery(memref, sink, type);
-  if (failed(indexing))
-    return mlirLogicalResultFailure();
-  Footprint footprint = getFootprint(*indexing, getStoredElementBits(type));
-  std::optional<int64_t> logical = footprint.logicalElements.getConstant();
-  std::optional<int64_t> physical = footprint.physicalElements.getConstant();
-  std::optional<int64_t> logicalBytes = footprint.logicalBytes.getConstant();
-  std::optional<int64_t> physicalBytes = footprint.physicalBytes.getConstant();
-  // The shape is static, so every size folds to a constant unless its
-  // overflow-checked arithmetic overflowed.
-  if (!logical || !physical || !logicalBytes || !physicalBytes) {
-    std::string text;
-    llvm::raw_string_ostream os(text);
-    os << "the footprint of '" << type << "' overflows int64 ("
-       << (!logical || !physical ? "elements" : "bytes") << ")";
-    return sink.fail(text);
-  }
-  *result = {*logical, *physical, *logicalBytes, *physicalBytes,
-             *physicalBytes - *logicalBytes};
-  return mlirLogicalResultSuccess();
+  return answerQuery(
+      memref, sink, nullptr,
+      [&](MemRefType type, const BufferIndexing &indexing) {
+        Footprint footprint =
+            getFootprint(indexing, getStoredElementBits(type));
+        std::optional<int64_t> logical =
+            footprint.logicalElements.getConstant();
+        std::optional<int64_t> physical =
+            footprint.physicalElements.getConstant();
+        std::optional<int64_t> logicalBytes =
+            footprint.logicalBytes.getConstant();
+        std::optional<int64_t> physicalBytes =
+            footprint.physicalBytes.getConstant();
+        // The shape is static, so every size folds to a constant unless its
+        // overflow-checked arithmetic overflowed.
+        if (!logical || !physical || !logicalBytes || !physicalBytes) {
+          std::string text;
+          llvm::raw_string_ostream os(text);
+          os << "the footprint of '" << type << "' overflows int64 ("
+             << (!logical || !physical ? "elements" : "bytes") << ")";
+          return sink.fail(text);
+        }
+        *result = {*logical, *physical, *logicalBytes, *physicalBytes,
+                   *physicalBytes - *logicalBytes};
+        return mlirLogicalResultSuccess();
+      });
 }
 
 MlirLogicalResult tlayoutMemRefGetOffset(MlirType memref, intptr_t rank,
@@ -345,21 +359,23 @@ MlirLogicalResult tlayoutMemRefGetOffset(MlirType memref, intptr_t rank,
                                          MlirStringCallback onError,
                                          void *userData) {
   ErrorSink sink{onError, userData};
-  FailureOr<MemRefType> type = getMemRef(memref, sink);
-  if (failed(type))
-    return mlirLogicalResultFailure();
-  if (rank != type->getRank())
-    return sink.fail("expected an index of " + llvm::Twine(type->getRank()) +
-                     " entries, got " + llvm::Twine(rank));
-  FailureOr<BufferIndexing> indexing = compileQuery(*type, sink);
-  if (failed(indexing))
-    return mlirLogicalResultFailure();
-  llvm::Expected<int64_t> result =
-      indexing->offsetOf(llvm::ArrayRef<int64_t>(index, rank));
-  if (!result)
-    return sink.fail(result.takeError());
-  *offset = *result;
-  return mlirLogicalResultSuccess();
+  return answerQuery(
+      memref, sink,
+      [&](MemRefType type) {
+        if (rank != type.getRank())
+          return sink.fail("expected an index of " +
+                           llvm::Twine(type.getRank()) + " entries, got " +
+                           llvm::Twine(rank));
+        return mlirLogicalResultSuccess();
+      },
+      [&](MemRefType, const BufferIndexing &indexing) {
+        llvm::Expected<int64_t> result =
+            indexing.offsetOf(llvm::ArrayRef<int64_t>(index, rank));
+        if (!result)
+          return sink.fail(result.takeError());
+        *offset = *result;
+        return mlirLogicalResultSuccess();
+      });
 }
 
 MlirLogicalResult tlayoutMemRefGetIndexAt(MlirType memref, int64_t offset,
@@ -368,23 +384,24 @@ MlirLogicalResult tlayoutMemRefGetIndexAt(MlirType memref, int64_t offset,
                                           MlirStringCallback onError,
                                           void *userData) {
   ErrorSink sink{onError, userData};
-  FailureOr<MemRefType> type = getMemRef(memref, sink);
-  if (failed(type))
-    return mlirLogicalResultFailure();
-  if (rank != type->getRank())
-    return sink.fail("expected room for an index of " +
-                     llvm::Twine(type->getRank()) + " entries, got " +
-                     llvm::Twine(rank));
-  FailureOr<BufferIndexing> indexing = compileQuery(*type, sink);
-  if (failed(indexing))
-    return mlirLogicalResultFailure();
-  auto result = indexing->indexAt(offset);
-  if (!result)
-    return sink.fail(result.takeError());
-  *isPadding = !result->has_value();
-  if (result->has_value())
-    llvm::copy(**result, index);
-  return mlirLogicalResultSuccess();
+  return answerQuery(
+      memref, sink,
+      [&](MemRefType type) {
+        if (rank != type.getRank())
+          return sink.fail("expected room for an index of " +
+                           llvm::Twine(type.getRank()) + " entries, got " +
+                           llvm::Twine(rank));
+        return mlirLogicalResultSuccess();
+      },
+      [&](MemRefType, const BufferIndexing &indexing) {
+        auto result = indexing.indexAt(offset);
+        if (!result)
+          return sink.fail(result.takeError());
+        *isPadding = !result->has_value();
+        if (result->has_value())
+          llvm::copy(**result, index);
+        return mlirLogicalResultSuccess();
+      });
 }
 
 /// Checks that `dim` is a dimension of `type`.
@@ -401,22 +418,21 @@ MlirLogicalResult tlayoutMemRefGetContiguousRun(MlirType memref, intptr_t dim,
                                                 MlirStringCallback onError,
                                                 void *userData) {
   ErrorSink sink{onError, userData};
-  FailureOr<MemRefType> type = getMemRef(memref, sink);
-  if (failed(type) || mlirLogicalResultIsFailure(checkDim(*type, dim, sink)))
-    return mlirLogicalResultFailure();
-  FailureOr<BufferIndexing> indexing = compileQuery(*type, sink);
-  if (failed(indexing))
-    return mlirLogicalResultFailure();
-  Contiguity run = getContiguity(*indexing)[dim];
-  if (run.wholeDimension) {
-    *length = TLAYOUT_UNBOUNDED;
-    return mlirLogicalResultSuccess();
-  }
-  std::optional<int64_t> constant = run.length.getConstant();
-  if (!constant)
-    return sink.fail("the run length of a static shape is not a constant");
-  *length = *constant;
-  return mlirLogicalResultSuccess();
+  return answerQuery(
+      memref, sink, [&](MemRefType type) { return checkDim(type, dim, sink); },
+      [&](MemRefType, const BufferIndexing &indexing) {
+        Contiguity run = getContiguity(indexing)[dim];
+        if (run.wholeDimension) {
+          *length = TLAYOUT_UNBOUNDED;
+          return mlirLogicalResultSuccess();
+        }
+        std::optional<int64_t> constant = run.length.getConstant();
+        if (!constant)
+          return sink.fail(
+              "the run length of a static shape is not a constant");
+        *length = *constant;
+        return mlirLogicalResultSuccess();
+      });
 }
 
 MlirLogicalResult tlayoutMemRefGetWidestVector(MlirType memref, intptr_t dim,
@@ -425,19 +441,22 @@ MlirLogicalResult tlayoutMemRefGetWidestVector(MlirType memref, intptr_t dim,
                                                MlirStringCallback onError,
                                                void *userData) {
   ErrorSink sink{onError, userData};
-  FailureOr<MemRefType> type = getMemRef(memref, sink);
-  if (failed(type) || mlirLogicalResultIsFailure(checkDim(*type, dim, sink)))
-    return mlirLogicalResultFailure();
-  if (alignment < 1)
-    return sink.fail("expected a positive alignment, got " +
-                     llvm::Twine(alignment));
-  FailureOr<BufferIndexing> indexing = compileQuery(*type, sink);
-  if (failed(indexing))
-    return mlirLogicalResultFailure();
   static_assert(TLAYOUT_UNBOUNDED == kUnboundedWidth,
                 "the C API's unbounded width is the core's");
-  *width = getWidestVector(*indexing, dim, alignment);
-  return mlirLogicalResultSuccess();
+  return answerQuery(
+      memref, sink,
+      [&](MemRefType type) {
+        if (mlirLogicalResultIsFailure(checkDim(type, dim, sink)))
+          return mlirLogicalResultFailure();
+        if (alignment < 1)
+          return sink.fail("expected a positive alignment, got " +
+                           llvm::Twine(alignment));
+        return mlirLogicalResultSuccess();
+      },
+      [&](MemRefType, const BufferIndexing &indexing) {
+        *width = getWidestVector(indexing, dim, alignment);
+        return mlirLogicalResultSuccess();
+      });
 }
 
 MlirLogicalResult
@@ -513,26 +532,27 @@ MlirLogicalResult tlayoutMemRefPrintNormalForm(MlirType memref,
                                                MlirStringCallback onError,
                                                void *userData) {
   ErrorSink sink{onError, userData};
-  MemRefType type;
-  FailureOr<BufferIndexing> indexing = compileQuery(memref, sink, type);
-  if (failed(indexing))
-    return mlirLogicalResultFailure();
-  std::string text = "none";
-  std::optional<llvm::SmallVector<DimsLayoutEntry, 4>> dims;
-  LayoutAttrInterface layout = getLayoutAttr(type);
-  if (auto physical = dyn_cast_or_null<DimsLayoutAttr>(layout))
-    dims = llvm::SmallVector<DimsLayoutEntry, 4>(physical.getDims());
-  else if (auto tiled = dyn_cast_or_null<TiledLayoutAttr>(layout))
-    dims = toPhysDims(tiled.getLayout(), type.getShape());
-  else
-    dims = rowMajorDims(type.getRank());
-  if (dims) {
-    llvm::Expected<llvm::SmallVector<DimsLayoutEntry, 4>> normal =
-        canonicalizePhysDims(*dims, type.getShape());
-    if (!normal)
-      return sink.fail(normal.takeError());
-    text = "#tlayout.dims<" + printPhysDims(*normal) + ">";
-  }
-  ErrorSink{callback, callbackUserData}.report(text);
-  return mlirLogicalResultSuccess();
+  // The layout is compiled first: only a layout the queries accept has a
+  // normal form.
+  return answerQuery(
+      memref, sink, nullptr, [&](MemRefType type, const BufferIndexing &) {
+        std::string text = "none";
+        std::optional<llvm::SmallVector<DimsLayoutEntry, 4>> dims;
+        LayoutAttrInterface layout = getLayoutAttr(type);
+        if (auto physical = dyn_cast_or_null<DimsLayoutAttr>(layout))
+          dims = llvm::SmallVector<DimsLayoutEntry, 4>(physical.getDims());
+        else if (auto tiled = dyn_cast_or_null<TiledLayoutAttr>(layout))
+          dims = toPhysDims(tiled.getLayout(), type.getShape());
+        else
+          dims = rowMajorDims(type.getRank());
+        if (dims) {
+          llvm::Expected<std::string> normal =
+              printCanonicalDimsAttr(*dims, type.getShape());
+          if (!normal)
+            return sink.fail(normal.takeError());
+          text = std::move(*normal);
+        }
+        ErrorSink{callback, callbackUserData}.report(text);
+        return mlirLogicalResultSuccess();
+      });
 }

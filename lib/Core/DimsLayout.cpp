@@ -45,6 +45,10 @@ std::string mlir::tlayout::printPhysDims(llvm::ArrayRef<DimsLayoutEntry> dims) {
   return s + "]";
 }
 
+std::string mlir::tlayout::printDimsAttr(llvm::ArrayRef<DimsLayoutEntry> dims) {
+  return "#tlayout.dims<" + printPhysDims(dims) + ">";
+}
+
 Expected<llvm::SmallVector<DimsLayoutEntry, 4>>
 mlir::tlayout::parsePhysDims(LayoutLexer &lexer) {
   llvm::SmallVector<DimsLayoutEntry, 4> dims;
@@ -393,6 +397,16 @@ mlir::tlayout::canonicalizePhysDims(llvm::ArrayRef<DimsLayoutEntry> input,
               .value_or(std::numeric_limits<int64_t>::max());
   }
   return simplifyByRules(std::move(dims), shape);
+}
+
+Expected<std::string>
+mlir::tlayout::printCanonicalDimsAttr(llvm::ArrayRef<DimsLayoutEntry> dims,
+                                      llvm::ArrayRef<int64_t> shape) {
+  Expected<llvm::SmallVector<DimsLayoutEntry, 4>> canonical =
+      canonicalizePhysDims(dims, shape);
+  if (!canonical)
+    return canonical.takeError();
+  return printDimsAttr(*canonical);
 }
 
 /// The rules that keep the placement, for lists the normal form does not

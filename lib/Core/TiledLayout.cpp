@@ -358,29 +358,33 @@ static Error checkXlaRules(const XlaLayout &layout,
   return Error::success();
 }
 
-Expected<XlaLayout> XlaLayout::parsePrefix(StringRef text, size_t &consumed) {
-  LayoutParser parser(text);
+/// Parses an XLA layout with `parser` and checks XLA's rules on it; with
+/// `wholeText`, nothing may follow the layout.
+static Expected<XlaLayout> parseCheckedLayout(LayoutParser &parser,
+                                              bool wholeText) {
   FieldColumns columns;
   Expected<XlaLayout> layout = parser.parseLayout(columns);
   if (!layout)
     return layout.takeError();
+  if (wholeText)
+    if (Error err = parser.expectEnd())
+      return std::move(err);
   if (Error err = checkXlaRules(*layout, columns))
     return std::move(err);
-  consumed = parser.getPos();
+  return layout;
+}
+
+Expected<XlaLayout> XlaLayout::parsePrefix(StringRef text, size_t &consumed) {
+  LayoutParser parser(text);
+  Expected<XlaLayout> layout = parseCheckedLayout(parser, /*wholeText=*/false);
+  if (layout)
+    consumed = parser.getPos();
   return layout;
 }
 
 Expected<XlaLayout> XlaLayout::parse(StringRef text) {
   LayoutParser parser(text);
-  FieldColumns columns;
-  Expected<XlaLayout> layout = parser.parseLayout(columns);
-  if (!layout)
-    return layout.takeError();
-  if (Error err = parser.expectEnd())
-    return std::move(err);
-  if (Error err = checkXlaRules(*layout, columns))
-    return std::move(err);
-  return layout;
+  return parseCheckedLayout(parser, /*wholeText=*/true);
 }
 
 /// Why the XLA layout field `name` cannot be honoured on a memref.

@@ -180,14 +180,14 @@ inspect::computeArrayReport(ArrayInput input, const ArrayQueries &queries) {
     layout.memorySpace = 0;
     dims = toPhysDims(layout, shape.dims);
     if (dims)
-      report.otherModel = "#tlayout.dims<" + printPhysDims(*dims) + ">";
+      report.otherModel = printDimsAttr(*dims);
   }
   if (dims) {
-    llvm::Expected<llvm::SmallVector<DimsLayoutEntry, 4>> canonical =
-        canonicalizePhysDims(*dims, shape.dims);
+    llvm::Expected<std::string> canonical =
+        printCanonicalDimsAttr(*dims, shape.dims);
     if (!canonical)
       return canonical.takeError();
-    report.canonicalDims = "#tlayout.dims<" + printPhysDims(*canonical) + ">";
+    report.canonicalDims = std::move(*canonical);
   }
   report.physicalMap =
       affineMapText(rank, dynamic, indexing.getPhysicalIndices());

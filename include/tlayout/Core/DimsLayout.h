@@ -45,6 +45,8 @@ inline llvm::hash_code hash_value(const DimsLayoutEntry &d) {
 std::string printPhysDim(const DimsLayoutEntry &dim);
 /// The text form of a list: `[1, 0, 1:packed(4)]`.
 std::string printPhysDims(llvm::ArrayRef<DimsLayoutEntry> dims);
+/// The list as the text of its attribute: `#tlayout.dims<[1, 0]>`.
+std::string printDimsAttr(llvm::ArrayRef<DimsLayoutEntry> dims);
 
 /// Logical dimension numbers of a list of physical dimensions are below
 /// this: the text form (and so `#tlayout.dims`) rejects larger ones, and the
@@ -78,6 +80,12 @@ llvm::SmallVector<DimsLayoutEntry, 4> colMajorDims(unsigned rank);
 llvm::Expected<llvm::SmallVector<DimsLayoutEntry, 4>>
 canonicalizePhysDims(llvm::ArrayRef<DimsLayoutEntry> dims,
                      llvm::ArrayRef<int64_t> shape);
+/// The canonical form of `dims` for `shape` as the text of its attribute
+/// (`#tlayout.dims<...>`): the normal form the C API and tlayout-inspect
+/// print.
+llvm::Expected<std::string>
+printCanonicalDimsAttr(llvm::ArrayRef<DimsLayoutEntry> dims,
+                       llvm::ArrayRef<int64_t> shape);
 
 /// The normal form of a compiled layout of a static shape without empty
 /// dimensions: a list of physical dimensions that is identical for exactly

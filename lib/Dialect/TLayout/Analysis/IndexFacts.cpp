@@ -66,12 +66,6 @@ bool IndexFacts::admits(int64_t value) const {
 // Facts of affine expressions
 //===----------------------------------------------------------------------===//
 
-/// `x mod c` in [0, c) for a positive `c`.
-static int64_t floorMod(int64_t x, int64_t c) {
-  int64_t r = x % c;
-  return r < 0 ? r + c : r;
-}
-
 static IndexBound addBounds(IndexBound a, IndexBound b) {
   if (!a || !b)
     return std::nullopt;

@@ -443,13 +443,22 @@ LogicalResult ReshapeOp::verify() {
 // CopyOp
 //===----------------------------------------------------------------------===//
 
+/// Checks that the source and target (or result) of `op`, of types `source`
+/// and `target`, hold the same element type.
+static LogicalResult verifySameElementType(Operation *op, ShapedType source,
+                                           ShapedType target) {
+  if (source.getElementType() == target.getElementType())
+    return success();
+  return op->emitOpError() << "expects the same element type, got "
+                           << source.getElementType() << " and "
+                           << target.getElementType();
+}
+
 LogicalResult CopyOp::verify() {
   auto source = cast<MemRefType>(getSource().getType());
   auto target = cast<MemRefType>(getTarget().getType());
-  if (source.getElementType() != target.getElementType())
-    return emitOpError() << "expects the same element type, got "
-                         << source.getElementType() << " and "
-                         << target.getElementType();
+  if (failed(verifySameElementType(*this, source, target)))
+    return failure();
   if (source.getRank() != target.getRank())
     return emitOpError() << "expects the same rank, got " << source.getRank()
                          << " and " << target.getRank();
@@ -489,10 +498,8 @@ static LogicalResult verifyTensorEncoding(Operation *op, RankedTensorType type,
 LogicalResult RelayoutOp::verify() {
   auto source = cast<RankedTensorType>(getSource().getType());
   auto result = cast<RankedTensorType>(getResult().getType());
-  if (source.getElementType() != result.getElementType())
-    return emitOpError() << "expects the same element type, got "
-                         << source.getElementType() << " and "
-                         << result.getElementType();
+  if (failed(verifySameElementType(*this, source, result)))
+    return failure();
   if (source.getShape() != result.getShape())
     return emitOpError() << "expects the same shape, got " << source << " and "
                          << result;
