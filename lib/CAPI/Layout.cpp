@@ -164,6 +164,16 @@ std::optional<TiledLayout> tiledOf(MlirAttribute attr) {
   return tiled.getLayout();
 }
 
+/// Checks that a caller's index array of `rank` entries (`what`, as in "an
+/// index") fits `type`.
+MlirLogicalResult checkIndexRank(MemRefType type, intptr_t rank,
+                                 llvm::StringRef what, const ErrorSink &sink) {
+  if (rank != type.getRank())
+    return sink.fail("expected " + what + " of " + llvm::Twine(type.getRank()) +
+                     " entries, got " + llvm::Twine(rank));
+  return mlirLogicalResultSuccess();
+}
+
 /// Whether `pos` indexes a sequence of `size` entries.
 bool inRange(intptr_t pos, size_t size) {
   return pos >= 0 && static_cast<size_t>(pos) < size;
@@ -362,11 +372,7 @@ MlirLogicalResult tlayoutMemRefGetOffset(MlirType memref, intptr_t rank,
   return answerQuery(
       memref, sink,
       [&](MemRefType type) {
-        if (rank != type.getRank())
-          return sink.fail("expected an index of " +
-                           llvm::Twine(type.getRank()) + " entries, got " +
-                           llvm::Twine(rank));
-        return mlirLogicalResultSuccess();
+        return checkIndexRank(type, rank, "an index", sink);
       },
       [&](MemRefType, const BufferIndexing &indexing) {
         llvm::Expected<int64_t> result =
@@ -387,11 +393,7 @@ MlirLogicalResult tlayoutMemRefGetIndexAt(MlirType memref, int64_t offset,
   return answerQuery(
       memref, sink,
       [&](MemRefType type) {
-        if (rank != type.getRank())
-          return sink.fail("expected room for an index of " +
-                           llvm::Twine(type.getRank()) + " entries, got " +
-                           llvm::Twine(rank));
-        return mlirLogicalResultSuccess();
+        return checkIndexRank(type, rank, "room for an index", sink);
       },
       [&](MemRefType, const BufferIndexing &indexing) {
         auto result = indexing.indexAt(offset);

@@ -544,6 +544,22 @@ compileCastSide(MemRefType type, StringRef what,
   return compileMemRefLayout(type, emitError);
 }
 
+/// The buffer indexings of a cast's (or transpose's) source and result
+/// types, as compileCastSide gives them, the source checked first.
+static FailureOr<std::pair<BufferIndexing, BufferIndexing>>
+compileCastSides(MemRefType sourceType, MemRefType resultType,
+                 function_ref<InFlightDiagnostic()> emitError) {
+  FailureOr<BufferIndexing> source =
+      compileCastSide(sourceType, "source", emitError);
+  if (failed(source))
+    return failure();
+  FailureOr<BufferIndexing> result =
+      compileCastSide(resultType, "result", emitError);
+  if (failed(result))
+    return failure();
+  return std::make_pair(std::move(*source), std::move(*result));
+}
+
 LogicalResult CastOp::verify() {
   auto sourceType = cast<MemRefType>(getSource().getType());
   auto resultType = cast<MemRefType>(getResult().getType());
@@ -553,14 +569,9 @@ LogicalResult CastOp::verify() {
     return emitOpError() << "expects the result to have the source's shape, "
                             "element type and memory space, got "
                          << sourceType << " and " << resultType;
-  auto emitError = [&] { return emitOpError(); };
-  FailureOr<BufferIndexing> source =
-      compileCastSide(sourceType, "source", emitError);
-  if (failed(source))
-    return failure();
-  FailureOr<BufferIndexing> result =
-      compileCastSide(resultType, "result", emitError);
-  if (failed(result))
+  FailureOr<std::pair<BufferIndexing, BufferIndexing>> sides =
+      compileCastSides(sourceType, resultType, [&] { return emitOpError(); });
+  if (failed(sides))
     return failure();
   int64_t sourceBits = getStoredElementBits(sourceType);
   int64_t resultBits = getStoredElementBits(resultType);
@@ -569,7 +580,7 @@ LogicalResult CastOp::verify() {
                          << sourceType << " stores them in " << sourceBits
                          << " and " << resultType << " in " << resultBits;
   llvm::Expected<PlacementComparison> comparison =
-      comparePlacement(*source, *result);
+      comparePlacement(sides->first, sides->second);
   if (!comparison)
     return emitOpError() << "cannot prove that the layouts place every "
                             "element at the same offset: "
@@ -659,20 +670,16 @@ LogicalResult mlir::tlayout::verifyFreeTranspose(
                 << " and " << result;
     return failure();
   }
-  FailureOr<BufferIndexing> from =
-      compileCastSide(sourceType, "source", emitError);
-  if (failed(from))
-    return failure();
-  FailureOr<BufferIndexing> to =
-      compileCastSide(resultType, "result", emitError);
-  if (failed(to))
+  FailureOr<std::pair<BufferIndexing, BufferIndexing>> sides =
+      compileCastSides(sourceType, resultType, emitError);
+  if (failed(sides))
     return failure();
   if (getStoredElementBits(sourceType) != getStoredElementBits(resultType)) {
     emitError() << "expects the elements to take the same bits";
     return failure();
   }
   llvm::Expected<PlacementComparison> comparison =
-      comparePlacement(*from, *to, permutation);
+      comparePlacement(sides->first, sides->second, permutation);
   if (!comparison) {
     emitError() << "cannot prove that the transpose keeps every "
                    "element at its offset: "
