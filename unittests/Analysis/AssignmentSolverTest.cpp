@@ -217,4 +217,85 @@ TEST(AssignmentSolverTest, PeakIsTheMostBytesLiveAtOnePoint) {
   EXPECT_TRUE(none.exact);
 }
 
+TEST(AssignmentSolverTest, ValuesLiveInSeveralRanges) {
+  // A value live in several ranges (a buffer of a function called twice,
+  // a group across a call): overlapping ranges count its bytes once per
+  // point. Each problem's answer against an enumeration that counts the
+  // bytes per point from the ranges as given, not from the problem's.
+  std::mt19937 rng(4242);
+  std::uniform_int_distribution<int> small(0, 9);
+  unsigned feasible = 0, infeasible = 0;
+  for (unsigned trial = 0; trial < 400; ++trial) {
+    AssignmentProblem problem;
+    unsigned n = 1 + small(rng) % 5, points = 8;
+    // Per value, whether it is live at each point.
+    llvm::SmallVector<llvm::SmallVector<bool, 8>> liveAt;
+    for (unsigned v = 0; v < n; ++v) {
+      llvm::SmallVector<AssignmentProblem::LiveRange> ranges;
+      liveAt.emplace_back(points, false);
+      for (int r = 0, count = 1 + small(rng) % 3; r < count; ++r) {
+        unsigned begin = small(rng) % points;
+        unsigned end = begin + small(rng) % (points - begin + 1);
+        ranges.push_back({begin, end});
+        for (unsigned p = begin; p < end; ++p)
+          liveAt.back()[p] = true;
+      }
+      unsigned k = 1 + small(rng) % 3;
+      llvm::SmallVector<double> cost;
+      llvm::SmallVector<int64_t> bytes;
+      for (unsigned j = 0; j < k; ++j) {
+        cost.push_back(small(rng));
+        bytes.push_back(1 + small(rng));
+      }
+      problem.addNode(cost, bytes, /*space=*/0, ranges);
+    }
+    if (n > 1)
+      problem.addEdge(
+          0, 1,
+          llvm::SmallVector<double>(problem.getNodes()[0].cost.size() *
+                                        problem.getNodes()[1].cost.size(),
+                                    1.0));
+    int64_t capacity = 5 + small(rng) * 2;
+    problem.setCapacity(0, capacity);
+    // The enumeration.
+    std::optional<double> best;
+    llvm::SmallVector<unsigned> choice(n, 0);
+    while (true) {
+      bool fits = true;
+      for (unsigned p = 0; p < points; ++p) {
+        int64_t live = 0;
+        for (unsigned v = 0; v < n; ++v)
+          if (liveAt[v][p])
+            live += problem.getNodes()[v].bytes[choice[v]];
+        fits &= live <= capacity;
+      }
+      EXPECT_EQ(problem.fits(choice), fits) << "trial " << trial;
+      if (fits && (!best || problem.evaluate(choice) < *best))
+        best = problem.evaluate(choice);
+      unsigned v = 0;
+      for (; v < n; ++v) {
+        if (++choice[v] < problem.getNodes()[v].cost.size())
+          break;
+        choice[v] = 0;
+      }
+      if (v == n)
+        break;
+    }
+    AssignmentSolution exact = solveExact(problem, /*budget=*/1u << 20);
+    ASSERT_TRUE(exact.exact) << "trial " << trial;
+    ASSERT_EQ(exact.isFeasible(), best.has_value()) << "trial " << trial;
+    AssignmentSolution fast = solveFast(problem);
+    if (fast.isFeasible())
+      EXPECT_TRUE(problem.fits(fast.choice)) << "trial " << trial;
+    if (!best) {
+      ++infeasible;
+      continue;
+    }
+    ++feasible;
+    EXPECT_DOUBLE_EQ(exact.cost, *best) << "trial " << trial;
+  }
+  EXPECT_GT(feasible, 50u);
+  EXPECT_GT(infeasible, 20u);
+}
+
 } // namespace

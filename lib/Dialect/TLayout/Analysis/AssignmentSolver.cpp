@@ -33,6 +33,13 @@ unsigned AssignmentProblem::addNode(llvm::ArrayRef<double> cost,
                                     llvm::ArrayRef<int64_t> bytes,
                                     unsigned space, unsigned liveBegin,
                                     unsigned liveEnd) {
+  return addNode(cost, bytes, space, {LiveRange(liveBegin, liveEnd)});
+}
+
+unsigned AssignmentProblem::addNode(llvm::ArrayRef<double> cost,
+                                    llvm::ArrayRef<int64_t> bytes,
+                                    unsigned space,
+                                    llvm::ArrayRef<LiveRange> live) {
   assert(!cost.empty() && "a value needs a candidate");
   assert((bytes.empty() || bytes.size() == cost.size()) &&
          "one byte size per candidate");
@@ -43,9 +50,19 @@ unsigned AssignmentProblem::addNode(llvm::ArrayRef<double> cost,
   else
     node.bytes.assign(bytes.begin(), bytes.end());
   node.space = space;
-  node.liveBegin = liveBegin;
-  node.liveEnd = std::max(liveBegin, liveEnd);
-  numPoints = std::max(numPoints, node.liveEnd);
+  llvm::SmallVector<LiveRange> sorted;
+  for (LiveRange range : live)
+    if (range.first < range.second)
+      sorted.push_back(range);
+  llvm::sort(sorted);
+  for (LiveRange range : sorted) {
+    if (!node.live.empty() && range.first <= node.live.back().second)
+      node.live.back().second = std::max(node.live.back().second, range.second);
+    else
+      node.live.push_back(range);
+  }
+  if (!node.live.empty())
+    numPoints = std::max(numPoints, node.live.back().second);
   nodes.push_back(std::move(node));
   return nodes.size() - 1;
 }
@@ -95,10 +112,12 @@ AssignmentProblem::getPeak(llvm::ArrayRef<unsigned> choice,
   // Differences at interval ends, then a prefix sum.
   llvm::SmallVector<int64_t> delta(numPoints + 1, 0);
   for (auto [node, pick] : llvm::zip(nodes, choice)) {
-    if (node.space != space || node.liveBegin == node.liveEnd)
+    if (node.space != space)
       continue;
-    delta[node.liveBegin] += node.bytes[pick];
-    delta[node.liveEnd] -= node.bytes[pick];
+    for (auto [begin, end] : node.live) {
+      delta[begin] += node.bytes[pick];
+      delta[end] -= node.bytes[pick];
+    }
   }
   int64_t live = 0, peak = 0;
   unsigned where = 0;
@@ -201,8 +220,9 @@ public:
     }
     for (auto [v, node] : llvm::enumerate(nodes))
       if (unsigned s = spaceIndex(node.space); s != kUnassigned)
-        for (unsigned p = node.liveBegin; p < node.liveEnd; ++p)
-          pending[s][p] += minBytes[v];
+        for (auto [begin, end] : node.live)
+          for (unsigned p = begin; p < end; ++p)
+            pending[s][p] += minBytes[v];
   }
 
   /// Whether the least bytes of every value fit: without it nothing does.
@@ -224,9 +244,10 @@ public:
     int64_t extra = node.bytes[pick] - minBytes[v];
     if (extra <= 0)
       return true;
-    for (unsigned p = node.liveBegin; p < node.liveEnd; ++p)
-      if (committed[s][p] + pending[s][p] + extra > spaces[s].second)
-        return false;
+    for (auto [begin, end] : node.live)
+      for (unsigned p = begin; p < end; ++p)
+        if (committed[s][p] + pending[s][p] + extra > spaces[s].second)
+          return false;
     return true;
   }
 
@@ -318,10 +339,11 @@ private:
     unsigned s = spaceIndex(node.space);
     if (s == kUnassigned)
       return;
-    for (unsigned p = node.liveBegin; p < node.liveEnd; ++p) {
-      committed[s][p] += sign * node.bytes[pick];
-      pending[s][p] -= sign * minBytes[v];
-    }
+    for (auto [begin, end] : node.live)
+      for (unsigned p = begin; p < end; ++p) {
+        committed[s][p] += sign * node.bytes[pick];
+        pending[s][p] -= sign * minBytes[v];
+      }
   }
 
   llvm::SmallVector<llvm::SmallVector<unsigned, 4>, 16> incident;
@@ -383,8 +405,9 @@ struct LiveBytes {
     auto it = live.find(node.space);
     if (it == live.end())
       return;
-    for (unsigned p = node.liveBegin; p < node.liveEnd; ++p)
-      it->second[p] += bytes;
+    for (auto [begin, end] : node.live)
+      for (unsigned p = begin; p < end; ++p)
+        it->second[p] += bytes;
   }
 
   /// Whether `node` can change from `from` to `to` bytes.
@@ -394,9 +417,10 @@ struct LiveBytes {
     if (it == live.end() || to <= from)
       return true;
     int64_t capacity = *problem.getCapacity(node.space);
-    for (unsigned p = node.liveBegin; p < node.liveEnd; ++p)
-      if (it->second[p] - from + to > capacity)
-        return false;
+    for (auto [begin, end] : node.live)
+      for (unsigned p = begin; p < end; ++p)
+        if (it->second[p] - from + to > capacity)
+          return false;
     return true;
   }
 

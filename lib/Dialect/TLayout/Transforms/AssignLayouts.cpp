@@ -22,6 +22,7 @@
 #include "tlayout/Dialect/TLayout/IR/TLayoutDialect.h"
 #include "tlayout/Dialect/TLayout/IR/TLayoutOps.h"
 #include "tlayout/Dialect/TLayout/Transforms/Passes.h"
+#include "tlayout/Dialect/TLayout/Transforms/ProgramPoints.h"
 #include "tlayout/Dialect/TLayout/Transforms/TensorEncodings.h"
 #include "tlayout/Dialect/TLayout/Transforms/TensorLayoutGroups.h"
 
@@ -36,6 +37,9 @@
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <cmath>
+#include <limits>
 
 namespace mlir::tlayout {
 #define GEN_PASS_DEF_ASSIGNLAYOUTS
@@ -74,9 +78,19 @@ struct GroupChoice {
   unsigned node = 0;
   bool fixed = false;
   Value leader;
-  func::FuncOp func;
-  unsigned liveBegin = ~0u;
-  unsigned liveEnd = 0;
+  /// The function that makes the buffer (its padding is reported there):
+  /// that of a member an op other than a call defines, else the leader's.
+  Operation *home = nullptr;
+  /// Where each member is live (ProgramPoints::getLiveRanges).
+  SmallVector<ProgramPoints::Range> live;
+};
+
+/// The bytes relayouts at boundary uses of one group's values in one
+/// function move, per candidate of the group.
+struct BoundaryCost {
+  unsigned node;
+  Operation *func;
+  SmallVector<int64_t> bytes;
 };
 
 /// Why an edge of the problem exists: the op whose rule it is, a sentence
@@ -108,13 +122,14 @@ struct AssignLayoutsPass
   DenseMap<std::tuple<Type, Type, Attribute>, bool> freeTransposeCache;
   DenseMap<std::pair<Type, Type>, bool> freeReshapeCache;
 
-  /// Program points: each op's first point and one past its last.
-  DenseMap<Operation *, std::pair<unsigned, unsigned>> points;
+  /// The program points the capacity is checked at.
+  std::optional<ProgramPoints> points;
 
   /// The solved problem, kept for the remarks and the summary.
   llvm::MapVector<Value, GroupChoice> choices;
   AssignmentProblem problem;
   SmallVector<EdgeInfo> edgeInfos;
+  SmallVector<BoundaryCost> boundaryCosts;
   AssignmentSolution solution;
   std::string solverName;
   /// Per op and operand whose placement rule moves bytes under the
@@ -132,6 +147,19 @@ struct AssignLayoutsPass
   /// none.
   std::string explain(Operation *op, unsigned operand) {
     return explanations.lookup({op, operand});
+  }
+
+  /// The bytes of the elements of `type` alone, `ceil(elements * bits / 8)`
+  /// as the layout core counts them, or std::nullopt (dynamic sizes).
+  std::optional<int64_t> logicalBytes(RankedTensorType type) {
+    int64_t bits = getElementTypeBits(type.getElementType());
+    if (!type.hasStaticShape() || bits <= 0)
+      return std::nullopt;
+    int64_t total = bits;
+    for (int64_t size : type.getShape())
+      if (llvm::MulOverflow(total, size, total))
+        return std::nullopt;
+    return llvm::divideCeil(total, 8);
   }
 
   /// The physical bytes of `type` with `layout`, or std::nullopt.
@@ -224,38 +252,13 @@ struct AssignLayoutsPass
            bytesWith(result, to).value_or(0);
   }
 
-  /// Numbers the ops of the module in pre-order: an op's points are
-  /// `[first, end)`, its nested ops' inside.
-  void numberPoints(Operation *op, unsigned &next) {
-    unsigned first = next++;
-    for (Region &region : op->getRegions())
-      for (Block &block : region)
-        for (Operation &nested : block)
-          numberPoints(&nested, next);
-    points[op] = {first, next};
-  }
-
-  /// The points where `value` is live: from its definition to the end of
-  /// the last op, in the definition's region, that holds a use.
-  std::pair<unsigned, unsigned> liveRange(Value value) {
-    Region *region = value.getParentRegion();
-    Operation *def = value.getDefiningOp();
-    unsigned begin = def ? points.lookup(def).first
-                         : points.lookup(region->getParentOp()).first;
-    unsigned end = begin + 1;
-    for (Operation *user : value.getUsers())
-      if (Operation *ancestor = region->findAncestorOpInRegion(*user))
-        end = std::max(end, points.lookup(ancestor).second);
-    return {begin, end};
-  }
-
   LogicalResult choose(TensorLayoutGroups &groups, ArrayRef<Value> values);
   void explainRelayoutEdges();
   void explainPadding();
-  /// The figures of `groups` and `edges` (indices into `choices` and the
-  /// problem's edges) under `choice`.
-  Figures summarize(ArrayRef<unsigned> choice, ArrayRef<unsigned> groups,
-                    ArrayRef<unsigned> edges);
+  /// The figures under `choice` of `func` (null: the module): the bytes
+  /// its edges and boundary relayouts move, the padding of the buffers it
+  /// makes, and the peak of live bytes while it runs (its first call).
+  Figures summarize(ArrayRef<unsigned> choice, Operation *func);
   LogicalResult report();
   void makeFreeTransposesViews();
   void rewriteReshapes();
@@ -270,6 +273,8 @@ LogicalResult AssignLayoutsPass::choose(TensorLayoutGroups &groups,
   choices.clear();
   problem = AssignmentProblem();
   edgeInfos.clear();
+  boundaryCosts.clear();
+  points.emplace(module);
   // Today's propagation decides what it can first; the others then take
   // the target's preferred layout.
   if (policy == "propagate" && failed(chooseLayoutsWrittenFrom(groups, values)))
@@ -295,7 +300,6 @@ LogicalResult AssignLayoutsPass::choose(TensorLayoutGroups &groups,
     GroupChoice choice;
     choice.type = type;
     choice.leader = leader;
-    choice.func = leader.getParentRegion()->getParentOfType<func::FuncOp>();
     if (std::optional<Attribute> fixed = groups.fixed(value)) {
       choice.candidates.push_back(*fixed);
       choice.fixed = true;
@@ -326,34 +330,35 @@ LogicalResult AssignLayoutsPass::choose(TensorLayoutGroups &groups,
   auto choiceAt = [&](unsigned node) -> GroupChoice & {
     return choices.begin()[node].second;
   };
+  // A relayout at a boundary, in `op`'s function, between the group of
+  // `value` and the layout `other` moves bytes unless the group takes it.
+  auto addBoundaryCost = [&](Value value, Attribute other, Operation *op) {
+    std::optional<unsigned> node = groupOf(value);
+    if (!node)
+      return;
+    GroupChoice &group = choiceAt(*node);
+    int64_t otherBytes = bytesWith(group.type, other).value_or(0);
+    BoundaryCost cost{*node, op->getParentOfType<func::FuncOp>(), {}};
+    for (unsigned k = 0; k < group.candidates.size(); ++k) {
+      int64_t moved =
+          group.candidates[k] == other ? 0 : group.bytes[k] + otherBytes;
+      group.boundaryBytes[k] += moved;
+      cost.bytes.push_back(moved);
+    }
+    boundaryCosts.push_back(std::move(cost));
+  };
   // An argument of a public function arrives in the layout its signature
-  // fixes: the relayout at the entry moves bytes unless its result takes
-  // that layout.
-  for (RelayoutOp relayout : entryRelayouts) {
-    std::optional<unsigned> node = groupOf(relayout.getResult());
-    if (!node)
-      continue;
-    GroupChoice &group = choiceAt(*node);
-    Attribute arrives =
-        cast<RankedTensorType>(relayout.getSource().getType()).getEncoding();
-    int64_t source = bytesWith(group.type, arrives).value_or(0);
-    for (unsigned k = 0; k < group.candidates.size(); ++k)
-      if (group.candidates[k] != arrives)
-        group.boundaryBytes[k] += group.bytes[k] + source;
-  }
-  // A value passed where a signature fixes its layout costs a relayout
-  // there unless its group takes that layout.
+  // fixes (and a call to one returns it so): the relayout there.
+  for (RelayoutOp relayout : entryRelayouts)
+    addBoundaryCost(
+        relayout.getResult(),
+        cast<RankedTensorType>(relayout.getSource().getType()).getEncoding(),
+        relayout);
+  // A value passed where a signature fixes its layout.
   for (const TensorLayoutGroups::BoundaryUse &boundary :
-       groups.getBoundaryUses()) {
-    std::optional<unsigned> node = groupOf(boundary.use->get());
-    if (!node)
-      continue;
-    GroupChoice &group = choiceAt(*node);
-    int64_t wanted = bytesWith(group.type, boundary.encoding).value_or(0);
-    for (unsigned k = 0; k < group.candidates.size(); ++k)
-      if (group.candidates[k] != boundary.encoding)
-        group.boundaryBytes[k] += group.bytes[k] + wanted;
-  }
+       groups.getBoundaryUses())
+    addBoundaryCost(boundary.use->get(), boundary.encoding,
+                    boundary.use->getOwner());
   // The edge between the groups of `from` and `to` that `op`'s rule on its
   // operand #`operand` makes: `bytes(a, aBytes, b, bBytes)` moved when the
   // two take candidates a and b (none between one group and itself).
@@ -472,26 +477,27 @@ LogicalResult AssignLayoutsPass::choose(TensorLayoutGroups &groups,
                 });
   });
 
-  // The nodes, now that every group is known: padding costs and the points
-  // where each group's buffer is live.
+  // The nodes, now that every group is known: padding costs, the points
+  // where each group's buffer is live and the function that makes it.
   for (Value value : values) {
     auto it = choices.find(groups.leader(value));
     if (it == choices.end())
       continue;
-    auto [begin, end] = liveRange(value);
-    it->second.liveBegin = std::min(it->second.liveBegin, begin);
-    it->second.liveEnd = std::max(it->second.liveEnd, end);
+    llvm::append_range(it->second.live, points->getLiveRanges(value));
+    Operation *def = value.getDefiningOp();
+    if (!it->second.home && def && !isa<CallOpInterface>(def))
+      it->second.home = def->getParentOfType<func::FuncOp>();
   }
   for (auto &[leader, choice] : choices) {
-    std::optional<int64_t> logical = bytesWith(choice.type, Attribute());
+    if (!choice.home)
+      choice.home = leader.getParentRegion()->getParentOfType<func::FuncOp>();
+    std::optional<int64_t> logical = logicalBytes(choice.type);
     SmallVector<double> cost;
     for (auto [bytes, boundary] : llvm::zip(choice.bytes, choice.boundaryBytes))
       cost.push_back(
           (logical && bytes ? paddingWeight * double(bytes - *logical) : 0.0) +
           movedWeight * double(boundary));
-    unsigned begin = choice.liveBegin == ~0u ? 0 : choice.liveBegin;
-    problem.addNode(cost, choice.bytes, /*space=*/0, begin,
-                    std::max(begin + 1, choice.liveEnd));
+    problem.addNode(cost, choice.bytes, /*space=*/0, choice.live);
   }
   for (auto [nodes, info] : llvm::zip(edgeNodes, edgeInfos)) {
     SmallVector<double> cost;
@@ -501,8 +507,15 @@ LogicalResult AssignLayoutsPass::choose(TensorLayoutGroups &groups,
   }
   int64_t capacity = this->capacity ? int64_t(this->capacity)
                                     : layoutTarget.getMemoryCapacity(0);
-  if (capacity > 0)
+  if (capacity > 0) {
     problem.setCapacity(0, capacity);
+    for (Operation *call : points->getUnmodeledCalls())
+      call->emitWarning()
+          << "layout assignment does not count the buffers of the callee "
+             "against the capacity of "
+          << layoutTarget.getMemorySpaceLabel(0)
+          << " here: the call is recursive or nests too deep";
+  }
 
   // The policy's choice.
   auto preferred = [&] {
@@ -607,7 +620,7 @@ void AssignLayoutsPass::explainRelayoutEdges() {
 void AssignLayoutsPass::explainPadding() {
   for (auto &[leader, group] : choices) {
     unsigned pick = solution.choice[group.node];
-    std::optional<int64_t> logical = bytesWith(group.type, Attribute());
+    std::optional<int64_t> logical = logicalBytes(group.type);
     if (!logical || group.bytes[pick] <= *logical)
       continue;
     Location loc = leader.getLoc();
@@ -638,19 +651,33 @@ void AssignLayoutsPass::explainPadding() {
 }
 
 Figures AssignLayoutsPass::summarize(ArrayRef<unsigned> choice,
-                                     ArrayRef<unsigned> groups,
-                                     ArrayRef<unsigned> edges) {
+                                     Operation *func) {
   Figures figures;
+  // The points of the function's first call; every point for the module.
+  ProgramPoints::Range within = {0, ~0u};
+  if (func)
+    within = points->getRanges(func).front();
   SmallVector<std::pair<unsigned, int64_t>> events;
-  for (unsigned g : groups) {
-    const GroupChoice &group = choices.begin()[g].second;
+  for (const GroupChoice &group : llvm::make_second_range(choices)) {
     unsigned pick = choice[group.node];
-    if (std::optional<int64_t> logical = bytesWith(group.type, Attribute()))
-      figures.padding += group.bytes[pick] - *logical;
-    figures.moved += group.boundaryBytes[pick];
-    const AssignmentProblem::Node &node = problem.getNodes()[group.node];
-    events.push_back({node.liveBegin, group.bytes[pick]});
-    events.push_back({node.liveEnd, -group.bytes[pick]});
+    if (!func || group.home == func)
+      if (std::optional<int64_t> logical = logicalBytes(group.type))
+        figures.padding += group.bytes[pick] - *logical;
+    // The group's ranges inside the function's, merged: one buffer.
+    SmallVector<ProgramPoints::Range> inside;
+    for (ProgramPoints::Range range : group.live)
+      if (range.first >= within.first && range.second <= within.second)
+        inside.push_back(range);
+    llvm::sort(inside);
+    for (auto [i, range] : llvm::enumerate(inside)) {
+      if (i + 1 < inside.size() && inside[i + 1].first <= range.second) {
+        inside[i + 1].first = range.first;
+        inside[i + 1].second = std::max(inside[i + 1].second, range.second);
+        continue;
+      }
+      events.push_back({range.first, group.bytes[pick]});
+      events.push_back({range.second, -group.bytes[pick]});
+    }
   }
   // Ends before begins at one point: [begin, end) ranges.
   llvm::sort(events, [](auto a, auto b) {
@@ -659,35 +686,28 @@ Figures AssignLayoutsPass::summarize(ArrayRef<unsigned> choice,
   int64_t live = 0;
   for (auto [point, bytes] : events)
     figures.peak = std::max(figures.peak, live += bytes);
-  for (unsigned e : edges) {
-    const AssignmentProblem::Edge &edge = problem.getEdges()[e];
+  for (const BoundaryCost &cost : boundaryCosts)
+    if (!func || cost.func == func)
+      figures.moved += cost.bytes[choice[cost.node]];
+  for (auto [edge, info] : llvm::zip(problem.getEdges(), edgeInfos)) {
+    if (func && info.op->getParentOfType<func::FuncOp>() != func)
+      continue;
     size_t width = problem.getNodes()[edge.v].cost.size();
-    figures.moved +=
-        edgeInfos[e].bytes[choice[edge.u] * width + choice[edge.v]];
+    figures.moved += info.bytes[choice[edge.u] * width + choice[edge.v]];
   }
   return figures;
 }
 
 LogicalResult AssignLayoutsPass::report() {
   ModuleOp module = getOperation();
-  // The groups and edges of each function (a group's leader's, an edge's
-  // op's), and of all.
-  DenseMap<Operation *, SmallVector<unsigned>> groupsOf, edgesOf;
-  SmallVector<unsigned> allGroups, allEdges;
-  for (auto [g, entry] : llvm::enumerate(choices)) {
-    groupsOf[entry.second.func].push_back(g);
-    allGroups.push_back(g);
-  }
-  for (auto [e, info] : llvm::enumerate(edgeInfos)) {
-    edgesOf[info.op->getParentOfType<func::FuncOp>()].push_back(e);
-    allEdges.push_back(e);
-  }
-  Figures total = summarize(solution.choice, allGroups, allEdges);
+  Figures total = summarize(solution.choice, nullptr);
+  // The candidates are the target's layouts: a layout a signature fixes
+  // is kept where it is fixed, and not offered to other values.
   std::string verdict =
       solution.exact
-          ? "optimal"
+          ? "optimal over the target's layouts"
           : "within " + llvm::formatv("{0:F1}", solution.getGap() * 100).str() +
-                "% of a lower bound";
+                "% of a lower bound over the target's layouts";
   std::string space = layoutTarget.getMemorySpaceLabel(0);
   emitRemark(module.getLoc())
       << "layout assignment: " << choices.size() << " groups, " << total.padding
@@ -697,8 +717,7 @@ LogicalResult AssignLayoutsPass::report() {
   module.walk([&](func::FuncOp func) {
     if (func.isExternal())
       return;
-    Figures figures =
-        summarize(solution.choice, groupsOf.lookup(func), edgesOf.lookup(func));
+    Figures figures = summarize(solution.choice, func);
     perFunction.push_back({func, figures});
     func.emitRemark() << "layout assignment of @" << func.getSymName() << ": "
                       << figures.moved << " bytes moved, " << figures.padding
@@ -884,13 +903,26 @@ void AssignLayoutsPass::runOnOperation() {
   candidateCache.clear();
   freeTransposeCache.clear();
   freeReshapeCache.clear();
-  points.clear();
+  points.reset();
   if (!llvm::is_contained(
           {"auto", "exact", "fast", "propagate", "row-major", "enumerate"},
           policy)) {
     module.emitError() << "unknown layout assignment policy '" << policy
                        << "'; expected auto, exact, fast, propagate, "
                           "row-major or enumerate";
+    return signalPassFailure();
+  }
+  for (auto [name, weight] :
+       {std::pair<StringRef, double>("padding-weight", paddingWeight),
+        {"moved-weight", movedWeight}})
+    if (!std::isfinite(weight) || weight < 0) {
+      module.emitError() << "the " << name << " option must be a finite "
+                         << "number of at least 0, got " << weight;
+      return signalPassFailure();
+    }
+  if (this->capacity > uint64_t(std::numeric_limits<int64_t>::max())) {
+    module.emitError() << "the capacity option must be below 2^63 bytes, got "
+                       << uint64_t(this->capacity);
     return signalPassFailure();
   }
   auto parseTarget = [&](StringRef text,
@@ -923,8 +955,6 @@ void AssignLayoutsPass::runOnOperation() {
   entryValues.clear();
   for (RelayoutOp relayout : entryRelayouts)
     entryValues.insert(relayout);
-  unsigned next = 0;
-  numberPoints(module, next);
   TensorLayoutOptions options;
   options.relayoutElementwiseOperands = true;
   options.retypeReshapes = true;

@@ -37,15 +37,17 @@ namespace mlir::tlayout {
 /// One choice per value, minimizing node plus edge costs under capacities.
 class AssignmentProblem {
 public:
+  /// Program points `[first, second)`.
+  using LiveRange = std::pair<unsigned, unsigned>;
   /// A value to assign: the cost and the bytes of each candidate, the
   /// memory space its buffer lives in and the program points where it is
-  /// live, `[liveBegin, liveEnd)`.
+  /// live: sorted, disjoint, non-empty ranges (a buffer of a function that
+  /// is called twice is live in each call).
   struct Node {
     llvm::SmallVector<double, 4> cost;
     llvm::SmallVector<int64_t, 4> bytes;
     unsigned space = 0;
-    unsigned liveBegin = 0;
-    unsigned liveEnd = 0;
+    llvm::SmallVector<LiveRange, 1> live;
   };
   /// Two connected values: `cost[i * |candidates of v| + j]` is paid when
   /// `u` takes candidate i and `v` candidate j.
@@ -60,6 +62,10 @@ public:
   /// `[liveBegin, liveEnd)`. Returns its number.
   unsigned addNode(llvm::ArrayRef<double> cost, llvm::ArrayRef<int64_t> bytes,
                    unsigned space, unsigned liveBegin, unsigned liveEnd);
+  /// The same, live over the union of `live` (in any order; they may
+  /// overlap, and empty ones are dropped).
+  unsigned addNode(llvm::ArrayRef<double> cost, llvm::ArrayRef<int64_t> bytes,
+                   unsigned space, llvm::ArrayRef<LiveRange> live);
   /// Adds the cost matrix of the pair `u`, `v` (row-major, `u`'s candidates
   /// by `v`'s). Several edges between one pair add up.
   void addEdge(unsigned u, unsigned v, llvm::ArrayRef<double> cost);
