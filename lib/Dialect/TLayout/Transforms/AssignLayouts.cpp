@@ -45,12 +45,33 @@ namespace mlir::tlayout {
 using namespace mlir;
 using namespace mlir::tlayout;
 
-/// The module attribute that names the target, if any.
-static LayoutTargetAttrInterface findTarget(ModuleOp module) {
+/// The target whose layouts the assignment chooses from: the attribute of
+/// the `target` option, else the module's attribute that offers layouts,
+/// else the attribute of the `default-target` option. Reports at `module`
+/// an option that is not an attribute that offers layouts, or no target.
+static FailureOr<LayoutTargetAttrInterface>
+resolveLayoutTarget(ModuleOp module, StringRef target,
+                    StringRef defaultTarget) {
+  auto parseTarget =
+      [&](StringRef text,
+          StringRef option) -> FailureOr<LayoutTargetAttrInterface> {
+    Attribute attr = parseAttribute(text, module.getContext());
+    auto parsed = dyn_cast_or_null<LayoutTargetAttrInterface>(attr);
+    if (!parsed)
+      return module.emitError() << "the " << option << " option '" << text
+                                << "' is not an attribute that offers layouts";
+    return parsed;
+  };
+  if (!target.empty())
+    return parseTarget(target, "target");
   for (NamedAttribute attr : module->getAttrs())
-    if (auto target = dyn_cast<LayoutTargetAttrInterface>(attr.getValue()))
-      return target;
-  return {};
+    if (auto found = dyn_cast<LayoutTargetAttrInterface>(attr.getValue()))
+      return found;
+  if (!defaultTarget.empty())
+    return parseTarget(defaultTarget, "default-target");
+  return module.emitError("layout assignment needs a target: put an attribute "
+                          "that offers layouts on the module, such as "
+                          "tlayout_tpu.target = #tlayout_tpu.target<\"v5e\">");
 }
 
 /// The minor_to_major of a `#tlayout.tiled` layout, std::nullopt otherwise.
@@ -893,30 +914,11 @@ void AssignLayoutsPass::runOnOperation() {
                           "row-major or enumerate";
     return signalPassFailure();
   }
-  auto parseTarget = [&](StringRef text,
-                         StringRef option) -> LayoutTargetAttrInterface {
-    Attribute attr = parseAttribute(text, &getContext());
-    auto parsed = dyn_cast_or_null<LayoutTargetAttrInterface>(attr);
-    if (!parsed)
-      module.emitError() << "the " << option << " option '" << text
-                         << "' is not an attribute that offers layouts";
-    return parsed;
-  };
-  if (!this->target.empty()) {
-    layoutTarget = parseTarget(this->target, "target");
-    if (!layoutTarget)
-      return signalPassFailure();
-  } else if (!(layoutTarget = findTarget(module)) && !defaultTarget.empty()) {
-    layoutTarget = parseTarget(defaultTarget, "default-target");
-    if (!layoutTarget)
-      return signalPassFailure();
-  }
-  if (!layoutTarget) {
-    module.emitError("layout assignment needs a target: put an attribute "
-                     "that offers layouts on the module, such as "
-                     "tlayout_tpu.target = #tlayout_tpu.target<\"v5e\">");
+  FailureOr<LayoutTargetAttrInterface> resolved =
+      resolveLayoutTarget(module, this->target, defaultTarget);
+  if (failed(resolved))
     return signalPassFailure();
-  }
+  layoutTarget = *resolved;
   // Values that arrive in the layout a fixed signature gives them get a
   // relayout the assignment retypes (removed again where it keeps it).
   entryRelayouts = insertSignatureRelayouts(module);
