@@ -26,7 +26,6 @@
 #include "tlayout/Dialect/TLayout/Transforms/TensorEncodings.h"
 #include "tlayout/Dialect/TLayout/Transforms/TensorLayoutGroups.h"
 
-#include "mlir/AsmParser/AsmParser.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -48,14 +47,6 @@ namespace mlir::tlayout {
 
 using namespace mlir;
 using namespace mlir::tlayout;
-
-/// The module attribute that names the target, if any.
-static LayoutTargetAttrInterface findTarget(ModuleOp module) {
-  for (NamedAttribute attr : module->getAttrs())
-    if (auto target = dyn_cast<LayoutTargetAttrInterface>(attr.getValue()))
-      return target;
-  return {};
-}
 
 /// The minor_to_major of a `#tlayout.tiled` layout, std::nullopt otherwise.
 static std::optional<SmallVector<int64_t>> getMinorToMajor(Attribute layout) {
@@ -147,19 +138,6 @@ struct AssignLayoutsPass
   /// none.
   std::string explain(Operation *op, unsigned operand) {
     return explanations.lookup({op, operand});
-  }
-
-  /// The bytes of the elements of `type` alone, `ceil(elements * bits / 8)`
-  /// as the layout core counts them, or std::nullopt (dynamic sizes).
-  std::optional<int64_t> logicalBytes(RankedTensorType type) {
-    int64_t bits = getElementTypeBits(type.getElementType());
-    if (!type.hasStaticShape() || bits <= 0)
-      return std::nullopt;
-    int64_t total = bits;
-    for (int64_t size : type.getShape())
-      if (llvm::MulOverflow(total, size, total))
-        return std::nullopt;
-    return llvm::divideCeil(total, 8);
   }
 
   /// The physical bytes of `type` with `layout`, or std::nullopt.
@@ -491,7 +469,7 @@ LogicalResult AssignLayoutsPass::choose(TensorLayoutGroups &groups,
   for (auto &[leader, choice] : choices) {
     if (!choice.home)
       choice.home = leader.getParentRegion()->getParentOfType<func::FuncOp>();
-    std::optional<int64_t> logical = logicalBytes(choice.type);
+    std::optional<int64_t> logical = getLogicalTensorBytes(choice.type);
     SmallVector<double> cost;
     for (auto [bytes, boundary] : llvm::zip(choice.bytes, choice.boundaryBytes))
       cost.push_back(
@@ -620,7 +598,7 @@ void AssignLayoutsPass::explainRelayoutEdges() {
 void AssignLayoutsPass::explainPadding() {
   for (auto &[leader, group] : choices) {
     unsigned pick = solution.choice[group.node];
-    std::optional<int64_t> logical = logicalBytes(group.type);
+    std::optional<int64_t> logical = getLogicalTensorBytes(group.type);
     if (!logical || group.bytes[pick] <= *logical)
       continue;
     Location loc = leader.getLoc();
@@ -661,7 +639,7 @@ Figures AssignLayoutsPass::summarize(ArrayRef<unsigned> choice,
   for (const GroupChoice &group : llvm::make_second_range(choices)) {
     unsigned pick = choice[group.node];
     if (!func || group.home == func)
-      if (std::optional<int64_t> logical = logicalBytes(group.type))
+      if (std::optional<int64_t> logical = getLogicalTensorBytes(group.type))
         figures.padding += group.bytes[pick] - *logical;
     // The group's ranges inside the function's, merged: one buffer.
     SmallVector<ProgramPoints::Range> inside;
@@ -925,30 +903,11 @@ void AssignLayoutsPass::runOnOperation() {
                        << uint64_t(this->capacity);
     return signalPassFailure();
   }
-  auto parseTarget = [&](StringRef text,
-                         StringRef option) -> LayoutTargetAttrInterface {
-    Attribute attr = parseAttribute(text, &getContext());
-    auto parsed = dyn_cast_or_null<LayoutTargetAttrInterface>(attr);
-    if (!parsed)
-      module.emitError() << "the " << option << " option '" << text
-                         << "' is not an attribute that offers layouts";
-    return parsed;
-  };
-  if (!this->target.empty()) {
-    layoutTarget = parseTarget(this->target, "target");
-    if (!layoutTarget)
-      return signalPassFailure();
-  } else if (!(layoutTarget = findTarget(module)) && !defaultTarget.empty()) {
-    layoutTarget = parseTarget(defaultTarget, "default-target");
-    if (!layoutTarget)
-      return signalPassFailure();
-  }
-  if (!layoutTarget) {
-    module.emitError("layout assignment needs a target: put an attribute "
-                     "that offers layouts on the module, such as "
-                     "tlayout_tpu.target = #tlayout_tpu.target<\"v5e\">");
+  FailureOr<LayoutTargetAttrInterface> resolved =
+      resolveLayoutTarget(module, this->target, defaultTarget);
+  if (failed(resolved))
     return signalPassFailure();
-  }
+  layoutTarget = *resolved;
   // Values that arrive in the layout a fixed signature gives them get a
   // relayout the assignment retypes (removed again where it keeps it).
   entryRelayouts = insertSignatureRelayouts(module);

@@ -50,35 +50,62 @@ Value mlir::tlayout::createLayoutAlloc(OpBuilder &builder, Location loc,
                                  builder.getI64IntegerAttr(alignment));
 }
 
-/// The buffer type of `op`'s tensor result: a memref with the result
-/// encoding's layout, in the memory space of `source`'s buffer.
-static FailureOr<BufferLikeType> getEncodedResultBufferType(
-    Operation *op, Value source, const BufferizationOptions &options,
-    const BufferizationState &state, SmallVector<Value> &invocationStack) {
-  FailureOr<BufferLikeType> sourceBuffer =
-      bufferization::getBufferType(source, options, state, invocationStack);
-  if (failed(sourceBuffer))
-    return failure();
-  auto sourceMemRef = dyn_cast<BaseMemRefType>(*sourceBuffer);
-  if (!sourceMemRef)
-    return op->emitError("expected the source to bufferize to a memref");
-  return cast<BufferLikeType>(
-      getEncodedMemRefType(cast<RankedTensorType>(op->getResult(0).getType()),
-                           sourceMemRef.getMemorySpace()));
-}
-
 namespace {
-struct RelayoutOpInterface
-    : public BufferizableOpInterface::ExternalModel<RelayoutOpInterface,
-                                                    RelayoutOp> {
-  bool bufferizesToMemoryRead(Operation *, OpOperand &,
-                              const AnalysisState &) const {
-    return true;
-  }
-
+/// What the models of `tlayout.relayout` and of the tensor views share: the
+/// op writes nothing in place, and its tensor result bufferizes to a memref
+/// with the result encoding's layout in the memory space of its source's
+/// buffer, built from that buffer by `ConcreteModel::buildResultBuffer`.
+template <typename ConcreteModel, typename ConcreteOp>
+struct EncodedResultOpInterface
+    : public BufferizableOpInterface::ExternalModel<ConcreteModel, ConcreteOp> {
   bool bufferizesToMemoryWrite(Operation *, OpOperand &,
                                const AnalysisState &) const {
     return false;
+  }
+
+  FailureOr<BufferLikeType>
+  getBufferType(Operation *op, Value value, const BufferizationOptions &options,
+                const BufferizationState &state,
+                SmallVector<Value> &invocationStack) const {
+    FailureOr<BufferLikeType> sourceBuffer = bufferization::getBufferType(
+        cast<ConcreteOp>(op).getSource(), options, state, invocationStack);
+    if (failed(sourceBuffer))
+      return failure();
+    auto sourceMemRef = dyn_cast<BaseMemRefType>(*sourceBuffer);
+    if (!sourceMemRef)
+      return op->emitError("expected the source to bufferize to a memref");
+    return cast<BufferLikeType>(
+        getEncodedMemRefType(cast<RankedTensorType>(op->getResult(0).getType()),
+                             sourceMemRef.getMemorySpace()));
+  }
+
+  LogicalResult bufferize(Operation *op, RewriterBase &rewriter,
+                          const BufferizationOptions &options,
+                          BufferizationState &state) const {
+    FailureOr<Value> source =
+        getBuffer(rewriter, cast<ConcreteOp>(op).getSource(), options, state);
+    if (failed(source))
+      return failure();
+    auto sourceType = cast<MemRefType>(source->getType());
+    MemRefType resultType =
+        getEncodedMemRefType(cast<RankedTensorType>(op->getResult(0).getType()),
+                             sourceType.getMemorySpace());
+    FailureOr<Value> result =
+        static_cast<const ConcreteModel *>(this)->buildResultBuffer(
+            op, rewriter, options, *source, resultType);
+    if (failed(result))
+      return failure();
+    replaceOpWithBufferizedValues(rewriter, op, *result);
+    return success();
+  }
+};
+
+/// `tlayout.relayout` reads its source into a new buffer.
+struct RelayoutOpInterface
+    : public EncodedResultOpInterface<RelayoutOpInterface, RelayoutOp> {
+  bool bufferizesToMemoryRead(Operation *, OpOperand &,
+                              const AnalysisState &) const {
+    return true;
   }
 
   bool bufferizesToAllocation(Operation *, Value) const { return true; }
@@ -88,32 +115,17 @@ struct RelayoutOpInterface
     return {};
   }
 
-  FailureOr<BufferLikeType>
-  getBufferType(Operation *op, Value value, const BufferizationOptions &options,
-                const BufferizationState &state,
-                SmallVector<Value> &invocationStack) const {
-    // The new buffer lives where the source's does.
-    return getEncodedResultBufferType(op, cast<RelayoutOp>(op).getSource(),
-                                      options, state, invocationStack);
-  }
-
-  LogicalResult bufferize(Operation *op, RewriterBase &rewriter,
-                          const BufferizationOptions &options,
-                          BufferizationState &state) const {
-    auto relayout = cast<RelayoutOp>(op);
-    FailureOr<Value> source =
-        getBuffer(rewriter, relayout.getSource(), options, state);
-    if (failed(source))
-      return failure();
-    auto sourceType = cast<MemRefType>(source->getType());
-    MemRefType targetType =
-        getEncodedMemRefType(cast<RankedTensorType>(relayout.getType()),
-                             sourceType.getMemorySpace());
+  /// A new buffer of `targetType` (the new buffer lives where the source's
+  /// does), filled from `source` with `tlayout.copy`.
+  FailureOr<Value> buildResultBuffer(Operation *op, RewriterBase &rewriter,
+                                     const BufferizationOptions &options,
+                                     Value source,
+                                     MemRefType targetType) const {
     Location loc = op->getLoc();
     SmallVector<Value> sizes;
     for (int64_t i = 0, e = targetType.getRank(); i < e; ++i)
       if (targetType.isDynamicDim(i))
-        sizes.push_back(memref::DimOp::create(rewriter, loc, *source, i));
+        sizes.push_back(memref::DimOp::create(rewriter, loc, source, i));
     // Upstream's allocation functions give no symbol operands: a layout
     // that needs them gets its allocation here.
     FailureOr<Value> alloc =
@@ -123,24 +135,19 @@ struct RelayoutOpInterface
             : options.createAlloc(rewriter, loc, targetType, sizes);
     if (failed(alloc))
       return failure();
-    CopyOp::create(rewriter, loc, *source, *alloc);
-    replaceOpWithBufferizedValues(rewriter, op, *alloc);
-    return success();
+    CopyOp::create(rewriter, loc, source, *alloc);
+    return alloc;
   }
 };
+
 /// A free view of a tensor (`tlayout.transpose`, `tlayout.reshape`) is its
 /// memref form on the source's buffer: it reads and writes nothing and
 /// aliases its source.
 template <typename ViewOp>
-struct TensorViewOpInterface : public BufferizableOpInterface::ExternalModel<
-                                   TensorViewOpInterface<ViewOp>, ViewOp> {
+struct TensorViewOpInterface
+    : public EncodedResultOpInterface<TensorViewOpInterface<ViewOp>, ViewOp> {
   bool bufferizesToMemoryRead(Operation *, OpOperand &,
                               const AnalysisState &) const {
-    return false;
-  }
-
-  bool bufferizesToMemoryWrite(Operation *, OpOperand &,
-                               const AnalysisState &) const {
     return false;
   }
 
@@ -149,33 +156,15 @@ struct TensorViewOpInterface : public BufferizableOpInterface::ExternalModel<
     return {{op->getResult(0), BufferRelation::Equivalent}};
   }
 
-  FailureOr<BufferLikeType>
-  getBufferType(Operation *op, Value value, const BufferizationOptions &options,
-                const BufferizationState &state,
-                SmallVector<Value> &invocationStack) const {
-    return getEncodedResultBufferType(op, cast<ViewOp>(op).getSource(), options,
-                                      state, invocationStack);
-  }
-
-  LogicalResult bufferize(Operation *op, RewriterBase &rewriter,
-                          const BufferizationOptions &options,
-                          BufferizationState &state) const {
-    auto view = cast<ViewOp>(op);
-    FailureOr<Value> source =
-        getBuffer(rewriter, view.getSource(), options, state);
-    if (failed(source))
-      return failure();
-    auto sourceType = cast<MemRefType>(source->getType());
-    MemRefType resultType = getEncodedMemRefType(
-        cast<RankedTensorType>(view.getType()), sourceType.getMemorySpace());
-    // The same op on the buffer, with the same attributes.
+  /// The same op on the buffer, with the same attributes.
+  FailureOr<Value> buildResultBuffer(Operation *op, RewriterBase &rewriter,
+                                     const BufferizationOptions &, Value source,
+                                     MemRefType resultType) const {
     OperationState memrefState(op->getLoc(), op->getName());
-    memrefState.addOperands(*source);
+    memrefState.addOperands(source);
     memrefState.addTypes(resultType);
     memrefState.addAttributes(op->getAttrs());
-    Operation *memrefView = rewriter.create(memrefState);
-    replaceOpWithBufferizedValues(rewriter, op, memrefView->getResult(0));
-    return success();
+    return rewriter.create(memrefState)->getResult(0);
   }
 };
 } // namespace

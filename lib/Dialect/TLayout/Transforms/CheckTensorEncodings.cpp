@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tlayout/Dialect/TLayout/Transforms/Passes.h"
+#include "tlayout/Dialect/TLayout/Transforms/TensorEncodings.h"
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
@@ -25,12 +26,11 @@ using namespace mlir;
 using namespace mlir::tlayout;
 
 /// The first tensor type within `type` (itself, or nested in it) whose
-/// encoding is a memory layout, or null.
+/// encoding is a memory layout (getLayoutEncoding), or null.
 static RankedTensorType findLayoutEncoding(Type type) {
   RankedTensorType found;
   type.walk([&](RankedTensorType tensor) {
-    if (!found &&
-        isa_and_nonnull<MemRefLayoutAttrInterface>(tensor.getEncoding()))
+    if (!found && getLayoutEncoding(tensor))
       found = tensor;
   });
   return found;

@@ -15,10 +15,12 @@
 #include "tlayout/Dialect/TLayout/IR/MemRefLayout.h"
 #include "tlayout/Dialect/TLayout/IR/TLayoutAttrs.h"
 
+#include "mlir/AsmParser/AsmParser.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 
 using namespace mlir;
 using namespace mlir::tlayout;
@@ -61,6 +63,43 @@ mlir::tlayout::getEncodedTensorBytes(RankedTensorType type) {
   return bytes;
 }
 
+std::optional<int64_t>
+mlir::tlayout::getLogicalTensorBytes(RankedTensorType type) {
+  int64_t bits = getElementTypeBits(type.getElementType());
+  if (!type.hasStaticShape() || bits <= 0)
+    return std::nullopt;
+  int64_t total = bits;
+  for (int64_t size : type.getShape())
+    if (llvm::MulOverflow(total, size, total))
+      return std::nullopt;
+  return llvm::divideCeil(total, 8);
+}
+
+FailureOr<LayoutTargetAttrInterface>
+mlir::tlayout::resolveLayoutTarget(ModuleOp module, StringRef target,
+                                   StringRef defaultTarget) {
+  auto parseTarget =
+      [&](StringRef text,
+          StringRef option) -> FailureOr<LayoutTargetAttrInterface> {
+    Attribute attr = parseAttribute(text, module.getContext());
+    auto parsed = dyn_cast_or_null<LayoutTargetAttrInterface>(attr);
+    if (!parsed)
+      return module.emitError() << "the " << option << " option '" << text
+                                << "' is not an attribute that offers layouts";
+    return parsed;
+  };
+  if (!target.empty())
+    return parseTarget(target, "target");
+  for (NamedAttribute attr : module->getAttrs())
+    if (auto found = dyn_cast<LayoutTargetAttrInterface>(attr.getValue()))
+      return found;
+  if (!defaultTarget.empty())
+    return parseTarget(defaultTarget, "default-target");
+  return module.emitError("layout assignment needs a target: put an attribute "
+                          "that offers layouts on the module, such as "
+                          "tlayout_tpu.target = #tlayout_tpu.target<\"v5e\">");
+}
+
 //===----------------------------------------------------------------------===//
 // Slices to loops
 //===----------------------------------------------------------------------===//
@@ -90,13 +129,16 @@ buildCopyNest(OpBuilder &b, Location loc, ArrayRef<Value> sizes, Value init,
   return build(b, 0, init);
 }
 
-/// The indices in the full tensor of the element at `ivs` of a slice at
-/// `offsets` with `strides`; `dropped` marks the full tensor's dimensions
-/// that the slice drops (their index is the offset).
+/// The indices in the full tensor of the element at `ivs` of `slice` (a
+/// `tensor.extract_slice` or `tensor.insert_slice`, at its offsets with its
+/// strides); `dropped` marks the full tensor's dimensions that the slice
+/// drops (their index is the offset).
 static SmallVector<Value>
-sliceToFullIndices(OpBuilder &b, Location loc, ArrayRef<OpFoldResult> offsets,
-                   ArrayRef<OpFoldResult> strides,
+sliceToFullIndices(OpBuilder &b, Location loc,
+                   OffsetSizeAndStrideOpInterface slice,
                    const llvm::SmallBitVector &dropped, ArrayRef<Value> ivs) {
+  SmallVector<OpFoldResult> offsets = slice.getMixedOffsets();
+  SmallVector<OpFoldResult> strides = slice.getMixedStrides();
   SmallVector<Value> indices;
   size_t k = 0;
   for (auto [d, offset, stride] : llvm::enumerate(offsets, strides)) {
@@ -112,20 +154,49 @@ sliceToFullIndices(OpBuilder &b, Location loc, ArrayRef<OpFoldResult> offsets,
   return indices;
 }
 
-/// The mask of dimensions of a slice of `staticSizes` (the op's static
-/// sizes, dynamic where the op takes a value, even one that folds to a
-/// constant: the slice's type follows these, as the op's verifier does)
-/// that a tensor of `sliceShape` drops.
+/// The mask of the dimensions that `slice` (a `tensor.extract_slice` or
+/// `tensor.insert_slice` whose slice is a tensor of `sliceType`) drops, read
+/// from its static sizes (dynamic where the op takes a value, even one that
+/// folds to a constant: the slice's type follows these, as the op's verifier
+/// does). A match failure where no tensor of `slice` has a layout encoding
+/// or the rank reduction is unknown.
 static FailureOr<llvm::SmallBitVector>
-getDroppedDims(ArrayRef<int64_t> staticSizes, ArrayRef<int64_t> sliceShape) {
+matchEncodedSlice(OffsetSizeAndStrideOpInterface slice,
+                  RankedTensorType sliceType, PatternRewriter &rewriter) {
+  if (!hasLayoutEncodedTensor(slice))
+    return rewriter.notifyMatchFailure(slice, "no layout encoding");
+  ArrayRef<int64_t> staticSizes = slice.getStaticSizes();
   std::optional<llvm::SmallDenseSet<unsigned>> mask =
-      computeRankReductionMask(staticSizes, sliceShape);
+      computeRankReductionMask(staticSizes, sliceType.getShape());
   if (!mask)
-    return failure();
+    return rewriter.notifyMatchFailure(slice, "unknown rank reduction");
   llvm::SmallBitVector dropped(staticSizes.size());
   for (unsigned d : *mask)
     dropped.set(d);
   return dropped;
+}
+
+/// The loop nest of the rewrites of `slice` (a `tensor.extract_slice` or
+/// `tensor.insert_slice` that drops the dimensions `dropped`): loops over
+/// `sizes`, the slice's, carrying `init`, that copy element by element from
+/// the full tensor `source` into the slice (`intoSlice`, an extract) or from
+/// the slice `source` into the full tensor (an insert). Returns the copy.
+static Value buildSliceCopyNest(OpBuilder &b,
+                                OffsetSizeAndStrideOpInterface slice,
+                                const llvm::SmallBitVector &dropped,
+                                ArrayRef<Value> sizes, Value source, Value init,
+                                bool intoSlice) {
+  Location loc = slice.getLoc();
+  return buildCopyNest(
+      b, loc, sizes, init,
+      [&](OpBuilder &nb, ArrayRef<Value> ivs, Value carried) -> Value {
+        SmallVector<Value> full =
+            sliceToFullIndices(nb, loc, slice, dropped, ivs);
+        ArrayRef<Value> from = intoSlice ? ArrayRef<Value>(full) : ivs;
+        ArrayRef<Value> to = intoSlice ? ivs : ArrayRef<Value>(full);
+        Value x = tensor::ExtractOp::create(nb, loc, source, from);
+        return tensor::InsertOp::create(nb, loc, x, carried, to);
+      });
 }
 
 namespace {
@@ -135,13 +206,11 @@ struct ExtractSliceToLoops : OpRewritePattern<tensor::ExtractSliceOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(tensor::ExtractSliceOp op,
                                 PatternRewriter &rewriter) const override {
-    if (!hasLayoutEncodedTensor(op))
-      return rewriter.notifyMatchFailure(op, "no layout encoding");
     RankedTensorType resultType = op.getType();
     FailureOr<llvm::SmallBitVector> dropped =
-        getDroppedDims(op.getStaticSizes(), resultType.getShape());
+        matchEncodedSlice(op, resultType, rewriter);
     if (failed(dropped))
-      return rewriter.notifyMatchFailure(op, "unknown rank reduction");
+      return failure();
     Location loc = op.getLoc();
     SmallVector<Value> dynamicSizes, sizes;
     for (auto [d, size] : llvm::enumerate(op.getMixedSizes())) {
@@ -154,18 +223,9 @@ struct ExtractSliceToLoops : OpRewritePattern<tensor::ExtractSliceOp> {
     }
     Value empty =
         tensor::EmptyOp::create(rewriter, loc, resultType, dynamicSizes);
-    SmallVector<OpFoldResult> offsets = op.getMixedOffsets();
-    SmallVector<OpFoldResult> strides = op.getMixedStrides();
-    Value source = op.getSource();
-    Value result = buildCopyNest(
-        rewriter, loc, sizes, empty,
-        [&](OpBuilder &b, ArrayRef<Value> ivs, Value carried) -> Value {
-          SmallVector<Value> indices =
-              sliceToFullIndices(b, loc, offsets, strides, *dropped, ivs);
-          Value x = tensor::ExtractOp::create(b, loc, source, indices);
-          return tensor::InsertOp::create(b, loc, x, carried, ivs);
-        });
-    rewriter.replaceOp(op, result);
+    rewriter.replaceOp(op, buildSliceCopyNest(rewriter, op, *dropped, sizes,
+                                              op.getSource(), empty,
+                                              /*intoSlice=*/true));
     return success();
   }
 };
@@ -176,30 +236,20 @@ struct InsertSliceToLoops : OpRewritePattern<tensor::InsertSliceOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(tensor::InsertSliceOp op,
                                 PatternRewriter &rewriter) const override {
-    if (!hasLayoutEncodedTensor(op))
-      return rewriter.notifyMatchFailure(op, "no layout encoding");
     RankedTensorType sourceType = op.getSourceType();
     FailureOr<llvm::SmallBitVector> dropped =
-        getDroppedDims(op.getStaticSizes(), sourceType.getShape());
+        matchEncodedSlice(op, sourceType, rewriter);
     if (failed(dropped))
-      return rewriter.notifyMatchFailure(op, "unknown rank reduction");
+      return failure();
     Location loc = op.getLoc();
     Value source = op.getSource();
     SmallVector<Value> sizes;
     for (int64_t d = 0, e = sourceType.getRank(); d < e; ++d)
       sizes.push_back(getValueOrCreateConstantIndexOp(
           rewriter, loc, tensor::getMixedSize(rewriter, loc, source, d)));
-    SmallVector<OpFoldResult> offsets = op.getMixedOffsets();
-    SmallVector<OpFoldResult> strides = op.getMixedStrides();
-    Value result = buildCopyNest(
-        rewriter, loc, sizes, op.getDest(),
-        [&](OpBuilder &b, ArrayRef<Value> ivs, Value carried) -> Value {
-          SmallVector<Value> indices =
-              sliceToFullIndices(b, loc, offsets, strides, *dropped, ivs);
-          Value x = tensor::ExtractOp::create(b, loc, source, ivs);
-          return tensor::InsertOp::create(b, loc, x, carried, indices);
-        });
-    rewriter.replaceOp(op, result);
+    rewriter.replaceOp(op, buildSliceCopyNest(rewriter, op, *dropped, sizes,
+                                              source, op.getDest(),
+                                              /*intoSlice=*/false));
     return success();
   }
 };

@@ -427,19 +427,28 @@ combinePartials(bool isAffine, ArrayRef<TileReduction> reductions,
   return loop.getResults();
 }
 
+namespace {
+/// What the tile loops of a strip-mined loop carry: with `partials` (of the
+/// loop's `reductions`), nothing; without, the loop's own values, `inits`.
+struct TileCarry {
+  SmallVector<TileReduction> reductions;
+  std::optional<TilePartials> partials;
+  ValueRange inits;
+};
+} // namespace
+
 /// Moves the body of `loop` into `inner` (the tile-element loop inside
 /// `outer`, the tile loop), its index replaced by `index` (`c * t + e`),
-/// and replaces `loop` by `outer`. With `partials`, the loops carry no
-/// values: the body reads its accumulators from the partials at `e` and
+/// and replaces `loop` by `outer`. With `carry`'s partials, the loops carry
+/// no values: the body reads its accumulators from the partials at `e` and
 /// writes them back, and `loop` is replaced by the combination of its
 /// initial values with the partials.
 template <typename ForOp>
-static StripMinedLoop
-replaceByTiles(ForOp loop, ForOp outer, ForOp inner, Value index,
-               ArrayRef<TileReduction> reductions,
-               const std::optional<TilePartials> &partials, int64_t c,
-               RewriterBase &rewriter) {
+static StripMinedLoop replaceByTiles(ForOp loop, ForOp outer, ForOp inner,
+                                     Value index, const TileCarry &carry,
+                                     int64_t c, RewriterBase &rewriter) {
   constexpr bool isAffine = std::is_same_v<ForOp, affine::AffineForOp>;
+  const std::optional<TilePartials> &partials = carry.partials;
   if (!partials) {
     SmallVector<Value> replacements{index};
     llvm::append_range(replacements, inner.getRegionIterArgs());
@@ -450,7 +459,7 @@ replaceByTiles(ForOp loop, ForOp outer, ForOp inner, Value index,
   Location loc = loop.getLoc();
   rewriter.setInsertionPoint(loop);
   SmallVector<Value> results = combinePartials(
-      isAffine, reductions, *partials, loop.getInits(), c, loc, rewriter);
+      isAffine, carry.reductions, *partials, loop.getInits(), c, loc, rewriter);
   Value e = inner.getInductionVar();
   SmallVector<Value> replacements{index};
   rewriter.setInsertionPointToEnd(inner.getBody());
@@ -504,6 +513,19 @@ privatizeReductions(Operation *loop, int64_t c, RewriterBase &rewriter,
   return std::move(*created);
 }
 
+/// What the tile loops of `loop` strip-mined by `c` carry: the partials of
+/// its reductions where `reassociateReductions` asks for them and
+/// privatizeReductions makes them, its own values otherwise.
+template <typename ForOp>
+static TileCarry getTileCarry(ForOp loop, int64_t c, RewriterBase &rewriter,
+                              bool reassociateReductions) {
+  TileCarry carry;
+  if (reassociateReductions)
+    carry.partials = privatizeReductions(loop, c, rewriter, carry.reductions);
+  carry.inits = carry.partials ? ValueRange() : ValueRange(loop.getInits());
+  return carry;
+}
+
 FailureOr<StripMinedLoop> mlir::tlayout::stripMineByTile(
     affine::AffineForOp loop, int64_t c, IndexFactsAnalysis &facts,
     RewriterBase &rewriter, bool reassociateReductions) {
@@ -516,11 +538,7 @@ FailureOr<StripMinedLoop> mlir::tlayout::stripMineByTile(
               "has several results";
     return failure();
   }
-  SmallVector<TileReduction> reductions;
-  std::optional<TilePartials> partials;
-  if (reassociateReductions)
-    partials = privatizeReductions(loop, c, rewriter, reductions);
-  ValueRange inits = partials ? ValueRange() : ValueRange(loop.getInits());
+  TileCarry carry = getTileCarry(loop, c, rewriter, reassociateReductions);
   SmallVector<Value> lbOperands(loop.getLowerBoundOperands());
   SmallVector<Value> ubOperands(loop.getUpperBoundOperands());
   IndexFacts lbFacts = evaluateIndexFacts(
@@ -543,7 +561,7 @@ FailureOr<StripMinedLoop> mlir::tlayout::stripMineByTile(
   Value index;
   auto outer = affine::AffineForOp::create(
       rewriter, loc, lbOperands, outerLb, ubOperands, outerUb, /*step=*/1,
-      inits, [&](OpBuilder &b, Location loc, Value t, ValueRange args) {
+      carry.inits, [&](OpBuilder &b, Location loc, Value t, ValueRange args) {
         auto [innerLb, innerLbOperands] =
             aligned ? std::make_pair(AffineMap::getConstantMap(0, ctx),
                                      SmallVector<Value>())
@@ -564,8 +582,7 @@ FailureOr<StripMinedLoop> mlir::tlayout::stripMineByTile(
             });
         affine::AffineYieldOp::create(b, loc, inner.getResults());
       });
-  return replaceByTiles(loop, outer, inner, index, reductions, partials, c,
-                        rewriter);
+  return replaceByTiles(loop, outer, inner, index, carry, c, rewriter);
 }
 
 FailureOr<StripMinedLoop> mlir::tlayout::stripMineByTile(
@@ -579,11 +596,7 @@ FailureOr<StripMinedLoop> mlir::tlayout::stripMineByTile(
               "smaller, or the comparison is unsigned";
     return failure();
   }
-  SmallVector<TileReduction> reductions;
-  std::optional<TilePartials> partials;
-  if (reassociateReductions)
-    partials = privatizeReductions(loop, c, rewriter, reductions);
-  ValueRange inits = partials ? ValueRange() : ValueRange(loop.getInitArgs());
+  TileCarry carry = getTileCarry(loop, c, rewriter, reassociateReductions);
   IndexFacts lbFacts = facts.getFacts(loop.getLowerBound());
   IndexFacts ubFacts = facts.getFacts(loop.getUpperBound());
   bool aligned = lbFacts.multiple % c == 0 && c % *step == 0;
@@ -608,7 +621,7 @@ FailureOr<StripMinedLoop> mlir::tlayout::stripMineByTile(
   scf::ForOp inner;
   Value index;
   auto outer = scf::ForOp::create(
-      rewriter, loc, tileLb, tileUb, one, inits,
+      rewriter, loc, tileLb, tileUb, one, carry.inits,
       [&](OpBuilder &b, Location loc, Value t, ValueRange args) {
         AffineExpr tile = d0 * c;
         Value innerLb =
@@ -647,8 +660,7 @@ FailureOr<StripMinedLoop> mlir::tlayout::stripMineByTile(
   // annotations (a loop that must not be unrolled stays so, tile by tile).
   outer->setDiscardableAttrs(loop->getDiscardableAttrDictionary());
   inner->setDiscardableAttrs(loop->getDiscardableAttrDictionary());
-  return replaceByTiles(loop, outer, inner, index, reductions, partials, c,
-                        rewriter);
+  return replaceByTiles(loop, outer, inner, index, carry, c, rewriter);
 }
 
 bool mlir::tlayout::shouldNormalizeForTile(affine::AffineForOp loop,

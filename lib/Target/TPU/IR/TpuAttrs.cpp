@@ -276,21 +276,19 @@ void MemorySpaceAttr::print(AsmPrinter &printer) const {
 // Helpers of the TPU passes
 //===----------------------------------------------------------------------===//
 
-FailureOr<TargetAttr>
-mlir::tlayout::tpu::getTarget(Operation *module,
-                              ::mlir::tlayout::tpu::PresetChoice choice) {
-  MLIRContext *context = module->getContext();
+FailureOr<TargetDescription> mlir::tlayout::tpu::getTargetDescription(
+    Operation *module, ::mlir::tlayout::tpu::PresetChoice choice) {
   // The option's parser admits only the presets of the table.
   if (std::optional<TargetDescription> preset =
           ::mlir::tlayout::tpu::getPreset(choice))
-    return TargetAttr::get(context, *preset);
+    return *preset;
   if (Attribute attr = module->getAttr(kTargetAttrName)) {
     if (auto target = dyn_cast<TargetAttr>(attr))
-      return target;
+      return target.getDescription();
     return module->emitError()
            << kTargetAttrName << " must be a #tlayout_tpu.target, got " << attr;
   }
-  return TargetAttr::get(context, ::mlir::tlayout::tpu::getDefaultPreset());
+  return ::mlir::tlayout::tpu::getDefaultPreset();
 }
 
 std::optional<int64_t>

@@ -35,7 +35,6 @@ namespace mlir::tlayout::tpu {
 
 using namespace mlir;
 using namespace mlir::tlayout;
-using namespace mlir::tlayout::tpu;
 
 namespace {
 /// Union-find over memref values.
@@ -119,12 +118,13 @@ struct AssignTpuLayoutsPass
 void AssignTpuLayoutsPass::runOnOperation() {
   ModuleOp module = getOperation();
   TiledLayoutsLoweringInfo lowering(&getContext());
-  FailureOr<TargetAttr> targetAttr = getTarget(module, target);
-  if (failed(targetAttr))
+  FailureOr<tpu::TargetDescription> description =
+      tpu::getTargetDescription(module, target);
+  if (failed(description))
     return signalPassFailure();
   tpu::TilingOptions options;
-  options.lanes = targetAttr->getLanes();
-  options.sublanes = targetAttr->getSublanes();
+  options.lanes = description->lanes;
+  options.sublanes = description->sublanes;
   SymbolTable symbols(module);
 
   // Classes of values that must share a layout.
@@ -267,7 +267,7 @@ void AssignTpuLayoutsPass::runOnOperation() {
         continue; // Strided now; a view of whatever its source gets.
       auto type = cast<MemRefType>(m.getType());
       std::optional<int64_t> space =
-          getMemorySpaceNumber(type.getMemorySpace());
+          tpu::getMemorySpaceNumber(type.getMemorySpace());
       bool host = space == static_cast<int64_t>(tpu::MemorySpace::Host);
       if (!type.getLayout().isIdentity() || host || !space) {
         skip = true; // Left alone silently.

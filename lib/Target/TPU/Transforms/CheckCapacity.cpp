@@ -27,12 +27,10 @@ namespace mlir::tlayout::tpu {
 } // namespace mlir::tlayout::tpu
 
 using namespace mlir;
-using namespace mlir::tlayout;
 using namespace mlir::tlayout::tpu;
 
-namespace {
 /// The callee a call names, for messages.
-std::string calleeName(Operation *call) {
+static std::string calleeName(Operation *call) {
   if (auto symbol = dyn_cast_if_present<SymbolRefAttr>(
           cast<CallOpInterface>(call).getCallableForCallee()))
     return "@" + symbol.getLeafReference().str();
@@ -41,8 +39,9 @@ std::string calleeName(Operation *call) {
 
 /// The error at the op where `space` peaks over `capacity`, with a note at
 /// each allocation live there.
-void reportPeak(FunctionOpInterface func, const SpaceUsage &space,
-                const MemoryUsage &memory, int64_t capacity, StringRef target) {
+static void reportPeak(FunctionOpInterface func, const SpaceUsage &space,
+                       const MemoryUsage &memory, int64_t capacity,
+                       StringRef target) {
   std::string name = getMemorySpaceDisplayName(space.space);
   const LiveAllocation *at = nullptr;
   for (const LiveAllocation &live : space.liveAtPeak)
@@ -101,21 +100,20 @@ void reportPeak(FunctionOpInterface func, const SpaceUsage &space,
   }
 }
 
+namespace {
 struct CheckCapacityPass
     : mlir::tlayout::tpu::impl::CheckCapacityBase<CheckCapacityPass> {
   using Base::Base;
 
   void runOnOperation() override {
-    FailureOr<TargetAttr> targetAttr = getTarget(getOperation(), target);
-    if (failed(targetAttr))
+    FailureOr<TargetDescription> description =
+        getTargetDescription(getOperation(), target);
+    if (failed(description))
       return signalPassFailure();
-    tpu::TargetDescription description = targetAttr->getDescription();
     bool failedAny = false;
-    getOperation().walk([&](FunctionOpInterface func) {
-      if (func.isExternal())
-        return;
+    walkFunctionMemoryUsage(getOperation(), [&](FunctionOpInterface func,
+                                                const MemoryUsage &memory) {
       llvm::SmallDenseSet<int64_t> reported;
-      MemoryUsage memory = analyzeMemoryUsage(func.getFunctionBody());
       for (const BufferUsage &usage : memory.buffers) {
         // Sizes no 64-bit count holds fit in no memory: an error whatever
         // the capacity.
@@ -129,7 +127,7 @@ struct CheckCapacityPass
                  "overflow 64-bit arithmetic";
           continue;
         }
-        int64_t capacity = description.getCapacity(usage.space);
+        int64_t capacity = description->getCapacity(usage.space);
         if (capacity == 0 || !usage.physicalBytes ||
             reported.contains(usage.space))
           continue;
@@ -143,12 +141,12 @@ struct CheckCapacityPass
               << func.getName()
               << " past what 64-bit integers count (the live bytes overflow "
                  "64-bit arithmetic), above the "
-              << capacity << " bytes of the " << description.name
+              << capacity << " bytes of the " << description->name
               << " target; the buffer: " << usage.type;
         }
       }
       for (const CallUsage &call : memory.calls) {
-        int64_t capacity = description.getCapacity(call.space);
+        int64_t capacity = description->getCapacity(call.space);
         if (capacity == 0 || reported.contains(call.space) ||
             !call.liveOverflows)
           continue;
@@ -160,10 +158,10 @@ struct CheckCapacityPass
             << ", brings the live " << getMemorySpaceDisplayName(call.space)
             << " of @" << func.getName()
             << " to more bytes than 64-bit integers count, above the "
-            << capacity << " bytes of the " << description.name << " target";
+            << capacity << " bytes of the " << description->name << " target";
       }
       for (const SpaceUsage &space : memory.spaces) {
-        int64_t capacity = description.getCapacity(space.space);
+        int64_t capacity = description->getCapacity(space.space);
         if (capacity == 0 || reported.contains(space.space))
           continue;
         if (space.overflows) {
@@ -174,16 +172,16 @@ struct CheckCapacityPass
               << "the live " << getMemorySpaceDisplayName(space.space)
               << " of @" << func.getName()
               << " takes more bytes than 64-bit integers count, above the "
-              << capacity << " bytes of the " << description.name << " target";
+              << capacity << " bytes of the " << description->name << " target";
           continue;
         }
         if (space.peakBytes <= capacity || !space.peakOp)
           continue;
         failedAny = true;
-        reportPeak(func, space, memory, capacity, description.name);
+        reportPeak(func, space, memory, capacity, description->name);
       }
       for (const UnboundedLoop &loop : memory.unboundedLoops) {
-        if (description.getCapacity(loop.space) == 0)
+        if (description->getCapacity(loop.space) == 0)
           continue;
         loop.loop->emitWarning()
             << "this loop keeps " << loop.bytesPerTrip << " more bytes of "

@@ -31,13 +31,11 @@ namespace mlir::tlayout::tpu {
 } // namespace mlir::tlayout::tpu
 
 using namespace mlir;
-using namespace mlir::tlayout;
 using namespace mlir::tlayout::tpu;
 
-namespace {
 /// `overflow` where the count does not fit in int64, `dynamic` where it
 /// depends on run-time sizes.
-std::string bytesText(std::optional<int64_t> bytes, bool overflows) {
+static std::string bytesText(std::optional<int64_t> bytes, bool overflows) {
   if (overflows)
     return "overflow";
   return bytes ? std::to_string(*bytes) : std::string("dynamic");
@@ -45,7 +43,7 @@ std::string bytesText(std::optional<int64_t> bytes, bool overflows) {
 
 /// `file:line:column` of the operation's location, or the location as MLIR
 /// prints it when it has no file position.
-std::string locationText(Location loc) {
+static std::string locationText(Location loc) {
   if (auto file = loc->findInstanceOf<FileLineColLoc>())
     return (file.getFilename().getValue() + ":" + llvm::Twine(file.getLine()) +
             ":" + llvm::Twine(file.getColumn()))
@@ -55,14 +53,15 @@ std::string locationText(Location loc) {
   return text;
 }
 
-llvm::json::Value bytesJson(std::optional<int64_t> bytes, bool overflows) {
+static llvm::json::Value bytesJson(std::optional<int64_t> bytes,
+                                   bool overflows) {
   if (bytes && !overflows)
     return *bytes;
   return bytesText(bytes, overflows);
 }
 
 /// An allocation live at a peak, in words: its bytes, padding and copies.
-std::string liveText(const LiveAllocation &live) {
+static std::string liveText(const LiveAllocation &live) {
   std::string text;
   llvm::raw_string_ostream os(text);
   switch (live.kind) {
@@ -82,8 +81,8 @@ std::string liveText(const LiveAllocation &live) {
   return text;
 }
 
-llvm::json::Value liveJson(const LiveAllocation &live,
-                           const MemoryUsage &memory) {
+static llvm::json::Value liveJson(const LiveAllocation &live,
+                                  const MemoryUsage &memory) {
   llvm::json::Object entry;
   entry["location"] = locationText(live.op->getLoc());
   switch (live.kind) {
@@ -105,25 +104,24 @@ llvm::json::Value liveJson(const LiveAllocation &live,
   return entry;
 }
 
+namespace {
 struct MemoryReportPass
     : mlir::tlayout::tpu::impl::MemoryReportBase<MemoryReportPass> {
   using Base::Base;
 
   void runOnOperation() override {
-    FailureOr<TargetAttr> targetAttr = getTarget(getOperation(), target);
-    if (failed(targetAttr))
+    FailureOr<TargetDescription> description =
+        getTargetDescription(getOperation(), target);
+    if (failed(description))
       return signalPassFailure();
-    tpu::TargetDescription description = targetAttr->getDescription();
     llvm::json::Array functions;
-    getOperation().walk([&](FunctionOpInterface func) {
-      if (func.isExternal())
-        return;
-      MemoryUsage memory = analyzeMemoryUsage(func.getFunctionBody());
+    walkFunctionMemoryUsage(getOperation(), [&](FunctionOpInterface func,
+                                                const MemoryUsage &memory) {
       llvm::json::Array buffersJson, spacesJson;
       // The buffers live at a peak over its space's capacity.
       llvm::SmallDenseSet<size_t> atExceededPeak;
       for (const SpaceUsage &space : memory.spaces) {
-        int64_t capacity = description.getCapacity(space.space);
+        int64_t capacity = description->getCapacity(space.space);
         if (capacity == 0 || (!space.overflows && space.peakBytes <= capacity))
           continue;
         for (const LiveAllocation &live : space.liveAtPeak)
@@ -154,7 +152,7 @@ struct MemoryReportPass
         entry["type"] = llvm::formatv("{0}", usage.type).str();
         // Whether this allocation is live at a peak of its memory space over
         // the target's capacity (what --tlayout-check-capacity rejects).
-        int64_t capacity = description.getCapacity(usage.space);
+        int64_t capacity = description->getCapacity(usage.space);
         entry["exceeds_capacity"] =
             capacity > 0 && (usage.overflows || atExceededPeak.contains(index));
         entry["live_until"] = usage.livesToFunctionEnd || !usage.lastUse
@@ -169,7 +167,7 @@ struct MemoryReportPass
         buffersJson.push_back(std::move(entry));
       }
       for (const SpaceUsage &space : memory.spaces) {
-        int64_t capacity = description.getCapacity(space.space);
+        int64_t capacity = description->getCapacity(space.space);
         std::string name = getMemorySpaceDisplayName(space.space);
         if (format == ReportFormat::Remarks) {
           InFlightDiagnostic remark = func->emitRemark();
@@ -234,7 +232,7 @@ struct MemoryReportPass
     if (format != ReportFormat::Json)
       return;
     llvm::json::Object report;
-    report["target"] = description.name.str();
+    report["target"] = description->name.str();
     report["functions"] = std::move(functions);
     std::string text =
         llvm::formatv("{0:2}", llvm::json::Value(std::move(report))).str();

@@ -540,3 +540,12 @@ MemoryUsage mlir::tlayout::tpu::analyzeMemoryUsage(Region &region) {
 MemoryUsage mlir::tlayout::tpu::analyzeMemoryUsage(FunctionOpInterface func) {
   return analyzeMemoryUsage(func.getFunctionBody());
 }
+
+void mlir::tlayout::tpu::walkFunctionMemoryUsage(
+    Operation *root,
+    function_ref<void(FunctionOpInterface, const MemoryUsage &)> fn) {
+  root->walk([&](FunctionOpInterface func) {
+    if (!func.isExternal())
+      fn(func, analyzeMemoryUsage(func));
+  });
+}

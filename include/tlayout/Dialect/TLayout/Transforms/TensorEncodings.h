@@ -16,6 +16,7 @@
 
 #include "tlayout/Dialect/TLayout/IR/TLayoutAttrs.h"
 
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/PatternMatch.h"
 
@@ -33,6 +34,20 @@ bool hasLayoutEncodedTensor(Operation *op);
 /// encoding (or row-major), from the layout core's footprint; std::nullopt
 /// for dynamic shapes or element types without a fixed size.
 std::optional<int64_t> getEncodedTensorBytes(RankedTensorType type);
+
+/// The bytes of the elements of `type` alone, `ceil(elements * bits / 8)`
+/// as the layout core's footprint counts them (so a padding is physical
+/// minus logical bytes); std::nullopt for dynamic shapes or element types
+/// without a fixed size.
+std::optional<int64_t> getLogicalTensorBytes(RankedTensorType type);
+
+/// The target whose layouts a pass chooses from: the attribute parsed from
+/// `target` when it is not empty, else the module's attribute that offers
+/// layouts, else the one parsed from `defaultTarget`. Reports at `module`
+/// an option (named `target` or `default-target`) that is not an attribute
+/// that offers layouts, or no target.
+FailureOr<LayoutTargetAttrInterface>
+resolveLayoutTarget(ModuleOp module, StringRef target, StringRef defaultTarget);
 
 /// Rewrites `tensor.extract_slice` and `tensor.insert_slice` ops whose
 /// source, result or destination carries a layout encoding into loop nests

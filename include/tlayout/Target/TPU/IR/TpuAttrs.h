@@ -26,11 +26,13 @@ namespace mlir::tlayout::tpu {
 /// The name of the module attribute that holds the target.
 inline constexpr llvm::StringLiteral kTargetAttrName = "tlayout_tpu.target";
 
-/// The TPU target a pass works for: the preset `choice` names, else (for
-/// `PresetChoice::Module`) the module's `tlayout_tpu.target` attribute, else
-/// the default preset. Reports a misplaced attribute at `module`.
-FailureOr<TargetAttr> getTarget(Operation *module,
-                                ::mlir::tlayout::tpu::PresetChoice choice);
+/// The description of the TPU target a pass works for: the preset `choice`
+/// names, else (for `PresetChoice::Module`) the module's `tlayout_tpu.target`
+/// attribute, else the default preset. Reports a misplaced attribute at
+/// `module`.
+FailureOr<TargetDescription>
+getTargetDescription(Operation *module,
+                     ::mlir::tlayout::tpu::PresetChoice choice);
 
 /// The `S(n)` number of memory space `space`: 0 for none, the number of a
 /// builtin integer space or of any MemorySpaceAttrInterface

@@ -154,6 +154,13 @@ MemoryUsage analyzeMemoryUsage(Region &region);
 /// live there.
 MemoryUsage analyzeMemoryUsage(FunctionOpInterface func);
 
+/// Calls `fn` with each function under `root` that has a body, in the order
+/// of `root`'s walk, and the memory its body allocates (analyzeMemoryUsage),
+/// as --tlayout-memory-report and --tlayout-check-capacity read it.
+void walkFunctionMemoryUsage(
+    Operation *root,
+    function_ref<void(FunctionOpInterface, const MemoryUsage &)> fn);
+
 } // namespace mlir::tlayout::tpu
 
 #endif // TLAYOUT_TARGET_TPU_TRANSFORMS_MEMORYUSAGE_H
