@@ -132,94 +132,96 @@ static Value updatePacked(ConversionPatternRewriter &rewriter, Location loc,
                        elementType);
 }
 
-namespace {
+/// The converted operands of an `OpTy` (1:N).
+template <typename OpTy>
+using AdaptorOf = typename TiledOpConversionPattern<OpTy>::OneToNOpAdaptor;
 
-/// `memref.atomic_rmw` of a tiled memref: the same update of the element's
-/// place in the physical buffer, or of its bits in its byte when packed.
-struct AtomicRMWLowering : TiledOpConversionPattern<memref::AtomicRMWOp> {
-  using TiledOpConversionPattern::TiledOpConversionPattern;
-  LogicalResult
-  matchAndRewrite(memref::AtomicRMWOp op, OneToNOpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    auto element =
-        physicalElement(*this, op, rewriter, op.getMemRefType(),
-                        adaptor.getMemref(), flatten(adaptor.getIndices()));
-    if (failed(element))
-      return rewriter.notifyMatchFailure(op, "not a lowerable tiled memref");
-    Value value = adaptor.getValue().front();
-    if (element->slot) {
-      Location loc = op.getLoc();
-      Value old = updatePacked(
-          rewriter, loc, *element, op.getType(), [&](Value current) {
-            return combine(rewriter, loc, op.getKind(), current, value);
-          });
-      rewriter.replaceOp(op, old);
-      return success();
-    }
-    rewriter.replaceOpWithNewOp<memref::AtomicRMWOp>(
-        op, op.getKind(), value, element->buffer, element->indices);
+/// `memref.atomic_rmw` of the tiled memref element at `element`: the same
+/// update of the element's place in the physical buffer, or of its bits in
+/// its byte when packed.
+static LogicalResult rewriteAt(memref::AtomicRMWOp op,
+                               AdaptorOf<memref::AtomicRMWOp> adaptor,
+                               const PhysicalElement &element,
+                               ConversionPatternRewriter &rewriter) {
+  Value value = adaptor.getValue().front();
+  if (element.slot) {
+    Location loc = op.getLoc();
+    Value old =
+        updatePacked(rewriter, loc, element, op.getType(), [&](Value current) {
+          return combine(rewriter, loc, op.getKind(), current, value);
+        });
+    rewriter.replaceOp(op, old);
     return success();
   }
-};
+  rewriter.replaceOpWithNewOp<memref::AtomicRMWOp>(
+      op, op.getKind(), value, element.buffer, element.indices);
+  return success();
+}
 
-/// `memref.generic_atomic_rmw` of a tiled memref: the same region, applied
-/// atomically to the element's place in the physical buffer, or to its bits
-/// in its byte when packed.
-struct GenericAtomicRMWLowering
-    : TiledOpConversionPattern<memref::GenericAtomicRMWOp> {
-  using TiledOpConversionPattern::TiledOpConversionPattern;
+/// `memref.generic_atomic_rmw` of the tiled memref element at `element`: the
+/// same region, applied atomically to the element's place in the physical
+/// buffer, or to its bits in its byte when packed.
+static LogicalResult rewriteAt(memref::GenericAtomicRMWOp op,
+                               AdaptorOf<memref::GenericAtomicRMWOp>,
+                               const PhysicalElement &element,
+                               ConversionPatternRewriter &rewriter) {
+  if (element.slot) {
+    // The old region runs on the element taken out of the byte; its yield
+    // gives the element's new value.
+    Block *old = &op.getAtomicBody().front();
+    Operation *oldYield = old->getTerminator();
+    Value result = updatePacked(rewriter, op.getLoc(), element, op.getType(),
+                                [&](Value current) {
+                                  Block *into = rewriter.getInsertionBlock();
+                                  rewriter.mergeBlocks(old, into, current);
+                                  rewriter.setInsertionPoint(oldYield);
+                                  return oldYield->getOperand(0);
+                                });
+    rewriter.eraseOp(oldYield);
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+  auto atomic = memref::GenericAtomicRMWOp::create(
+      rewriter, op.getLoc(), element.buffer, element.indices);
+  // The builder gives the new op an empty body; the old body replaces it.
+  Region &body = atomic.getAtomicBody();
+  rewriter.eraseBlock(&body.front());
+  rewriter.inlineRegionBefore(op.getAtomicBody(), body, body.end());
+  rewriter.replaceOp(op, atomic.getResult());
+  return success();
+}
+
+/// `memref.prefetch` of the tiled memref element at `element`: a prefetch of
+/// the element's place in the physical buffer (its byte when packed), and so
+/// of the cache line that holds it.
+static LogicalResult rewriteAt(memref::PrefetchOp op,
+                               AdaptorOf<memref::PrefetchOp>,
+                               const PhysicalElement &element,
+                               ConversionPatternRewriter &rewriter) {
+  rewriter.replaceOpWithNewOp<memref::PrefetchOp>(
+      op, element.buffer, element.indices, op.getIsWrite(),
+      op.getLocalityHint(), op.getIsDataCache());
+  return success();
+}
+
+namespace {
+
+/// `memref.atomic_rmw`, `memref.generic_atomic_rmw` or `memref.prefetch` of
+/// an element of a tiled memref (its `memref` and `indices` operands): the
+/// element's physical place (physicalElement), then the op there
+/// (rewriteAt).
+template <typename ElementOp>
+struct ElementLowering : TiledOpConversionPattern<ElementOp> {
+  using TiledOpConversionPattern<ElementOp>::TiledOpConversionPattern;
   LogicalResult
-  matchAndRewrite(memref::GenericAtomicRMWOp op, OneToNOpAdaptor adaptor,
+  matchAndRewrite(ElementOp op, AdaptorOf<ElementOp> adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     auto element = physicalElement(
         *this, op, rewriter, cast<MemRefType>(op.getMemref().getType()),
         adaptor.getMemref(), flatten(adaptor.getIndices()));
     if (failed(element))
       return rewriter.notifyMatchFailure(op, "not a lowerable tiled memref");
-    if (element->slot) {
-      // The old region runs on the element taken out of the byte; its yield
-      // gives the element's new value.
-      Block *old = &op.getAtomicBody().front();
-      Operation *oldYield = old->getTerminator();
-      Value result = updatePacked(rewriter, op.getLoc(), *element, op.getType(),
-                                  [&](Value current) {
-                                    Block *into = rewriter.getInsertionBlock();
-                                    rewriter.mergeBlocks(old, into, current);
-                                    rewriter.setInsertionPoint(oldYield);
-                                    return oldYield->getOperand(0);
-                                  });
-      rewriter.eraseOp(oldYield);
-      rewriter.replaceOp(op, result);
-      return success();
-    }
-    auto atomic = memref::GenericAtomicRMWOp::create(
-        rewriter, op.getLoc(), element->buffer, element->indices);
-    // The builder gives the new op an empty body; the old body replaces it.
-    Region &body = atomic.getAtomicBody();
-    rewriter.eraseBlock(&body.front());
-    rewriter.inlineRegionBefore(op.getAtomicBody(), body, body.end());
-    rewriter.replaceOp(op, atomic.getResult());
-    return success();
-  }
-};
-
-/// `memref.prefetch` of an element of a tiled memref: a prefetch of the
-/// element's place in the physical buffer (its byte when packed), and so of
-/// the cache line that holds it.
-struct PrefetchLowering : TiledOpConversionPattern<memref::PrefetchOp> {
-  using TiledOpConversionPattern::TiledOpConversionPattern;
-  LogicalResult
-  matchAndRewrite(memref::PrefetchOp op, OneToNOpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    auto element =
-        physicalElement(*this, op, rewriter, op.getMemRefType(),
-                        adaptor.getMemref(), flatten(adaptor.getIndices()));
-    if (failed(element))
-      return rewriter.notifyMatchFailure(op, "not a lowerable tiled memref");
-    rewriter.replaceOpWithNewOp<memref::PrefetchOp>(
-        op, element->buffer, element->indices, op.getIsWrite(),
-        op.getLocalityHint(), op.getIsDataCache());
-    return success();
+    return rewriteAt(op, adaptor, *element, rewriter);
   }
 };
 
@@ -228,6 +230,8 @@ struct PrefetchLowering : TiledOpConversionPattern<memref::PrefetchOp> {
 void mlir::tlayout::populateTiledAtomicPatterns(
     const TiledLayoutTypeConverter &typeConverter,
     RewritePatternSet &patterns) {
-  patterns.add<AtomicRMWLowering, GenericAtomicRMWLowering, PrefetchLowering>(
-      typeConverter, patterns.getContext());
+  patterns.add<ElementLowering<memref::AtomicRMWOp>,
+               ElementLowering<memref::GenericAtomicRMWOp>,
+               ElementLowering<memref::PrefetchOp>>(typeConverter,
+                                                    patterns.getContext());
 }

@@ -68,8 +68,8 @@ struct Element {
 };
 } // namespace
 
-/// All positions of a vector shape in row-major order.
-static SmallVector<SmallVector<int64_t>> positionsOf(ArrayRef<int64_t> shape) {
+SmallVector<SmallVector<int64_t>>
+mlir::tlayout::getVectorPositions(ArrayRef<int64_t> shape) {
   SmallVector<SmallVector<int64_t>> result;
   SmallVector<int64_t> position(shape.size(), 0);
   int64_t count = 1;
@@ -102,7 +102,7 @@ static SmallVector<Element> elementsOf(RewriterBase &rewriter, Location loc,
   AffineMap maskMap = inversePermutation(compressUnusedDims(permutation));
   SmallVector<Element> elements;
   for (const SmallVector<int64_t> &position :
-       positionsOf(vectorType.getShape())) {
+       getVectorPositions(vectorType.getShape())) {
     Element element;
     element.position = position;
     element.index.assign(base.begin(), base.end());
@@ -340,14 +340,13 @@ static LogicalResult notContiguous(Operation *op, const Twine &why) {
   return failure();
 }
 
-/// Rewrites a 1-D vector access along memref dimension `dim` at `indices`
-/// into one vector.load (or vector.store of `toStore`) on the physical
-/// buffer when the layout keeps the vector's elements adjacent. Fails,
-/// changing nothing, otherwise.
+/// Rewrites the 1-D vector access `access` (along memref dimension `dim` at
+/// `indices`) into one vector.load (or vector.store of `toStore`) on the
+/// physical buffer when the layout keeps the vector's elements adjacent.
+/// Fails, changing nothing, otherwise.
 static LogicalResult accessContiguously(RewriterBase &rewriter, Operation *op,
-                                        Value memref, ValueRange indices,
-                                        VectorType vectorType, unsigned dim,
-                                        Value toStore) {
+                                        const OneDimVectorAccess &access) {
+  auto [memref, indices, vectorType, dim, toStore] = access;
   auto type = cast<MemRefType>(memref.getType());
   LayoutAttrInterface layout = getLayoutAttr(type);
   int64_t packed = getPackedBits(type);
@@ -435,8 +434,8 @@ mlir::tlayout::getAffineVectorAccess(Operation *op) {
   return std::nullopt;
 }
 
-std::optional<unsigned>
-mlir::tlayout::getOneDimTransferDim(VectorTransferOpInterface transfer) {
+std::optional<OneDimVectorAccess>
+mlir::tlayout::getOneDimTransferAccess(VectorTransferOpInterface transfer) {
   auto write = dyn_cast<vector::TransferWriteOp>(transfer.getOperation());
   if (transfer.getMask() || transfer.getVectorType().getRank() != 1 ||
       !transfer.getInBoundsValues()[0] || (write && write->getNumResults()))
@@ -444,43 +443,45 @@ mlir::tlayout::getOneDimTransferDim(VectorTransferOpInterface transfer) {
   auto dim = dyn_cast<AffineDimExpr>(transfer.getPermutationMap().getResult(0));
   if (!dim)
     return std::nullopt;
-  return dim.getPosition();
+  return OneDimVectorAccess{transfer.getBase(), transfer.getIndices(),
+                            transfer.getVectorType(), dim.getPosition(),
+                            write ? write.getVector() : Value()};
 }
 
-Value mlir::tlayout::getWrittenVector(Operation *op) {
-  auto write = dyn_cast<vector::TransferWriteOp>(op);
-  return write ? write.getVector() : Value();
+LogicalResult
+mlir::tlayout::rewriteAffineVectorAccess(RewriterBase &rewriter, Operation *op,
+                                         const AffineVectorAccess &access,
+                                         OneDimVectorRewrite rewrite) {
+  unsigned rank = cast<MemRefType>(access.memref.getType()).getRank();
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPoint(op);
+  SmallVector<Value> indices = getAffineAccessIndices(
+      rewriter, op->getLoc(), access.map, access.mapOperands);
+  if (succeeded(rewrite(
+          rewriter, op,
+          {access.memref, indices, access.type, rank - 1, access.written})))
+    return success();
+  for (Value index : indices)
+    rewriter.eraseOp(index.getDefiningOp());
+  return failure();
 }
 
 /// Tries the contiguous rewrite of a vector access: 1-D, unmasked, in
 /// bounds, along one memref dimension.
 static LogicalResult tryContiguous(RewriterBase &rewriter, Operation *op) {
   if (auto transfer = dyn_cast<VectorTransferOpInterface>(op)) {
-    std::optional<unsigned> dim = getOneDimTransferDim(transfer);
-    if (!dim)
+    std::optional<OneDimVectorAccess> access =
+        getOneDimTransferAccess(transfer);
+    if (!access)
       return notContiguous(op, "masked, not 1-D, not in bounds or a broadcast");
-    return accessContiguously(rewriter, op, transfer.getBase(),
-                              transfer.getIndices(), transfer.getVectorType(),
-                              *dim, getWrittenVector(op));
+    return accessContiguously(rewriter, op, *access);
   }
   std::optional<AffineVectorAccess> access = getAffineVectorAccess(op);
   if (!access)
     return failure();
   if (access->type.getRank() != 1)
     return notContiguous(op, "not 1-D");
-  // Affine vector accesses run along the most minor dimension; the indices'
-  // affine.apply ops carry what is known of their alignment.
-  unsigned rank = cast<MemRefType>(access->memref.getType()).getRank();
-  OpBuilder::InsertionGuard guard(rewriter);
-  rewriter.setInsertionPoint(op);
-  SmallVector<Value> indices = getAffineAccessIndices(
-      rewriter, op->getLoc(), access->map, access->mapOperands);
-  if (succeeded(accessContiguously(rewriter, op, access->memref, indices,
-                                   access->type, rank - 1, access->written)))
-    return success();
-  for (Value index : indices)
-    rewriter.eraseOp(index.getDefiningOp());
-  return failure();
+  return rewriteAffineVectorAccess(rewriter, op, *access, accessContiguously);
 }
 
 SmallVector<Value> mlir::tlayout::getAffineAccessIndices(RewriterBase &rewriter,
@@ -545,13 +546,8 @@ LogicalResult mlir::tlayout::expandTiledVectorAccess(RewriterBase &rewriter,
   }
   if (succeeded(tryContiguous(rewriter, op)))
     return success();
-  if (isa<affine::AffineVectorLoadOp, affine::AffineVectorStoreOp>(op)) {
-    auto load = dyn_cast<affine::AffineVectorLoadOp>(op);
-    auto store = dyn_cast<affine::AffineVectorStoreOp>(op);
-    VectorType type = load ? load.getVectorType() : store.getVectorType();
-    Value memref = load ? load.getMemRef() : store.getMemRef();
-    AffineMap map = load ? load.getAffineMap() : store.getAffineMap();
-    ValueRange operands = load ? load.getMapOperands() : store.getMapOperands();
+  if (std::optional<AffineVectorAccess> access = getAffineVectorAccess(op)) {
+    auto [type, memref, map, operands, written] = *access;
     if (tooLarge(type))
       return failure();
     // Affine vector accesses are in bounds along the minor dimensions.
@@ -563,11 +559,11 @@ LogicalResult mlir::tlayout::expandTiledVectorAccess(RewriterBase &rewriter,
     SmallVector<bool> inBounds(type.getRank(), true);
     SmallVector<Element> elements = elementsOf(
         rewriter, loc, memref, base, type, minor, inBounds, /*mask=*/nullptr);
-    if (load) {
+    if (!written) {
       rewriter.replaceOp(op, readElements(rewriter, loc, memref, type, elements,
                                           /*padding=*/nullptr));
     } else {
-      writeElements(rewriter, loc, store.getValue(), memref, elements);
+      writeElements(rewriter, loc, written, memref, elements);
       rewriter.eraseOp(op);
     }
     return success();
@@ -579,18 +575,37 @@ LogicalResult mlir::tlayout::expandTiledVectorAccess(RewriterBase &rewriter,
 // Patterns
 //===----------------------------------------------------------------------===//
 
+LogicalResult mlir::tlayout::checkFixedLengthVector(Operation *op,
+                                                    VectorType vectorType,
+                                                    StringRef unit,
+                                                    EmitErrorFn emitError) {
+  if (!vectorType || !vectorType.isScalable())
+    return success();
+  emitError() << op->getName() << " of a tiled memref with the scalable "
+              << "vector type " << vectorType
+              << " cannot be rewritten: the lowering accesses a vector " << unit
+              << " by " << unit << ", and a scalable vector has no fixed "
+              << "number of " << unit << "s; use a fixed-length vector";
+  return failure();
+}
+
+LogicalResult mlir::tlayout::checkMemRefOfScalars(Operation *op, Type type,
+                                                  EmitErrorFn emitError) {
+  auto memref = dyn_cast<MemRefType>(type);
+  if (memref && memref.getElementType().isIntOrIndexOrFloat())
+    return success();
+  emitError() << op->getName() << " of " << type
+              << " cannot be rewritten: the lowering splits vector accesses "
+                 "of memrefs of scalars only";
+  return failure();
+}
+
 /// Fails, explaining through `emitError`, when `op` accesses `vectorType`
 /// in `memrefType`, a vector the lowering cannot split into elements.
 static LogicalResult checkSplittable(Operation *op, VectorType vectorType,
                                      Type memrefType, EmitErrorFn emitError) {
-  if (vectorType && vectorType.isScalable()) {
-    emitError() << op->getName() << " of a tiled memref with the scalable "
-                << "vector type " << vectorType
-                << " cannot be rewritten: the lowering accesses a vector "
-                   "element by element, and a scalable vector has no fixed "
-                   "number of elements; use a fixed-length vector";
+  if (failed(checkFixedLengthVector(op, vectorType, "element", emitError)))
     return failure();
-  }
   if (!vectorType || vectorType.getNumElements() > kMaxSplitVectorElements) {
     emitError() << op->getName()
                 << " of a tiled memref is split into element accesses, and "
@@ -601,14 +616,7 @@ static LogicalResult checkSplittable(Operation *op, VectorType vectorType,
                    "transfers";
     return failure();
   }
-  auto memref = dyn_cast<MemRefType>(memrefType);
-  if (!memref || !memref.getElementType().isIntOrIndexOrFloat()) {
-    emitError() << op->getName() << " of " << memrefType
-                << " cannot be rewritten: the lowering splits vector accesses "
-                   "of memrefs of scalars only";
-    return failure();
-  }
-  return success();
+  return checkMemRefOfScalars(op, memrefType, emitError);
 }
 
 namespace {

@@ -47,14 +47,8 @@ using mlir::tlayout::kMaxSplitVectorElements;
 static LogicalResult checkLanes(Operation *op, VectorType vectorType,
                                 Type baseType, bool oneD,
                                 EmitErrorFn emitError) {
-  if (vectorType.isScalable()) {
-    emitError() << op->getName() << " of a tiled memref with the scalable "
-                << "vector type " << vectorType
-                << " cannot be rewritten: the lowering accesses a vector "
-                   "lane by lane, and a scalable vector has no fixed number "
-                   "of lanes; use a fixed-length vector";
+  if (failed(checkFixedLengthVector(op, vectorType, "lane", emitError)))
     return failure();
-  }
   if (vectorType.getNumElements() > kMaxSplitVectorElements) {
     emitError() << op->getName()
                 << " of a tiled memref is split into one access per lane, "
@@ -62,13 +56,9 @@ static LogicalResult checkLanes(Operation *op, VectorType vectorType,
                 << kMaxSplitVectorElements << " lanes; access smaller vectors";
     return failure();
   }
-  auto memref = dyn_cast<MemRefType>(baseType);
-  if (!memref || !memref.getElementType().isIntOrIndexOrFloat()) {
-    emitError() << op->getName() << " of " << baseType
-                << " cannot be rewritten: the lowering splits vector accesses "
-                   "of memrefs of scalars only";
+  if (failed(checkMemRefOfScalars(op, baseType, emitError)))
     return failure();
-  }
+  auto memref = cast<MemRefType>(baseType);
   if (memref.getRank() == 0) {
     emitError() << op->getName() << " of the rank-0 tiled memref " << memref
                 << " cannot be rewritten: its lanes run along the memref's "
@@ -102,66 +92,61 @@ static SmallVector<Value> shiftInnermost(OpBuilder &builder, Location loc,
   return index;
 }
 
-/// All positions of a vector shape in row-major order.
-static SmallVector<SmallVector<int64_t>> lanesOf(VectorType type) {
-  ArrayRef<int64_t> shape = type.getShape();
-  SmallVector<SmallVector<int64_t>> result;
-  SmallVector<int64_t> position(shape.size(), 0);
-  for (int64_t n = 0, e = type.getNumElements(); n < e; ++n) {
-    int64_t rest = n;
-    for (size_t i = shape.size(); i-- > 0;) {
-      position[i] = rest % shape[i];
-      rest /= shape[i];
-    }
-    result.push_back(position);
-  }
-  return result;
-}
+namespace {
+/// One lane of a vector access: its position in the vector, its memref
+/// indices (see the file comment) and its mask bit.
+struct Lane {
+  SmallVector<int64_t> position;
+  SmallVector<Value> index;
+  Value bit;
+};
+} // namespace
 
-/// Reads lane `position` of a vector: `memref[index]` where `bit` holds,
-/// the lane of `passthru` otherwise.
+/// Reads `lane` of a vector: `memref[index]` where its bit holds, the lane
+/// of `passthru` otherwise.
 static Value readLane(OpBuilder &builder, Location loc, Value memref,
-                      ArrayRef<Value> index, Value bit, Value passthru,
-                      ArrayRef<int64_t> position) {
+                      const Lane &lane, Value passthru) {
   auto ifOp = scf::IfOp::create(
-      builder, loc, bit,
+      builder, loc, lane.bit,
       [&](OpBuilder &b, Location l) {
         scf::YieldOp::create(
-            b, l, memref::LoadOp::create(b, l, memref, index).getResult());
+            b, l, memref::LoadOp::create(b, l, memref, lane.index).getResult());
       },
       [&](OpBuilder &b, Location l) {
         scf::YieldOp::create(
             b, l,
-            vector::ExtractOp::create(b, l, passthru, position).getResult());
+            vector::ExtractOp::create(b, l, passthru, lane.position)
+                .getResult());
       });
   return ifOp.getResult(0);
 }
 
-/// Writes lane `position` of `vector` to `memref[index]` where `bit` holds.
+/// Writes `lane` of `vector` to `memref[index]` where its bit holds.
 static void writeLane(OpBuilder &builder, Location loc, Value vector,
-                      Value memref, ArrayRef<Value> index, Value bit,
-                      ArrayRef<int64_t> position) {
-  auto ifOp = scf::IfOp::create(builder, loc, bit, /*withElseRegion=*/false);
+                      Value memref, const Lane &lane) {
+  auto ifOp =
+      scf::IfOp::create(builder, loc, lane.bit, /*withElseRegion=*/false);
   OpBuilder::InsertionGuard guard(builder);
   builder.setInsertionPointToStart(ifOp.thenBlock());
-  Value value = vector::ExtractOp::create(builder, loc, vector, position);
-  memref::StoreOp::create(builder, loc, value, memref, index);
+  Value value = vector::ExtractOp::create(builder, loc, vector, lane.position);
+  memref::StoreOp::create(builder, loc, value, memref, lane.index);
 }
 
-/// The memref indices of each lane (see the file comment), and its mask bit.
+/// The lanes of a vector of type `type` at `base`, in row-major order.
 /// `indexVector` is the index_vec of a gather or scatter; `compressed` says
 /// the active lanes are consecutive (expandload, compressstore).
-static SmallVector<std::pair<SmallVector<Value>, Value>>
-laneIndices(OpBuilder &builder, Location loc, VectorType type, ValueRange base,
-            Value mask, Value indexVector, bool compressed) {
-  SmallVector<std::pair<SmallVector<Value>, Value>> result;
+static SmallVector<Lane> lanesOf(OpBuilder &builder, Location loc,
+                                 VectorType type, ValueRange base, Value mask,
+                                 Value indexVector, bool compressed) {
+  SmallVector<Lane> result;
   Value one, zero, count;
   if (compressed) {
     one = arith::ConstantIndexOp::create(builder, loc, 1);
     zero = arith::ConstantIndexOp::create(builder, loc, 0);
     count = zero;
   }
-  for (const SmallVector<int64_t> &position : lanesOf(type)) {
+  for (const SmallVector<int64_t> &position :
+       getVectorPositions(type.getShape())) {
     Value bit = vector::ExtractOp::create(builder, loc, mask, position);
     Value offset;
     if (indexVector) {
@@ -177,83 +162,61 @@ laneIndices(OpBuilder &builder, Location loc, VectorType type, ValueRange base,
     } else {
       offset = arith::ConstantIndexOp::create(builder, loc, position.back());
     }
-    result.emplace_back(shiftInnermost(builder, loc, base, offset), bit);
+    result.push_back(
+        {position, shiftInnermost(builder, loc, base, offset), bit});
   }
   return result;
 }
 
 namespace {
 
-/// A masked, gathering or expanding load of a tiled memref, lane by lane.
-template <typename LoadOp>
-struct LaneLoadLowering : TiledOpConversionPattern<LoadOp> {
-  using TiledOpConversionPattern<LoadOp>::TiledOpConversionPattern;
-  static constexpr bool isGather = std::is_same_v<LoadOp, vector::GatherOp>;
-  static constexpr bool isExpand = std::is_same_v<LoadOp, vector::ExpandLoadOp>;
+/// A masked, gathering or expanding load of a tiled memref, or a masked,
+/// scattering or compressing store to one, lane by lane.
+template <typename AccessOp>
+struct LaneAccessLowering : TiledOpConversionPattern<AccessOp> {
+  using TiledOpConversionPattern<AccessOp>::TiledOpConversionPattern;
+  static constexpr bool isLoad =
+      llvm::is_one_of<AccessOp, vector::MaskedLoadOp, vector::GatherOp,
+                      vector::ExpandLoadOp>::value;
+  /// Gather and scatter offset each lane by its entry of an index vector.
+  static constexpr bool isIndexed =
+      llvm::is_one_of<AccessOp, vector::GatherOp, vector::ScatterOp>::value;
+  /// Expandload and compressstore access the active lanes consecutively.
+  static constexpr bool isCompressed =
+      llvm::is_one_of<AccessOp, vector::ExpandLoadOp,
+                      vector::CompressStoreOp>::value;
 
-  LogicalResult check(LoadOp op, EmitErrorFn emitError) const override {
+  LogicalResult check(AccessOp op, EmitErrorFn emitError) const override {
     return checkLanes(op, op.getVectorType(), op.getBase().getType(),
-                      /*oneD=*/!isGather, emitError);
+                      /*oneD=*/!isIndexed, emitError);
   }
   LogicalResult
-  matchAndRewrite(LoadOp op,
-                  typename TiledOpConversionPattern<LoadOp>::OneToNOpAdaptor,
+  matchAndRewrite(AccessOp op,
+                  typename TiledOpConversionPattern<AccessOp>::OneToNOpAdaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     Value indexVector;
     ValueRange base;
-    if constexpr (isGather) {
+    if constexpr (isIndexed) {
       indexVector = op.getIndices();
       base = op.getOffsets();
     } else {
       base = op.getIndices();
     }
-    SmallVector<SmallVector<int64_t>> lanes = lanesOf(op.getVectorType());
     SmallVector<Value> values;
-    for (auto [lane, access] : llvm::enumerate(
-             laneIndices(rewriter, loc, op.getVectorType(), base, op.getMask(),
-                         indexVector, /*compressed=*/isExpand)))
-      values.push_back(readLane(rewriter, loc, op.getBase(), access.first,
-                                access.second, op.getPassThru(), lanes[lane]));
-    rewriter.replaceOp(op, vector::FromElementsOp::create(
-                               rewriter, loc, op.getVectorType(), values));
-    return success();
-  }
-};
-
-/// A masked, scattering or compressing store to a tiled memref, lane by
-/// lane.
-template <typename StoreOp>
-struct LaneStoreLowering : TiledOpConversionPattern<StoreOp> {
-  using TiledOpConversionPattern<StoreOp>::TiledOpConversionPattern;
-  static constexpr bool isScatter = std::is_same_v<StoreOp, vector::ScatterOp>;
-  static constexpr bool isCompress =
-      std::is_same_v<StoreOp, vector::CompressStoreOp>;
-
-  LogicalResult check(StoreOp op, EmitErrorFn emitError) const override {
-    return checkLanes(op, op.getVectorType(), op.getBase().getType(),
-                      /*oneD=*/!isScatter, emitError);
-  }
-  LogicalResult
-  matchAndRewrite(StoreOp op,
-                  typename TiledOpConversionPattern<StoreOp>::OneToNOpAdaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    Value indexVector;
-    ValueRange base;
-    if constexpr (isScatter) {
-      indexVector = op.getIndices();
-      base = op.getOffsets();
-    } else {
-      base = op.getIndices();
+    for (const Lane &lane : lanesOf(rewriter, loc, op.getVectorType(), base,
+                                    op.getMask(), indexVector, isCompressed)) {
+      if constexpr (isLoad)
+        values.push_back(
+            readLane(rewriter, loc, op.getBase(), lane, op.getPassThru()));
+      else
+        writeLane(rewriter, loc, op.getValueToStore(), op.getBase(), lane);
     }
-    SmallVector<SmallVector<int64_t>> lanes = lanesOf(op.getVectorType());
-    for (auto [lane, access] : llvm::enumerate(
-             laneIndices(rewriter, loc, op.getVectorType(), base, op.getMask(),
-                         indexVector, /*compressed=*/isCompress)))
-      writeLane(rewriter, loc, op.getValueToStore(), op.getBase(), access.first,
-                access.second, lanes[lane]);
-    rewriter.eraseOp(op);
+    if constexpr (isLoad)
+      rewriter.replaceOp(op, vector::FromElementsOp::create(
+                                 rewriter, loc, op.getVectorType(), values));
+    else
+      rewriter.eraseOp(op);
     return success();
   }
 };
@@ -263,11 +226,11 @@ struct LaneStoreLowering : TiledOpConversionPattern<StoreOp> {
 void mlir::tlayout::populateTiledVectorMemoryPatterns(
     const TiledLayoutTypeConverter &typeConverter,
     RewritePatternSet &patterns) {
-  patterns.add<LaneLoadLowering<vector::MaskedLoadOp>,
-               LaneLoadLowering<vector::GatherOp>,
-               LaneLoadLowering<vector::ExpandLoadOp>,
-               LaneStoreLowering<vector::MaskedStoreOp>,
-               LaneStoreLowering<vector::ScatterOp>,
-               LaneStoreLowering<vector::CompressStoreOp>>(
+  patterns.add<LaneAccessLowering<vector::MaskedLoadOp>,
+               LaneAccessLowering<vector::GatherOp>,
+               LaneAccessLowering<vector::ExpandLoadOp>,
+               LaneAccessLowering<vector::MaskedStoreOp>,
+               LaneAccessLowering<vector::ScatterOp>,
+               LaneAccessLowering<vector::CompressStoreOp>>(
       typeConverter, patterns.getContext());
 }

@@ -43,9 +43,8 @@ using namespace mlir::tlayout::cpu;
 /// and a start column that is a known multiple of c; fails, changing
 /// nothing, otherwise.
 static LogicalResult accessPackedColumns(RewriterBase &rewriter, Operation *op,
-                                         Value memref, ValueRange indices,
-                                         VectorType vectorType, unsigned dim,
-                                         Value toStore) {
+                                         const OneDimVectorAccess &access) {
+  auto [memref, indices, vectorType, dim, toStore] = access;
   auto type = cast<MemRefType>(memref.getType());
   int64_t bits = getPackedBits(type);
   auto attr = dyn_cast<TiledLayoutAttr>(type.getLayout());
@@ -104,8 +103,8 @@ static LogicalResult accessPackedColumns(RewriterBase &rewriter, Operation *op,
   AffineExpr shift =
       (slot.floorDiv(perByte)) * 8 + (perByte - 1 - slot % perByte) * bits;
   auto apply = [&](AffineExpr expr) {
-    return affine::AffineApplyOp::create(rewriter, loc,
-                                         AffineMap::get(2, 0, expr), indices);
+    return affine::AffineApplyOp::create(
+        rewriter, loc, AffineMap::get(2, 0, expr), access.indices);
   };
   auto i8 = rewriter.getI8Type();
   auto bufferType = MemRefType::get(
@@ -155,26 +154,17 @@ static LogicalResult tryPackedColumns(RewriterBase &rewriter, Operation *op) {
   OpBuilder::InsertionGuard guard(rewriter);
   rewriter.setInsertionPoint(op);
   if (auto transfer = dyn_cast<VectorTransferOpInterface>(op)) {
-    std::optional<unsigned> dim = getOneDimTransferDim(transfer);
-    if (!dim || isa_and_nonnull<vector::MaskOp>(op->getParentOp()))
+    std::optional<OneDimVectorAccess> access =
+        getOneDimTransferAccess(transfer);
+    if (!access || isa_and_nonnull<vector::MaskOp>(op->getParentOp()))
       return failure();
-    return accessPackedColumns(rewriter, op, transfer.getBase(),
-                               transfer.getIndices(), transfer.getVectorType(),
-                               *dim, getWrittenVector(op));
+    return accessPackedColumns(rewriter, op, *access);
   }
   std::optional<AffineVectorAccess> access = getAffineVectorAccess(op);
   if (!access || access->type.getRank() != 1 ||
       !getPackedBits(cast<MemRefType>(access->memref.getType())))
     return failure();
-  SmallVector<Value> indices = getAffineAccessIndices(
-      rewriter, op->getLoc(), access->map, access->mapOperands);
-  if (succeeded(accessPackedColumns(rewriter, op, access->memref, indices,
-                                    access->type, indices.size() - 1,
-                                    access->written)))
-    return success();
-  for (Value index : indices)
-    rewriter.eraseOp(index.getDefiningOp());
-  return failure();
+  return rewriteAffineVectorAccess(rewriter, op, *access, accessPackedColumns);
 }
 
 namespace {

@@ -6,10 +6,10 @@
 //
 // The base class of the lowering's own patterns, one populate function per
 // file of patterns, the expansions of copies and vector accesses that the
-// patterns run, and the helpers of vector accesses that a target's faster
-// patterns share with them; populateLowerTiledLayoutsPatterns adds all the
-// patterns. A target's patterns (tlayout/Target/CPU) derive from the same
-// base class.
+// patterns run, and the helpers of vector accesses that the lowering's two
+// files of vector patterns and a target's faster patterns share;
+// populateLowerTiledLayoutsPatterns adds all the patterns. A target's
+// patterns (tlayout/Target/CPU) derive from the same base class.
 //
 //===----------------------------------------------------------------------===//
 
@@ -148,14 +148,28 @@ void populateTiledVectorAccessPatterns(
 /// affine.apply ops.
 int64_t getKnownMultiple(Value value);
 
-/// The memref dimension a vector transfer runs along, where it is 1-D,
-/// unmasked (no mask operand), in bounds, on a memref (a write without a
-/// result) and not a broadcast; std::nullopt otherwise.
-std::optional<unsigned>
-getOneDimTransferDim(VectorTransferOpInterface transfer);
+/// A 1-D vector access along one memref dimension, as the contiguous and
+/// the packed-column rewrites take it: the memref, the indices of the
+/// vector's first element, the vector type, the memref dimension the vector
+/// runs along, and the vector a write stores (null for a read).
+struct OneDimVectorAccess {
+  Value memref;
+  ValueRange indices;
+  VectorType vectorType;
+  unsigned dim;
+  Value toStore;
+};
 
-/// The vector a transfer writes; null for a read.
-Value getWrittenVector(Operation *op);
+/// A rewrite of `op`, the 1-D vector access `access`, that fails, changing
+/// nothing, where it does not apply.
+using OneDimVectorRewrite = function_ref<LogicalResult(
+    RewriterBase &rewriter, Operation *op, const OneDimVectorAccess &access)>;
+
+/// The access of a vector transfer that is 1-D, unmasked (no mask operand),
+/// in bounds, on a memref (a write without a result) and not a broadcast;
+/// std::nullopt otherwise.
+std::optional<OneDimVectorAccess>
+getOneDimTransferAccess(VectorTransferOpInterface transfer);
 
 /// What an `affine.vector_load` or `affine.vector_store` accesses: the
 /// vector type, the memref, the access map and its operands, and the vector
@@ -174,6 +188,30 @@ std::optional<AffineVectorAccess> getAffineVectorAccess(Operation *op);
 /// The memref indices of an affine access map, one affine.apply each.
 SmallVector<Value> getAffineAccessIndices(RewriterBase &rewriter, Location loc,
                                           AffineMap map, ValueRange operands);
+
+/// Tries `rewrite` on `op`, the 1-D affine vector access `access`, along the
+/// memref's innermost dimension. Its indices are built before `op`
+/// (getAffineAccessIndices: their affine.apply ops carry what is known of
+/// their alignment) and erased again when `rewrite` fails.
+LogicalResult rewriteAffineVectorAccess(RewriterBase &rewriter, Operation *op,
+                                        const AffineVectorAccess &access,
+                                        OneDimVectorRewrite rewrite);
+
+/// All positions of a vector of shape `shape`, in row-major order.
+SmallVector<SmallVector<int64_t>> getVectorPositions(ArrayRef<int64_t> shape);
+
+/// Fails, explaining through `emitError`, when `op` accesses a scalable
+/// vector of type `vectorType` (null: none), which the lowering cannot
+/// access `unit` by `unit` ("lane" or "element"): it has no fixed number of
+/// them.
+LogicalResult checkFixedLengthVector(Operation *op, VectorType vectorType,
+                                     StringRef unit, EmitErrorFn emitError);
+
+/// Fails, explaining through `emitError`, when `type`, the memref `op`
+/// accesses a vector of, is not a memref of scalars: the lowering splits
+/// vector accesses of memrefs of scalars only.
+LogicalResult checkMemRefOfScalars(Operation *op, Type type,
+                                   EmitErrorFn emitError);
 
 //===----------------------------------------------------------------------===//
 // Expansions the patterns run inside the conversion
