@@ -24,26 +24,30 @@ using namespace mlir::tlayout;
 
 namespace {
 
+/// Steps `choice` to the next assignment (the first node's candidate
+/// changing fastest); false after the last.
+bool nextAssignment(const AssignmentProblem &problem,
+                    llvm::MutableArrayRef<unsigned> choice) {
+  for (auto [k, pick] : llvm::enumerate(choice)) {
+    if (++pick < problem.getNodes()[k].cost.size())
+      return true;
+    pick = 0;
+  }
+  return false;
+}
+
 /// The cheapest assignment that fits, by enumeration, or std::nullopt.
 std::optional<double> bruteForce(const AssignmentProblem &problem) {
-  unsigned n = problem.getNodes().size();
-  llvm::SmallVector<unsigned, 16> choice(n, 0);
+  llvm::SmallVector<unsigned, 16> choice(problem.getNodes().size(), 0);
   std::optional<double> best;
-  while (true) {
+  do {
     if (problem.fits(choice)) {
       double cost = problem.evaluate(choice);
       if (!best || cost < *best)
         best = cost;
     }
-    unsigned k = 0;
-    for (; k < n; ++k) {
-      if (++choice[k] < problem.getNodes()[k].cost.size())
-        break;
-      choice[k] = 0;
-    }
-    if (k == n)
-      return best;
-  }
+  } while (nextAssignment(problem, choice));
+  return best;
 }
 
 AssignmentProblem randomProblem(std::mt19937 &rng, unsigned maxNodes,
@@ -260,7 +264,7 @@ TEST(AssignmentSolverTest, ValuesLiveInSeveralRanges) {
     // The enumeration.
     std::optional<double> best;
     llvm::SmallVector<unsigned> choice(n, 0);
-    while (true) {
+    do {
       bool fits = true;
       for (unsigned p = 0; p < points; ++p) {
         int64_t live = 0;
@@ -272,15 +276,7 @@ TEST(AssignmentSolverTest, ValuesLiveInSeveralRanges) {
       EXPECT_EQ(problem.fits(choice), fits) << "trial " << trial;
       if (fits && (!best || problem.evaluate(choice) < *best))
         best = problem.evaluate(choice);
-      unsigned v = 0;
-      for (; v < n; ++v) {
-        if (++choice[v] < problem.getNodes()[v].cost.size())
-          break;
-        choice[v] = 0;
-      }
-      if (v == n)
-        break;
-    }
+    } while (nextAssignment(problem, choice));
     AssignmentSolution exact = solveExact(problem, /*budget=*/1u << 20);
     ASSERT_TRUE(exact.exact) << "trial " << trial;
     ASSERT_EQ(exact.isFeasible(), best.has_value()) << "trial " << trial;
