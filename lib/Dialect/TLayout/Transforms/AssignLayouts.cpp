@@ -112,6 +112,7 @@ struct AssignLayoutsPass
   DenseMap<Type, SmallVector<Attribute>> candidateCache;
   DenseMap<std::tuple<Type, Type, Attribute>, bool> freeTransposeCache;
   DenseMap<std::pair<Type, Type>, bool> freeReshapeCache;
+  DenseMap<std::pair<Type, Type>, bool> freeRelayoutCache;
 
   /// The program points the capacity is checked at.
   std::optional<ProgramPoints> points;
@@ -189,6 +190,19 @@ struct AssignLayoutsPass
     if (type.getElementType() == resultType.getElementType())
       return layout;
     return projectLayout(layout, {}, type);
+  }
+
+  /// Whether relayouting a value of `type` between layouts `a` and `b`
+  /// moves nothing (isFreeRelayout: equal, or placing every element alike).
+  bool movesNothing(RankedTensorType type, Attribute a, Attribute b) {
+    if (a == b)
+      return true;
+    auto [it, inserted] = freeRelayoutCache.try_emplace(
+        {type.cloneWithEncoding(a), type.cloneWithEncoding(b)});
+    if (inserted)
+      it->second = isFreeRelayout(cast<RankedTensorType>(it->first.first),
+                                  cast<RankedTensorType>(it->first.second));
+    return it->second;
   }
 
   /// Whether transposing `source` into `result` by `permutation` is a
@@ -318,8 +332,9 @@ LogicalResult AssignLayoutsPass::choose(TensorLayoutGroups &groups,
     int64_t otherBytes = bytesWith(group.type, other).value_or(0);
     BoundaryCost cost{*node, op->getParentOfType<func::FuncOp>(), {}};
     for (unsigned k = 0; k < group.candidates.size(); ++k) {
-      int64_t moved =
-          group.candidates[k] == other ? 0 : group.bytes[k] + otherBytes;
+      int64_t moved = movesNothing(group.type, group.candidates[k], other)
+                          ? 0
+                          : group.bytes[k] + otherBytes;
       group.boundaryBytes[k] += moved;
       cost.bytes.push_back(moved);
     }
@@ -378,7 +393,7 @@ LogicalResult AssignLayoutsPass::choose(TensorLayoutGroups &groups,
                     [&](Attribute a, int64_t aBytes, Attribute b, int64_t) {
                       Attribute wanted =
                           elementwiseOperandLayout(type, b, resultType);
-                      return !wanted || a == wanted
+                      return !wanted || movesNothing(type, a, wanted)
                                  ? 0
                                  : aBytes + bytesWith(type, wanted).value_or(0);
                     });
@@ -399,7 +414,7 @@ LogicalResult AssignLayoutsPass::choose(TensorLayoutGroups &groups,
               "the broadcast dimensions",
           [&](Attribute a, int64_t aBytes, Attribute b, int64_t) {
             Attribute wanted = projectLayout(b, rule->dropped, inputType);
-            return !wanted || wanted == a
+            return !wanted || movesNothing(inputType, a, wanted)
                        ? 0
                        : aBytes + bytesWith(inputType, wanted).value_or(0);
           });
@@ -413,7 +428,7 @@ LogicalResult AssignLayoutsPass::choose(TensorLayoutGroups &groups,
               "the reduced dimensions",
           [&](Attribute a, int64_t, Attribute b, int64_t bBytes) {
             Attribute written = projectLayout(a, rule->dropped, resultType);
-            return !written || written == b
+            return !written || movesNothing(resultType, written, b)
                        ? 0
                        : 2 * (bBytes +
                               bytesWith(resultType, written).value_or(0));
@@ -881,6 +896,7 @@ void AssignLayoutsPass::runOnOperation() {
   candidateCache.clear();
   freeTransposeCache.clear();
   freeReshapeCache.clear();
+  freeRelayoutCache.clear();
   points.reset();
   if (!llvm::is_contained(
           {"auto", "exact", "fast", "propagate", "row-major", "enumerate"},

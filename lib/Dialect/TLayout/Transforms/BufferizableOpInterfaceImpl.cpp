@@ -7,9 +7,11 @@
 // The external model of the BufferizableOpInterface for `tlayout.relayout`:
 // the op reads its source and writes nothing in place; its result is a new
 // buffer with the result encoding's layout, filled with `tlayout.copy`, which
-// `--lower-tiled-layouts` expands into a relayout between the two layouts;
-// and for a free `tlayout.transpose` or `tlayout.reshape` of a tensor: its
-// memref form on the source's buffer, a view.
+// `--lower-tiled-layouts` expands into a relayout between the two layouts,
+// or, where the two layouts place every element alike (isFreeRelayout), a
+// `tlayout.cast` of the source's buffer; and for a free `tlayout.transpose`
+// or `tlayout.reshape` of a tensor: its memref form on the source's buffer,
+// a view.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,6 +19,7 @@
 #include "tlayout/Dialect/TLayout/IR/TLayoutAttrs.h"
 #include "tlayout/Dialect/TLayout/IR/TLayoutDialect.h"
 #include "tlayout/Dialect/TLayout/IR/TLayoutOps.h"
+#include "tlayout/Dialect/TLayout/Transforms/TensorEncodings.h"
 
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Bufferization/IR/BufferizableOpInterface.h"
@@ -100,28 +103,51 @@ struct EncodedResultOpInterface
   }
 };
 
-/// `tlayout.relayout` reads its source into a new buffer.
+/// Whether the relayout `op` moves nothing (isFreeRelayout).
+static bool isFree(Operation *op) {
+  auto relayout = cast<RelayoutOp>(op);
+  return isFreeRelayout(cast<RankedTensorType>(relayout.getSource().getType()),
+                        cast<RankedTensorType>(relayout.getType()));
+}
+
+/// `tlayout.relayout` reads its source into a new buffer, or, where the two
+/// layouts place every element alike, views the source's buffer in the
+/// result's layout (as the tensor views do).
 struct RelayoutOpInterface
     : public EncodedResultOpInterface<RelayoutOpInterface, RelayoutOp> {
-  bool bufferizesToMemoryRead(Operation *, OpOperand &,
+  bool bufferizesToMemoryRead(Operation *op, OpOperand &,
                               const AnalysisState &) const {
-    return true;
+    return !isFree(op);
   }
 
-  bool bufferizesToAllocation(Operation *, Value) const { return true; }
+  bool bufferizesToAllocation(Operation *op, Value) const {
+    return !isFree(op);
+  }
 
-  AliasingValueList getAliasingValues(Operation *, OpOperand &,
+  AliasingValueList getAliasingValues(Operation *op, OpOperand &,
                                       const AnalysisState &) const {
+    if (isFree(op))
+      return {{op->getResult(0), BufferRelation::Equivalent}};
     return {};
   }
 
-  /// A new buffer of `targetType` (the new buffer lives where the source's
-  /// does), filled from `source` with `tlayout.copy`.
+  /// A `tlayout.cast` of `source` to `targetType` where the relayout is
+  /// free and the source's buffer has its encoding's layout; otherwise a
+  /// new buffer of `targetType` (the new buffer lives where the source's
+  /// does), filled from `source` with `tlayout.copy`. (A copy is always
+  /// correct where the analysis allowed the two to alias.)
   FailureOr<Value> buildResultBuffer(Operation *op, RewriterBase &rewriter,
                                      const BufferizationOptions &options,
                                      Value source,
                                      MemRefType targetType) const {
     Location loc = op->getLoc();
+    auto sourceTensor =
+        cast<RankedTensorType>(cast<RelayoutOp>(op).getSource().getType());
+    auto sourceType = cast<MemRefType>(source.getType());
+    if (isFree(op) &&
+        sourceType ==
+            getEncodedMemRefType(sourceTensor, sourceType.getMemorySpace()))
+      return CastOp::create(rewriter, loc, targetType, source).getResult();
     SmallVector<Value> sizes;
     for (int64_t i = 0, e = targetType.getRank(); i < e; ++i)
       if (targetType.isDynamicDim(i))

@@ -14,6 +14,7 @@
 #include "tlayout/Core/BufferIndexing.h"
 #include "tlayout/Dialect/TLayout/IR/MemRefLayout.h"
 #include "tlayout/Dialect/TLayout/IR/TLayoutAttrs.h"
+#include "tlayout/Dialect/TLayout/IR/TLayoutOps.h"
 
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -73,6 +74,21 @@ mlir::tlayout::getLogicalTensorBytes(RankedTensorType type) {
     if (llvm::MulOverflow(total, size, total))
       return std::nullopt;
   return llvm::divideCeil(total, 8);
+}
+
+bool mlir::tlayout::isFreeRelayout(RankedTensorType source,
+                                   RankedTensorType result) {
+  // A relayout to its own type is a copy: bufferization's out-of-place
+  // copies of encoded tensors are such relayouts.
+  if (source == result || !source.hasStaticShape() ||
+      source.getShape() != result.getShape() ||
+      source.getElementType() != result.getElementType())
+    return false;
+  // A transpose by the identity is a cast: the same proof.
+  SmallVector<int64_t> identity =
+      llvm::to_vector(llvm::seq<int64_t>(0, source.getRank()));
+  return succeeded(verifyFreeTranspose(source, result, identity,
+                                       [] { return InFlightDiagnostic(); }));
 }
 
 FailureOr<LayoutTargetAttrInterface>

@@ -451,7 +451,11 @@ void mlir::tlayout::remarkRelayout(RelayoutOp relayout, const Twine &reason) {
   InFlightDiagnostic remark = relayout.emitRemark()
                               << "relayout of "
                               << relayout.getSource().getType() << " to " << to;
-  if (std::optional<int64_t> bytes = getEncodedTensorBytes(to))
+  if (isFreeRelayout(cast<RankedTensorType>(relayout.getSource().getType()),
+                     to))
+    remark << ": no bytes move, the layouts place every element alike (a "
+              "cast)";
+  else if (std::optional<int64_t> bytes = getEncodedTensorBytes(to))
     remark << ": " << *bytes << " bytes";
   else
     remark << ": a dynamic number of bytes";

@@ -142,6 +142,14 @@ void AssignTpuLayoutsPass::runOnOperation() {
       for (Block &block : region)
         for (BlockArgument arg : block.getArguments())
           classes.add(arg);
+    // A tlayout.cast (a relayout that moves nothing) views its source in
+    // another layout its verifier proved alike: both layouts stay.
+    if (auto cast = dyn_cast<CastOp>(op)) {
+      pin(cast.getSource(), "it is viewed by a tlayout.cast, whose two "
+                            "layouts are fixed");
+      pin(cast.getResult(), "it is a tlayout.cast of a buffer in another "
+                            "layout, which fixes its layout");
+    }
     if (auto cast = dyn_cast<memref::CastOp>(op)) {
       classes.join(cast.getSource(), cast.getResult());
       // An unranked memref carries no layout in its type: whoever receives
@@ -232,14 +240,15 @@ void AssignTpuLayoutsPass::runOnOperation() {
                   user->getName().getStringRef().str());
     }
     if (!isa<memref::AllocOp, memref::AllocaOp, memref::GetGlobalOp,
-             memref::CastOp, func::CallOp, memref::SubViewOp, scf::ForOp,
-             scf::IfOp, scf::WhileOp>(op))
+             memref::CastOp, CastOp, func::CallOp, memref::SubViewOp,
+             scf::ForOp, scf::IfOp, scf::WhileOp>(op))
       for (Value result : op->getResults())
         pin(result, ("it is produced by " + op->getName().getStringRef() +
                      ", which the lowering does not rewrite")
                         .str());
     for (OpOperand &use : op->getOpOperands())
-      if (isa<MemRefType>(use.get().getType()) && !isKnownUse(lowering, op))
+      if (isa<MemRefType>(use.get().getType()) && !isa<CastOp>(op) &&
+          !isKnownUse(lowering, op))
         pin(use.get(), ("it is used by " + op->getName().getStringRef() +
                         ", which the lowering does not rewrite")
                            .str());

@@ -41,6 +41,15 @@ std::optional<int64_t> getEncodedTensorBytes(RankedTensorType type);
 /// without a fixed size.
 std::optional<int64_t> getLogicalTensorBytes(RankedTensorType type);
 
+/// Whether relayouting a tensor of type `source` into another type `result`
+/// (one shape and element type) moves nothing: the static shape's two
+/// layouts (their encodings, or row-major) place every element at the same
+/// offset of buffers of one size, as `{1,0:T(8,128)}` and row-major do on
+/// 8x128xf32. Such a `tlayout.relayout` bufferizes to a `tlayout.cast` of
+/// its source's buffer instead of a copy. False for one type: a relayout
+/// to its own type is a copy (bufferization's out-of-place copies).
+bool isFreeRelayout(RankedTensorType source, RankedTensorType result);
+
 /// The target whose layouts a pass chooses from: the attribute parsed from
 /// `target` when it is not empty, else the module's attribute that offers
 /// layouts, else the one parsed from `defaultTarget`. Reports at `module`
