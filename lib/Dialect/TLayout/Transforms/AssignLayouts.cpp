@@ -112,7 +112,7 @@ struct AssignLayoutsPass
   DenseMap<Type, SmallVector<Attribute>> candidateCache;
   DenseMap<std::tuple<Type, Type, Attribute>, bool> freeTransposeCache;
   DenseMap<std::pair<Type, Type>, bool> freeReshapeCache;
-  DenseMap<std::pair<Type, Type>, bool> freeRelayoutCache;
+  DenseMap<std::tuple<Type, Attribute, Attribute>, bool> freeRelayoutCache;
 
   /// The program points the capacity is checked at.
   std::optional<ProgramPoints> points;
@@ -122,6 +122,12 @@ struct AssignLayoutsPass
   AssignmentProblem problem;
   SmallVector<EdgeInfo> edgeInfos;
   SmallVector<BoundaryCost> boundaryCosts;
+  /// For the figures per function: the groups each function makes, the
+  /// boundary costs and edges in it, and every live range (begin, end,
+  /// group) sorted.
+  DenseMap<Operation *, SmallVector<unsigned>> groupsByHome, boundaryByFunc,
+      edgesByFunc;
+  SmallVector<ProgramPoints::Piece> livePieces;
   AssignmentSolution solution;
   std::string solverName;
   /// Per op and operand whose placement rule moves bytes under the
@@ -197,11 +203,10 @@ struct AssignLayoutsPass
   bool movesNothing(RankedTensorType type, Attribute a, Attribute b) {
     if (a == b)
       return true;
-    auto [it, inserted] = freeRelayoutCache.try_emplace(
-        {type.cloneWithEncoding(a), type.cloneWithEncoding(b)});
+    auto [it, inserted] = freeRelayoutCache.try_emplace({type, a, b});
     if (inserted)
-      it->second = isFreeRelayout(cast<RankedTensorType>(it->first.first),
-                                  cast<RankedTensorType>(it->first.second));
+      it->second =
+          isFreeRelayout(type.cloneWithEncoding(a), type.cloneWithEncoding(b));
     return it->second;
   }
 
@@ -646,53 +651,63 @@ void AssignLayoutsPass::explainPadding() {
 Figures AssignLayoutsPass::summarize(ArrayRef<unsigned> choice,
                                      Operation *func) {
   Figures figures;
-  // The points of the function's first call; every point for the module.
-  ProgramPoints::Range within = {0, ~0u};
-  if (func)
-    within = points->getRanges(func).front();
-  SmallVector<std::pair<unsigned, int64_t>> events;
-  for (const GroupChoice &group : llvm::make_second_range(choices)) {
-    unsigned pick = choice[group.node];
-    if (!func || group.home == func)
-      if (std::optional<int64_t> logical = getLogicalTensorBytes(group.type))
-        figures.padding += group.bytes[pick] - *logical;
-    // The group's ranges inside the function's, merged: one buffer.
-    SmallVector<ProgramPoints::Range> inside;
-    for (ProgramPoints::Range range : group.live)
-      if (range.first >= within.first && range.second <= within.second)
-        inside.push_back(range);
-    llvm::sort(inside);
-    for (auto [i, range] : llvm::enumerate(inside)) {
-      if (i + 1 < inside.size() && inside[i + 1].first <= range.second) {
-        inside[i + 1].first = range.first;
-        inside[i + 1].second = std::max(inside[i + 1].second, range.second);
-        continue;
-      }
-      events.push_back({range.first, group.bytes[pick]});
-      events.push_back({range.second, -group.bytes[pick]});
+  // What is the function's, from the buckets report() fills (every group,
+  // cost and edge for the module).
+  auto each = [&](const DenseMap<Operation *, SmallVector<unsigned>> &bucket,
+                  size_t all, function_ref<void(unsigned)> fn) {
+    if (!func) {
+      for (unsigned i = 0; i < all; ++i)
+        fn(i);
+      return;
     }
-  }
-  // Ends before begins at one point: [begin, end) ranges.
-  llvm::sort(events, [](auto a, auto b) {
-    return a.first != b.first ? a.first < b.first : a.second < b.second;
+    auto it = bucket.find(func);
+    if (it != bucket.end())
+      for (unsigned i : it->second)
+        fn(i);
+  };
+  each(groupsByHome, choices.size(), [&](unsigned g) {
+    const GroupChoice &group = choices.begin()[g].second;
+    if (std::optional<int64_t> logical = getLogicalTensorBytes(group.type))
+      figures.padding += group.bytes[choice[group.node]] - *logical;
   });
-  int64_t live = 0;
-  for (auto [point, bytes] : events)
-    figures.peak = std::max(figures.peak, live += bytes);
-  for (const BoundaryCost &cost : boundaryCosts)
-    if (!func || cost.func == func)
-      figures.moved += cost.bytes[choice[cost.node]];
-  for (auto [edge, info] : llvm::zip(problem.getEdges(), edgeInfos)) {
-    if (func && info.op->getParentOfType<func::FuncOp>() != func)
-      continue;
+  each(boundaryByFunc, boundaryCosts.size(), [&](unsigned b) {
+    const BoundaryCost &cost = boundaryCosts[b];
+    figures.moved += cost.bytes[choice[cost.node]];
+  });
+  each(edgesByFunc, edgeInfos.size(), [&](unsigned e) {
+    const AssignmentProblem::Edge &edge = problem.getEdges()[e];
     size_t width = problem.getNodes()[edge.v].cost.size();
-    figures.moved += info.bytes[choice[edge.u] * width + choice[edge.v]];
-  }
+    figures.moved +=
+        edgeInfos[e].bytes[choice[edge.u] * width + choice[edge.v]];
+  });
+  // The peak inside the points of the function's first call (every point
+  // for the module).
+  SmallVector<int64_t> bytes;
+  for (const GroupChoice &group : llvm::make_second_range(choices))
+    bytes.push_back(group.bytes[choice[group.node]]);
+  figures.peak = ProgramPoints::getPeakWithin(
+      livePieces, bytes,
+      func ? points->getRanges(func).front() : ProgramPoints::Range(0, ~0u));
   return figures;
 }
 
 LogicalResult AssignLayoutsPass::report() {
   ModuleOp module = getOperation();
+  // The buckets per function summarize() reads, filled once.
+  groupsByHome.clear();
+  boundaryByFunc.clear();
+  edgesByFunc.clear();
+  livePieces.clear();
+  for (auto [g, entry] : llvm::enumerate(choices)) {
+    groupsByHome[entry.second.home].push_back(g);
+    for (ProgramPoints::Range range : entry.second.live)
+      livePieces.push_back({range.first, range.second, unsigned(g)});
+  }
+  llvm::sort(livePieces);
+  for (auto [b, cost] : llvm::enumerate(boundaryCosts))
+    boundaryByFunc[cost.func].push_back(b);
+  for (auto [e, info] : llvm::enumerate(edgeInfos))
+    edgesByFunc[info.op->getParentOfType<func::FuncOp>()].push_back(e);
   Figures total = summarize(solution.choice, nullptr);
   // The candidates are the target's layouts: a layout a signature fixes
   // is kept where it is fixed, and not offered to other values.

@@ -8,6 +8,7 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/ADT/MapVector.h"
 
 using namespace mlir;
 using namespace mlir::tlayout;
@@ -77,4 +78,34 @@ ProgramPoints::getLiveRanges(Value value) const {
       range.second = std::max(range.second, use.second);
   }
   return live;
+}
+
+int64_t ProgramPoints::getPeakWithin(ArrayRef<Piece> pieces,
+                                     ArrayRef<int64_t> bytes, Range within) {
+  llvm::MapVector<unsigned, SmallVector<Range>> inside;
+  for (auto it = llvm::lower_bound(pieces, Piece(within.first, 0, 0));
+       it != pieces.end() && std::get<0>(*it) < within.second; ++it)
+    if (std::get<1>(*it) <= within.second)
+      inside[std::get<2>(*it)].push_back({std::get<0>(*it), std::get<1>(*it)});
+  SmallVector<std::pair<unsigned, int64_t>> events;
+  for (auto &[buffer, ranges] : inside) {
+    // Sorted by begin, as the pieces are: merge the overlapping ones.
+    for (auto [i, range] : llvm::enumerate(ranges)) {
+      if (i + 1 < ranges.size() && ranges[i + 1].first <= range.second) {
+        ranges[i + 1].first = range.first;
+        ranges[i + 1].second = std::max(ranges[i + 1].second, range.second);
+        continue;
+      }
+      events.push_back({range.first, bytes[buffer]});
+      events.push_back({range.second, -bytes[buffer]});
+    }
+  }
+  // Ends before begins at one point: [begin, end) ranges.
+  llvm::sort(events, [](auto a, auto b) {
+    return a.first != b.first ? a.first < b.first : a.second < b.second;
+  });
+  int64_t live = 0, peak = 0;
+  for (auto [point, delta] : events)
+    peak = std::max(peak, live += delta);
+  return peak;
 }

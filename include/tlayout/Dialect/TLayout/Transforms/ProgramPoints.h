@@ -24,6 +24,7 @@
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallVector.h"
 
+#include <tuple>
 #include <utility>
 
 namespace mlir::tlayout {
@@ -54,6 +55,14 @@ public:
   /// or its block's parent op's first, to the end of the last op, in the
   /// definition's region, that holds a use.
   llvm::SmallVector<Range, 1> getLiveRanges(Value value) const;
+  /// A range where buffer number `std::get<2>` is live.
+  using Piece = std::tuple<unsigned, unsigned, unsigned>;
+  /// The most bytes live at one point of `within`: each buffer's pieces
+  /// that lie inside `within`, merged (a buffer counts once per point),
+  /// buffer `b` holding `bytes[b]`. `pieces` are sorted.
+  static int64_t getPeakWithin(llvm::ArrayRef<Piece> pieces,
+                               llvm::ArrayRef<int64_t> bytes, Range within);
+
   /// The calls whose callee's body is not nested in them.
   llvm::ArrayRef<Operation *> getUnmodeledCalls() const {
     return unmodeledCalls.getArrayRef();
