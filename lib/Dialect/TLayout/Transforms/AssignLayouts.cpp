@@ -106,13 +106,15 @@ struct AssignLayoutsPass
 
   LayoutTargetAttrInterface layoutTarget;
 
-  // What the layout core answers, once per type (a module repeats its
-  // types: the answers are compiled layouts and compared placements).
-  DenseMap<Type, std::optional<int64_t>> bytesCache;
-  DenseMap<Type, SmallVector<Attribute>> candidateCache;
-  DenseMap<std::tuple<Type, Type, Attribute>, bool> freeTransposeCache;
-  DenseMap<std::pair<Type, Type>, bool> freeReshapeCache;
-  DenseMap<std::tuple<Type, Attribute, Attribute>, bool> freeRelayoutCache;
+  /// What the layout core answers, once per type (a module repeats its
+  /// types: the answers are compiled layouts and compared placements).
+  struct Caches {
+    DenseMap<Type, std::optional<int64_t>> bytes;
+    DenseMap<Type, SmallVector<Attribute>> candidates;
+    DenseMap<std::tuple<Type, Type, Attribute>, bool> freeTranspose;
+    DenseMap<std::pair<Type, Type>, bool> freeReshape;
+    DenseMap<std::tuple<Type, Attribute, Attribute>, bool> freeRelayout;
+  } cache;
 
   /// The program points the capacity is checked at.
   std::optional<ProgramPoints> points;
@@ -125,9 +127,11 @@ struct AssignLayoutsPass
   /// For the figures per function: the groups each function makes, the
   /// boundary costs and edges in it, and every live range (begin, end,
   /// group) sorted.
-  DenseMap<Operation *, SmallVector<unsigned>> groupsByHome, boundaryByFunc,
-      edgesByFunc;
-  SmallVector<ProgramPoints::Piece> livePieces;
+  struct Buckets {
+    DenseMap<Operation *, SmallVector<unsigned>> groupsByHome, boundaryByFunc,
+        edgesByFunc;
+    SmallVector<ProgramPoints::Piece> livePieces;
+  } buckets;
   AssignmentSolution solution;
   std::string solverName;
   /// Per op and operand whose placement rule moves bytes under the
@@ -150,7 +154,7 @@ struct AssignLayoutsPass
   /// The physical bytes of `type` with `layout`, or std::nullopt.
   std::optional<int64_t> bytesWith(RankedTensorType type, Attribute layout) {
     RankedTensorType encoded = type.cloneWithEncoding(layout);
-    auto [it, inserted] = bytesCache.try_emplace(encoded);
+    auto [it, inserted] = cache.bytes.try_emplace(encoded);
     if (inserted)
       it->second = getEncodedTensorBytes(encoded);
     return it->second;
@@ -158,7 +162,7 @@ struct AssignLayoutsPass
 
   /// The target's candidates for `type` that are layouts of it.
   ArrayRef<Attribute> candidatesFor(RankedTensorType type) {
-    auto [it, inserted] = candidateCache.try_emplace(type.dropEncoding());
+    auto [it, inserted] = cache.candidates.try_emplace(type.dropEncoding());
     if (inserted) {
       SmallVector<Attribute> candidates = layoutTarget.getCandidateLayouts(
           type.getShape(), type.getElementType());
@@ -169,7 +173,7 @@ struct AssignLayoutsPass
           it->second.push_back(candidate);
     }
     // (Looked up again: the insertion above may have moved the entry.)
-    return candidateCache.find(type.dropEncoding())->second;
+    return cache.candidates.find(type.dropEncoding())->second;
   }
 
   /// The target's layout for `type` whose minor_to_major is `layout`'s
@@ -203,7 +207,7 @@ struct AssignLayoutsPass
   bool movesNothing(RankedTensorType type, Attribute a, Attribute b) {
     if (a == b)
       return true;
-    auto [it, inserted] = freeRelayoutCache.try_emplace({type, a, b});
+    auto [it, inserted] = cache.freeRelayout.try_emplace({type, a, b});
     if (inserted)
       it->second =
           isFreeRelayout(type.cloneWithEncoding(a), type.cloneWithEncoding(b));
@@ -215,7 +219,7 @@ struct AssignLayoutsPass
   bool isFreeTranspose(Type source, Type result,
                        DenseI64ArrayAttr permutation) {
     auto [it, inserted] =
-        freeTransposeCache.try_emplace({source, result, permutation});
+        cache.freeTranspose.try_emplace({source, result, permutation});
     if (inserted)
       it->second = succeeded(
           verifyFreeTranspose(source, result, permutation.asArrayRef(),
@@ -228,7 +232,7 @@ struct AssignLayoutsPass
   bool isFreeReshape(RankedTensorType source, RankedTensorType result) {
     if (!source.getEncoding() || !result.getEncoding())
       return false;
-    auto [it, inserted] = freeReshapeCache.try_emplace({source, result});
+    auto [it, inserted] = cache.freeReshape.try_emplace({source, result});
     if (inserted)
       it->second = succeeded(verifyFreeReshape(
           source, result, [] { return InFlightDiagnostic(); }));
@@ -665,16 +669,16 @@ Figures AssignLayoutsPass::summarize(ArrayRef<unsigned> choice,
       for (unsigned i : it->second)
         fn(i);
   };
-  each(groupsByHome, choices.size(), [&](unsigned g) {
+  each(buckets.groupsByHome, choices.size(), [&](unsigned g) {
     const GroupChoice &group = choices.begin()[g].second;
     if (std::optional<int64_t> logical = getLogicalTensorBytes(group.type))
       figures.padding += group.bytes[choice[group.node]] - *logical;
   });
-  each(boundaryByFunc, boundaryCosts.size(), [&](unsigned b) {
+  each(buckets.boundaryByFunc, boundaryCosts.size(), [&](unsigned b) {
     const BoundaryCost &cost = boundaryCosts[b];
     figures.moved += cost.bytes[choice[cost.node]];
   });
-  each(edgesByFunc, edgeInfos.size(), [&](unsigned e) {
+  each(buckets.edgesByFunc, edgeInfos.size(), [&](unsigned e) {
     const AssignmentProblem::Edge &edge = problem.getEdges()[e];
     size_t width = problem.getNodes()[edge.v].cost.size();
     figures.moved +=
@@ -686,7 +690,7 @@ Figures AssignLayoutsPass::summarize(ArrayRef<unsigned> choice,
   for (const GroupChoice &group : llvm::make_second_range(choices))
     bytes.push_back(group.bytes[choice[group.node]]);
   figures.peak = ProgramPoints::getPeakWithin(
-      livePieces, bytes,
+      buckets.livePieces, bytes,
       func ? points->getRanges(func).front() : ProgramPoints::Range(0, ~0u));
   return figures;
 }
@@ -694,20 +698,17 @@ Figures AssignLayoutsPass::summarize(ArrayRef<unsigned> choice,
 LogicalResult AssignLayoutsPass::report() {
   ModuleOp module = getOperation();
   // The buckets per function summarize() reads, filled once.
-  groupsByHome.clear();
-  boundaryByFunc.clear();
-  edgesByFunc.clear();
-  livePieces.clear();
+  buckets = Buckets();
   for (auto [g, entry] : llvm::enumerate(choices)) {
-    groupsByHome[entry.second.home].push_back(g);
+    buckets.groupsByHome[entry.second.home].push_back(g);
     for (ProgramPoints::Range range : entry.second.live)
-      livePieces.push_back({range.first, range.second, unsigned(g)});
+      buckets.livePieces.push_back({range.first, range.second, unsigned(g)});
   }
-  llvm::sort(livePieces);
+  llvm::sort(buckets.livePieces);
   for (auto [b, cost] : llvm::enumerate(boundaryCosts))
-    boundaryByFunc[cost.func].push_back(b);
+    buckets.boundaryByFunc[cost.func].push_back(b);
   for (auto [e, info] : llvm::enumerate(edgeInfos))
-    edgesByFunc[info.op->getParentOfType<func::FuncOp>()].push_back(e);
+    buckets.edgesByFunc[info.op->getParentOfType<func::FuncOp>()].push_back(e);
   Figures total = summarize(solution.choice, nullptr);
   // The candidates are the target's layouts: a layout a signature fixes
   // is kept where it is fixed, and not offered to other values.
@@ -907,12 +908,7 @@ void AssignLayoutsPass::applyProjectionRules() {
 
 void AssignLayoutsPass::runOnOperation() {
   ModuleOp module = getOperation();
-  bytesCache.clear();
-  candidateCache.clear();
-  freeTransposeCache.clear();
-  freeReshapeCache.clear();
-  freeRelayoutCache.clear();
-  points.reset();
+  cache = Caches();
   if (!llvm::is_contained(
           {"auto", "exact", "fast", "propagate", "row-major", "enumerate"},
           policy)) {
