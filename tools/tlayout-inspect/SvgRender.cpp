@@ -71,33 +71,32 @@ linesPath(const Panel &p, double gx, double gy,
           llvm::function_ref<bool(int64_t, int64_t, int64_t, int64_t)> pred) {
   std::string d;
   llvm::raw_string_ostream os(d);
-  // Horizontal line L separates rows L-1 and L.
-  for (int64_t line = 0; line <= p.rows; ++line) {
-    int64_t start = -1;
-    for (int64_t c = 0; c <= p.cols; ++c) {
-      bool on = c < p.cols && pred(line - 1, c, line, c);
-      if (on && start < 0)
-        start = c;
-      if (!on && start >= 0) {
-        os << 'M' << num(gx + start * p.cell) << ' ' << num(gy + line * p.cell)
-           << 'H' << num(gx + c * p.cell);
+  // Horizontal line L separates rows L-1 and L, vertical line L columns
+  // L-1 and L: each drawn as its runs where `pred` holds.
+  auto drawLines = [&](bool vertical) {
+    int64_t lines = vertical ? p.cols : p.rows;
+    int64_t along = vertical ? p.rows : p.cols;
+    for (int64_t line = 0; line <= lines; ++line) {
+      int64_t start = -1;
+      for (int64_t k = 0; k <= along; ++k) {
+        bool on = k < along && (vertical ? pred(k, line - 1, k, line)
+                                         : pred(line - 1, k, line, k));
+        if (on && start < 0)
+          start = k;
+        if (on || start < 0)
+          continue;
+        if (vertical)
+          os << 'M' << num(gx + line * p.cell) << ' '
+             << num(gy + start * p.cell) << 'V' << num(gy + k * p.cell);
+        else
+          os << 'M' << num(gx + start * p.cell) << ' '
+             << num(gy + line * p.cell) << 'H' << num(gx + k * p.cell);
         start = -1;
       }
     }
-  }
-  for (int64_t line = 0; line <= p.cols; ++line) {
-    int64_t start = -1;
-    for (int64_t r = 0; r <= p.rows; ++r) {
-      bool on = r < p.rows && pred(r, line - 1, r, line);
-      if (on && start < 0)
-        start = r;
-      if (!on && start >= 0) {
-        os << 'M' << num(gx + line * p.cell) << ' ' << num(gy + start * p.cell)
-           << 'V' << num(gy + r * p.cell);
-        start = -1;
-      }
-    }
-  }
+  };
+  drawLines(/*vertical=*/false);
+  drawLines(/*vertical=*/true);
   return d;
 }
 
