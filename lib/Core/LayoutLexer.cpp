@@ -94,29 +94,38 @@ Error LayoutLexer::expect(char c) {
                         "' but found '" + describeHere() + "'");
 }
 
-Expected<int64_t> LayoutLexer::parseInteger(const llvm::Twine &what) {
+LayoutLexer::IntegerToken LayoutLexer::lexInteger(StringRef signs) {
   skipSpace();
-  size_t start = pos;
-  bool negative = false;
-  if (pos < text.size() && (text[pos] == '-' || text[pos] == '+')) {
-    negative = text[pos] == '-';
-    ++pos;
-  }
-  size_t digitsStart = pos;
-  while (pos < text.size() && llvm::isDigit(text[pos]))
-    ++pos;
-  if (pos == digitsStart) {
-    pos = start;
-    return error(start,
-                 "expected " + what + " but found '" + describeHere() + "'");
-  }
+  IntegerToken token;
+  token.start = pos;
+  size_t end = pos;
+  if (end < text.size() && signs.contains(text[end]))
+    ++end;
+  size_t digits = end;
+  while (end < text.size() && llvm::isDigit(text[end]))
+    ++end;
+  if (end == digits)
+    return token;
+  pos = end;
+  token.text = text.slice(token.start, end);
   uint64_t magnitude = 0;
-  if (text.substr(digitsStart, pos - digitsStart).getAsInteger(10, magnitude) ||
-      magnitude > static_cast<uint64_t>(std::numeric_limits<int64_t>::max()))
-    return error(start, "integer '" + text.substr(start, pos - start) +
-                            "' does not fit in int64");
-  int64_t value = static_cast<int64_t>(magnitude);
-  return negative ? -value : value;
+  if (!text.slice(digits, end).getAsInteger(10, magnitude) &&
+      magnitude <= static_cast<uint64_t>(std::numeric_limits<int64_t>::max())) {
+    int64_t value = static_cast<int64_t>(magnitude);
+    token.value = text[token.start] == '-' ? -value : value;
+  }
+  return token;
+}
+
+Expected<int64_t> LayoutLexer::parseInteger(const llvm::Twine &what) {
+  IntegerToken token = lexInteger("+-");
+  if (token.text.empty())
+    return error(token.start,
+                 "expected " + what + " but found '" + describeHere() + "'");
+  if (!token.value)
+    return error(token.start,
+                 "integer '" + token.text + "' does not fit in int64");
+  return *token.value;
 }
 
 Error LayoutLexer::parseIntegerList(const llvm::Twine &what,

@@ -135,19 +135,15 @@ Expected<XlaShape> ShapeParser::parseArray(ElementType type) {
         shape.boundedDims.push_back(false);
         continue;
       }
-      skipSpace();
-      size_t digits = pos;
-      while (pos < text.size() && llvm::isDigit(text[pos]))
-        ++pos;
-      int64_t size;
-      if (digits == pos)
+      IntegerToken size = lexInteger();
+      if (size.text.empty())
         return error(start, bounded ? "expected a bound after '<='"
                                     : "expected a dimension size, '?' or "
                                       "'<=' and a bound");
-      if (text.slice(digits, pos).getAsInteger(10, size))
-        return error(start, "dimension size '" + text.slice(digits, pos) +
+      if (!size.value)
+        return error(start, "dimension size '" + size.text +
                                 "' does not fit in int64");
-      shape.dims.push_back(size);
+      shape.dims.push_back(*size.value);
       shape.boundedDims.push_back(bounded);
     } while (consumeIf(","));
   }

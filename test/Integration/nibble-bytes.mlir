@@ -1,4 +1,4 @@
-// --tlayout-simplify-indexing's nibble-bytes: the 4-bit fields of 32-bit
+// --tlayout-cpu-nibble-bytes: the 4-bit fields of 32-bit
 // words split and assembled on the words' bytes compute what the word
 // arithmetic computes. @split takes each of the eight fields of four words
 // read as bytes (shifted right logically and arithmetically, and one field

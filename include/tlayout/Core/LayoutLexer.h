@@ -26,6 +26,8 @@
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/Error.h"
 
+#include <optional>
+
 namespace mlir::tlayout {
 
 /// A cursor over layout or shape text; positions are offsets into `text`,
@@ -62,6 +64,21 @@ public:
   /// The characters at the cursor (after spaces) for which `isPart` holds;
   /// empty when none.
   llvm::StringRef parseWhile(llvm::function_ref<bool(char)> isPart);
+  /// A decimal integer at the cursor (after spaces), as lexInteger reads it.
+  struct IntegerToken {
+    /// The offset of its first character.
+    size_t start = 0;
+    /// Its sign (one of lexInteger's `signs`, when one came) and digits;
+    /// empty when no digit followed.
+    llvm::StringRef text;
+    /// Its value, where it fits in int64.
+    std::optional<int64_t> value;
+  };
+  /// Reads a decimal integer: at most one character of `signs`, then
+  /// digits. Without a digit the cursor stays where the token would start
+  /// and its text is empty. The callers word their own errors (the one
+  /// scanner of integers that the layout, shape and Mosaic parsers share).
+  IntegerToken lexInteger(llvm::StringRef signs = "");
   /// A signed decimal integer that fits in int64; `what` names it in the
   /// error.
   llvm::Expected<int64_t> parseInteger(const llvm::Twine &what);

@@ -9,8 +9,9 @@
 // tiled memrefs of one layout, tlayout.to_physical / tlayout.from_physical
 // (the physical buffer and back), tlayout.subview (a view sharing its
 // root's buffer, or a window of whole tiles of it), tlayout.reshape (the
-// same buffer in another shape) and tlayout.cast (the same buffer in
-// another layout).
+// same buffer in another shape), tlayout.cast (the same buffer in another
+// layout) and tlayout.transpose of memrefs (the same buffer with the
+// dimensions permuted, which its verifier proves free).
 //
 //===----------------------------------------------------------------------===//
 

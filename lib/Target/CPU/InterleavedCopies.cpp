@@ -102,13 +102,9 @@ struct InterleavedCopyLowering : TiledOpConversionPattern<memref::CopyOp> {
   /// The fewest bytes a copy writes to use non-temporal stores (0: never).
   int64_t nontemporalThreshold;
 
-  /// The longest run (k*c elements) moved as one vector; longer tile rows
-  /// take the generic expansion rather than shuffles of that many lanes.
-  static constexpr int64_t kMaxRunElements = 1024;
-
   /// The tiles of `type` when its layout is exactly `{1,0:T(r,c)(k,1)}` with
-  /// k = 2 or 4 dividing r, k*c at most kMaxRunElements, and its shape is a
-  /// whole number of tiles.
+  /// k = 2 or 4 dividing r, k*c at most kMaxInterleavedRunElements, and its
+  /// shape is a whole number of tiles.
   static std::optional<InterleavedTiles> match(MemRefType type) {
     std::optional<TiledLayout> layout = plainTiledLayout(type);
     if (!layout || !isVectorizableElement(type.getElementType()) ||
@@ -120,7 +116,7 @@ struct InterleavedCopyLowering : TiledOpConversionPattern<memref::CopyOp> {
     ArrayRef<int64_t> inner = layout->tiles[1].dims;
     int64_t r = outer[0], c = outer[1], k = inner[0];
     if (r <= 0 || c <= 0 || (k != 2 && k != 4) || inner[1] != 1 || r % k ||
-        c > kMaxRunElements / k || type.getDimSize(0) % r ||
+        c > kMaxInterleavedRunElements / k || type.getDimSize(0) % r ||
         type.getDimSize(1) % c)
       return std::nullopt;
     return InterleavedTiles{r, c, k};

@@ -133,7 +133,8 @@ void mlir::tlayout::cpu::emitStagingLoop(OpBuilder &builder, Location loc,
     memref::PrefetchOp::create(
         builder, loc, source,
         emitResults(builder, loc, prefetchMap, operands, {}),
-        /*isWrite=*/false, /*localityHint=*/3, /*isDataCache=*/true);
+        /*isWrite=*/false, /*localityHint=*/kGroupPrefetchLocality,
+        /*isDataCache=*/true);
   Value zero = arith::ConstantIndexOp::create(builder, loc, 0);
   vector::StoreOp::create(
       builder, loc,

@@ -134,13 +134,15 @@ static std::optional<unsigned> runDimension(MemRefType type, int64_t b) {
   return static_cast<unsigned>(layout->minorToMajor.front());
 }
 
-/// The block sizes to try for `elementType`, largest first: from one 64-byte
-/// line of elements per run (8 of 64 bits, 16 of 32, 32 of 16, 64 of 8) down
-/// to 8 elements.
+/// The block sizes to try for `elementType`, largest first: from one line
+/// of elements per run (kTransposeBlockLineBytes) down to kMinTransposeBlock
+/// elements.
 static SmallVector<int64_t> transposeBlockSizes(Type elementType) {
   int64_t bits = elementType.getIntOrFloatBitWidth();
   SmallVector<int64_t> sizes;
-  for (int64_t b = std::max<int64_t>(8, 512 / bits); b >= 8; b /= 2)
+  for (int64_t b = std::max<int64_t>(kMinTransposeBlock,
+                                     kTransposeBlockLineBytes * 8 / bits);
+       b >= kMinTransposeBlock; b /= 2)
     sizes.push_back(b);
   return sizes;
 }
@@ -312,15 +314,15 @@ planTransposingCopy(const ConversionPattern &pattern, memref::CopyOp op,
   // runs of g elements, goes by staged groups. They are carried where b
   // elements fill a line but the target's runs do not start lines, the
   // target is untiled (a tile adds physical dimensions: its runs are the
-  // rows of a 2-D buffer, each whole) and at least 3 groups go down each
-  // run.
+  // rows of a 2-D buffer, each whole) and at least kMinCarriedGroups groups
+  // go down each run.
   if (!srcTiled && plan.bits < 32 && plan.groupBlocks >= 2 &&
       plan.groupsOther >= 1 && plan.groupsRun >= 1 &&
       runDimension(dstType, plan.g) == plan.other && canStage) {
     plan.stagedGroups = true;
-    plan.carried = plan.nontemporalCopy && plan.lineBlocks &&
-                   !plan.linesAligned && plan.groupsOther >= 3 &&
-                   targetType.getRank() == 2;
+    plan.carried =
+        plan.nontemporalCopy && plan.lineBlocks && !plan.linesAligned &&
+        plan.groupsOther >= kMinCarriedGroups && targetType.getRank() == 2;
   }
   return plan;
 }
@@ -507,15 +509,15 @@ void TransposeEmitter::emitNest(bool nontemporal, int64_t size,
   OpBuilder::InsertionGuard guard(rewriter);
   int64_t b = plan.b;
   AffineExpr d0 = dim(0);
-  // Blocks go by groups of up to 256 x 256 elements (16 x 16 blocks of
-  // 32-bit elements), so that the lines and pages a group reads and writes
-  // stay in the L2 cache and the TLB while the group is moved: the side
-  // read or written across its runs otherwise touches a new page for every
-  // run of every block. Within a group the innermost loop walks the
+  // Blocks go by groups of up to kTransposeGroupElements elements a side,
+  // so that the lines and pages a group reads and writes stay in the L2
+  // cache and the TLB while the group is moved: the side read or written
+  // across its runs otherwise touches a new page for every run of every
+  // block. Within a group the innermost loop walks the
   // source's runs. (A group of narrower elements is as many lines.) The
   // group is a whole number of blocks: fewer blocks where the block counts
   // have few factors of 2.
-  int64_t s = std::max<int64_t>(1, 256 / size);
+  int64_t s = std::max<int64_t>(1, kTransposeGroupElements / size);
   while (otherCount % s || runCount % s)
     s /= 2;
   AffineExpr otherStart = (d0 * s + dim(2)) * size + otherFrom;

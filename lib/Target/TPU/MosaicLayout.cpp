@@ -99,21 +99,13 @@ public:
   }
   /// A non-negative integer (a leading '-' is read too, for the error).
   Expected<int64_t> integer(StringRef what) {
-    skipSpace();
-    size_t start = pos;
-    if (pos < text.size() && text[pos] == '-')
-      ++pos;
-    while (pos < text.size() && llvm::isDigit(text[pos]))
-      ++pos;
-    StringRef digits = text.slice(start, pos);
-    int64_t value;
-    if (digits.empty() || digits == "-") {
-      pos = start;
+    IntegerToken token = lexInteger("-");
+    if (token.text.empty())
       return error("expected " + what + ", found " + describeNext());
-    }
-    if (digits.getAsInteger(10, value))
-      return errorAt(start, what + " " + digits + " does not fit in 64 bits");
-    return value;
+    if (!token.value)
+      return errorAt(token.start,
+                     what + " " + token.text + " does not fit in 64 bits");
+    return *token.value;
   }
   /// Integers (`integer`) separated by commas, each at least `least`: a
   /// smaller one is "<noun> N <problem>".

@@ -199,8 +199,7 @@ def NibbleBytes : Pass<"tlayout-cpu-nibble-bytes"> {
     the four bytes `(x[s+4] << 4) | x[s]` of each word, interleaved. Byte k
     of a word is its bits 8k to 8k+7, as on the little-endian targets the
     lowering runs on. Words of one lane each need 8 to 16 times the
-    registers of the same bytes (on AVX2 the packing ran at half of
-    memcpy's speed as words).
+    registers of the same bytes (bench/README.md has the measurement).
 
     ```mlir
     %w = vector.bitcast %bytes : vector<512xi8> to vector<128xi32>
@@ -229,8 +228,7 @@ def PredicateTileTails : Pass<"tlayout-cpu-predicate-tails"> {
     vectorizer then masks the last vector trip instead of running the trips
     past the last whole vector one by one. (An `affine.for`'s attributes do
     not survive `--lower-affine`.) The mark is dropped from the other loops.
-    On AVX2 an element-wise add with step 3 over `T(8,128)` ran at 0.88-0.95
-    of the row-major loop with scalar remainders, 0.99-1.01 masked.
+    (bench/README.md has the masked tails' measurement.)
 
     ```mlir
     affine.for %e = max #phase(%t) to min #end(%t) step 3 {...}

@@ -51,6 +51,34 @@ constexpr int64_t kGroupRunBytes = 256;
 /// less.
 constexpr int64_t kGroupPrefetchRows = 8;
 
+/// The locality hint of the staged groups' prefetches (memref.prefetch's
+/// `localityHint`, 0 to 3): 3 keeps the prefetched source runs in every
+/// cache level, since the staging loop reads them within the next few runs.
+constexpr uint32_t kGroupPrefetchLocality = 3;
+
+/// The bytes of the widest run a transposing copy's block reads or writes:
+/// one 64-byte cache line of elements (8 of 64 bits, 16 of 32, 32 of 16, 64
+/// of 8); smaller blocks are tried down to kMinTransposeBlock.
+constexpr int64_t kTransposeBlockLineBytes = 64;
+
+/// The fewest elements a side of a transposing copy's block takes.
+constexpr int64_t kMinTransposeBlock = 8;
+
+/// The most elements a side of a group of blocks takes in a transposing copy
+/// by blocks (256 x 256: 16 x 16 blocks of 32-bit elements), so that the
+/// lines and pages a group reads and writes stay in the L2 cache and the TLB
+/// while the group is moved.
+constexpr int64_t kTransposeGroupElements = 256;
+
+/// The fewest staged groups down each run for which a transposing copy
+/// carries groups across runs whose starts are not line-aligned.
+constexpr int64_t kMinCarriedGroups = 3;
+
+/// The longest run (k*c elements) that an interleaved copy moves as one
+/// vector; longer tile rows take the generic expansion rather than shuffles
+/// of that many lanes.
+constexpr int64_t kMaxInterleavedRunElements = 1024;
+
 //===----------------------------------------------------------------------===//
 // Rows of tiles walked tile by tile (--tlayout-cpu-walk-tile-rows)
 //===----------------------------------------------------------------------===//

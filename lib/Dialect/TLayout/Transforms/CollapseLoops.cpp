@@ -12,32 +12,14 @@
 #include "tlayout/Dialect/TLayout/Transforms/Passes.h.inc"
 #include "tlayout/Dialect/TLayout/Transforms/Transforms.h"
 
-#include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
 #include "mlir/Dialect/Affine/Analysis/AffineAnalysis.h"
-#include "mlir/Dialect/Affine/Analysis/AffineStructures.h"
 #include "mlir/Dialect/Affine/Analysis/LoopAnalysis.h"
-#include "mlir/Dialect/Affine/Analysis/Utils.h"
-#include "mlir/Dialect/Affine/IR/AffineMemoryOpInterfaces.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Affine/LoopUtils.h"
-#include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/Arith/Utils/Utils.h"
-#include "mlir/Dialect/LLVMIR/LLVMAttrs.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
-#include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/Dialect/Utils/IndexingUtils.h"
-#include "mlir/Dialect/Utils/StaticValueUtils.h"
-#include "mlir/Dialect/Vector/IR/VectorOps.h"
-#include "mlir/IR/IRMapping.h"
-#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
-#include "mlir/Interfaces/SideEffectInterfaces.h"
-#include "mlir/Interfaces/ViewLikeInterface.h"
-#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/DebugLog.h"
-
-#include <numeric>
 
 #define DEBUG_TYPE "tlayout-collapse-loops"
 
@@ -156,8 +138,8 @@ bool mlir::tlayout::collapseContiguousNest(affine::AffineForOp root,
     trips.push_back(whole ? static_cast<int64_t>(*trip) : 0);
   }
   // Only a whole sweep: a nest inside another loop is one step of a
-  // schedule of its own (the rows of a tile-row walk, whose partials the
-  // code generator vectorizes four lanes wide once collapsed).
+  // schedule of its own (the rows of a tile-row walk, which collapsing
+  // would vectorize across the wrong dimension).
   if (root->getParentOfType<LoopLikeOpInterface>())
     return false;
   for (size_t first = 0; first + 1 < band.size(); ++first) {

@@ -49,8 +49,8 @@ bool permuteToPhysicalOrder(affine::AffineForOp root);
 /// of the buffers, in the same order of iterations, so that the code
 /// generator vectorizes one long loop instead of one loop of 128 per tile
 /// row. It applies where `root` is inside no other loop (a nest inside
-/// one is a step of a schedule of its own: collapsed, the rows of a
-/// tile-row walk were vectorized four lanes wide and ran a third slower),
+/// one is a step of a schedule of its own, such as the rows of a tile-row
+/// walk; bench/README.md has the measurement),
 /// and the loops (the longest innermost run of at least two) have no
 /// iter_args, start at 0 with step 1 and constant trip
 /// counts, and every use of their indices is an index (never the value
