@@ -6,6 +6,7 @@
 
 #include "tlayout/Core/TiledLayout.h"
 #include "tlayout/Core/BufferIndexing.h"
+#include "tlayout/Core/LayoutLexer.h"
 #include "tlayout/Core/XlaLayout.h"
 
 #include "gtest/gtest.h"
@@ -281,6 +282,47 @@ TEST(TiledLayoutTest, OverflowIsAnError) {
             "bits) overflows int64");
   // Large but representable.
   EXPECT_EQ(verifyError("{1,0:T(8,128)}", {int64_t(1) << 30, 1 << 20}), "");
+}
+
+/// lexInteger, the one scanner of integers the parsers share: the signs it
+/// is given, no token without a digit (the cursor stays), a value only
+/// where it fits in int64, every boundary of the range.
+TEST(LayoutLexerTest, LexIntegerTakesSignsDigitsAndRange) {
+  struct Case {
+    const char *text;
+    const char *signs;
+    const char *token;
+    std::optional<int64_t> value;
+    size_t posAfter;
+  };
+  const Case cases[] = {
+      {"  42,", "", "42", 42, 4},
+      {"-7", "", "", std::nullopt, 0},
+      {"-7", "-", "-7", -7, 2},
+      {"+7", "-", "", std::nullopt, 0},
+      {"+7", "+-", "+7", 7, 2},
+      {"- 7", "-", "", std::nullopt, 0},
+      {"x", "+-", "", std::nullopt, 0},
+      {"", "+-", "", std::nullopt, 0},
+      {"9223372036854775807", "", "9223372036854775807", INT64_MAX, 19},
+      {"9223372036854775808", "", "9223372036854775808", std::nullopt, 19},
+      {"-9223372036854775807", "-", "-9223372036854775807", -INT64_MAX, 20},
+      {"99999999999999999999999", "", "99999999999999999999999", std::nullopt,
+       23},
+      {"007", "", "007", 7, 3},
+  };
+  for (const Case &c : cases) {
+    SCOPED_TRACE(c.text);
+    LayoutLexer lexer(c.text);
+    LayoutLexer::IntegerToken token = lexer.lexInteger(c.signs);
+    EXPECT_EQ(token.text, c.token);
+    EXPECT_EQ(token.value, c.value);
+    EXPECT_EQ(lexer.getPos(), c.posAfter);
+    EXPECT_EQ(token.start,
+              std::string(c.text).find_first_not_of(' ') == std::string::npos
+                  ? std::string(c.text).size()
+                  : std::string(c.text).find_first_not_of(' '));
+  }
 }
 
 TEST(TiledLayoutTest, TilesLongerThanTheShapeAreValid) {
