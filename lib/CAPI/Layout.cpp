@@ -95,6 +95,22 @@ FailureOr<MemRefType> getMemRef(MlirType type, const ErrorSink &sink) {
   return memref;
 }
 
+/// The answer to a query on two memrefs: each is checked as getMemRef does
+/// (the first one's error when both are wrong), then `answer` reads them.
+MlirLogicalResult answerPairQuery(
+    MlirType first, MlirType second, const ErrorSink &sink,
+    llvm::function_ref<MlirLogicalResult(MemRefType, MemRefType)> answer) {
+  MemRefType types[2];
+  MlirType given[] = {first, second};
+  for (auto [index, type] : llvm::enumerate(given)) {
+    FailureOr<MemRefType> memref = getMemRef(type, sink);
+    if (failed(memref))
+      return mlirLogicalResultFailure();
+    types[index] = *memref;
+  }
+  return answer(types[0], types[1]);
+}
+
 /// The buffer indexing of a memref with a static shape: its tlayout layout,
 /// or row-major for the identity layout.
 FailureOr<BufferIndexing> compileQuery(MemRefType type, const ErrorSink &sink) {
@@ -164,14 +180,18 @@ std::optional<TiledLayout> tiledOf(MlirAttribute attr) {
   return tiled.getLayout();
 }
 
-/// Checks that a caller's index array of `rank` entries (`what`, as in "an
-/// index") fits `type`.
-MlirLogicalResult checkIndexRank(MemRefType type, intptr_t rank,
-                                 llvm::StringRef what, const ErrorSink &sink) {
-  if (rank != type.getRank())
-    return sink.fail("expected " + what + " of " + llvm::Twine(type.getRank()) +
-                     " entries, got " + llvm::Twine(rank));
-  return mlirLogicalResultSuccess();
+/// The argument check (answerQuery's `checkArguments`) of a query that
+/// takes the caller's index array of `rank` entries (`what`, as in "an
+/// index"): the array must fit the memref's rank.
+auto checkIndexRank(intptr_t rank, llvm::StringRef what,
+                    const ErrorSink &sink) {
+  return [rank, what, &sink](MemRefType type) {
+    if (rank != type.getRank())
+      return sink.fail("expected " + what + " of " +
+                       llvm::Twine(type.getRank()) + " entries, got " +
+                       llvm::Twine(rank));
+    return mlirLogicalResultSuccess();
+  };
 }
 
 /// Whether `pos` indexes a sequence of `size` entries.
@@ -369,19 +389,15 @@ MlirLogicalResult tlayoutMemRefGetOffset(MlirType memref, intptr_t rank,
                                          MlirStringCallback onError,
                                          void *userData) {
   ErrorSink sink{onError, userData};
-  return answerQuery(
-      memref, sink,
-      [&](MemRefType type) {
-        return checkIndexRank(type, rank, "an index", sink);
-      },
-      [&](MemRefType, const BufferIndexing &indexing) {
-        llvm::Expected<int64_t> result =
-            indexing.offsetOf(llvm::ArrayRef<int64_t>(index, rank));
-        if (!result)
-          return sink.fail(result.takeError());
-        *offset = *result;
-        return mlirLogicalResultSuccess();
-      });
+  return answerQuery(memref, sink, checkIndexRank(rank, "an index", sink),
+                     [&](MemRefType, const BufferIndexing &indexing) {
+                       llvm::Expected<int64_t> result = indexing.offsetOf(
+                           llvm::ArrayRef<int64_t>(index, rank));
+                       if (!result)
+                         return sink.fail(result.takeError());
+                       *offset = *result;
+                       return mlirLogicalResultSuccess();
+                     });
 }
 
 MlirLogicalResult tlayoutMemRefGetIndexAt(MlirType memref, int64_t offset,
@@ -390,20 +406,17 @@ MlirLogicalResult tlayoutMemRefGetIndexAt(MlirType memref, int64_t offset,
                                           MlirStringCallback onError,
                                           void *userData) {
   ErrorSink sink{onError, userData};
-  return answerQuery(
-      memref, sink,
-      [&](MemRefType type) {
-        return checkIndexRank(type, rank, "room for an index", sink);
-      },
-      [&](MemRefType, const BufferIndexing &indexing) {
-        auto result = indexing.indexAt(offset);
-        if (!result)
-          return sink.fail(result.takeError());
-        *isPadding = !result->has_value();
-        if (result->has_value())
-          llvm::copy(**result, index);
-        return mlirLogicalResultSuccess();
-      });
+  return answerQuery(memref, sink,
+                     checkIndexRank(rank, "room for an index", sink),
+                     [&](MemRefType, const BufferIndexing &indexing) {
+                       auto result = indexing.indexAt(offset);
+                       if (!result)
+                         return sink.fail(result.takeError());
+                       *isPadding = !result->has_value();
+                       if (result->has_value())
+                         llvm::copy(**result, index);
+                       return mlirLogicalResultSuccess();
+                     });
 }
 
 /// Checks that `dim` is a dimension of `type`.
@@ -467,36 +480,32 @@ tlayoutMemRefComparePlacement(MlirType a, MlirType b,
                               int64_t *firstDifference, bool *hasDifference,
                               MlirStringCallback onError, void *userData) {
   ErrorSink sink{onError, userData};
-  FailureOr<MemRefType> typeA = getMemRef(a, sink);
-  if (failed(typeA))
-    return mlirLogicalResultFailure();
-  FailureOr<MemRefType> typeB = getMemRef(b, sink);
-  if (failed(typeB))
-    return mlirLogicalResultFailure();
-  FailureOr<BufferIndexing> indexingA = compileQuery(*typeA, sink);
-  if (failed(indexingA))
-    return mlirLogicalResultFailure();
-  FailureOr<BufferIndexing> indexingB = compileQuery(*typeB, sink);
-  if (failed(indexingB))
-    return mlirLogicalResultFailure();
-  if (getStoredElementBits(*typeA) != getStoredElementBits(*typeB))
-    return sink.fail("the elements take " +
-                     llvm::Twine(getStoredElementBits(*typeA)) + " and " +
-                     llvm::Twine(getStoredElementBits(*typeB)) +
-                     " bits: placements compare elements of one size");
-  llvm::ArrayRef<int64_t> perm;
-  if (permutation)
-    perm = llvm::ArrayRef<int64_t>(permutation, typeA->getRank());
-  llvm::Expected<PlacementComparison> result =
-      comparePlacement(*indexingA, *indexingB, perm);
-  if (!result)
-    return sink.fail(result.takeError());
-  *same = result->same;
-  if (hasDifference)
-    *hasDifference = result->firstDifference.has_value();
-  if (firstDifference && result->firstDifference)
-    llvm::copy(*result->firstDifference, firstDifference);
-  return mlirLogicalResultSuccess();
+  return answerPairQuery(a, b, sink, [&](MemRefType typeA, MemRefType typeB) {
+    FailureOr<BufferIndexing> indexingA = compileQuery(typeA, sink);
+    if (failed(indexingA))
+      return mlirLogicalResultFailure();
+    FailureOr<BufferIndexing> indexingB = compileQuery(typeB, sink);
+    if (failed(indexingB))
+      return mlirLogicalResultFailure();
+    if (getStoredElementBits(typeA) != getStoredElementBits(typeB))
+      return sink.fail("the elements take " +
+                       llvm::Twine(getStoredElementBits(typeA)) + " and " +
+                       llvm::Twine(getStoredElementBits(typeB)) +
+                       " bits: placements compare elements of one size");
+    llvm::ArrayRef<int64_t> perm;
+    if (permutation)
+      perm = llvm::ArrayRef<int64_t>(permutation, typeA.getRank());
+    llvm::Expected<PlacementComparison> result =
+        comparePlacement(*indexingA, *indexingB, perm);
+    if (!result)
+      return sink.fail(result.takeError());
+    *same = result->same;
+    if (hasDifference)
+      *hasDifference = result->firstDifference.has_value();
+    if (firstDifference && result->firstDifference)
+      llvm::copy(*result->firstDifference, firstDifference);
+    return mlirLogicalResultSuccess();
+  });
 }
 
 MlirLogicalResult
@@ -504,28 +513,25 @@ tlayoutMemRefIsFreeReshape(MlirType source, MlirType result, bool *isFree,
                            MlirStringCallback why, void *whyUserData,
                            MlirStringCallback onError, void *userData) {
   ErrorSink sink{onError, userData};
-  FailureOr<MemRefType> from = getMemRef(source, sink);
-  if (failed(from))
-    return mlirLogicalResultFailure();
-  FailureOr<MemRefType> to = getMemRef(result, sink);
-  if (failed(to))
-    return mlirLogicalResultFailure();
-  // The reshape verifier is the proof: build the op on a placeholder value
-  // in a scratch module and verify it.
-  MLIRContext *context = from->getContext();
-  context->getOrLoadDialect<TLayoutDialect>();
-  Location loc = UnknownLoc::get(context);
-  OwningOpRef<ModuleOp> scratch = ModuleOp::create(loc);
-  OpBuilder builder = OpBuilder::atBlockEnd(scratch->getBody());
-  Value placeholder = UnrealizedConversionCastOp::create(
-                          builder, loc, TypeRange{*from}, ValueRange{})
-                          .getResult(0);
-  auto reshape = ReshapeOp::create(builder, loc, *to, placeholder);
-  CapturedDiagnostics diagnostics(context);
-  *isFree = succeeded(reshape.verify());
-  if (!*isFree)
-    ErrorSink{why, whyUserData}.report(diagnostics.str());
-  return mlirLogicalResultSuccess();
+  return answerPairQuery(
+      source, result, sink, [&](MemRefType from, MemRefType to) {
+        // The reshape verifier is the proof: build the op on a placeholder
+        // value in a scratch module and verify it.
+        MLIRContext *context = from.getContext();
+        context->getOrLoadDialect<TLayoutDialect>();
+        Location loc = UnknownLoc::get(context);
+        OwningOpRef<ModuleOp> scratch = ModuleOp::create(loc);
+        OpBuilder builder = OpBuilder::atBlockEnd(scratch->getBody());
+        Value placeholder = UnrealizedConversionCastOp::create(
+                                builder, loc, TypeRange{from}, ValueRange{})
+                                .getResult(0);
+        auto reshape = ReshapeOp::create(builder, loc, to, placeholder);
+        CapturedDiagnostics diagnostics(context);
+        *isFree = succeeded(reshape.verify());
+        if (!*isFree)
+          ErrorSink{why, whyUserData}.report(diagnostics.str());
+        return mlirLogicalResultSuccess();
+      });
 }
 
 MlirLogicalResult tlayoutMemRefPrintNormalForm(MlirType memref,
