@@ -106,91 +106,92 @@ struct CheckCapacityPass
   using Base::Base;
 
   void runOnOperation() override {
-    FailureOr<TargetDescription> description =
-        getTargetDescription(getOperation(), target);
-    if (failed(description))
-      return signalPassFailure();
     bool failedAny = false;
-    walkFunctionMemoryUsage(getOperation(), [&](FunctionOpInterface func,
-                                                const MemoryUsage &memory) {
-      llvm::SmallDenseSet<int64_t> reported;
-      for (const BufferUsage &usage : memory.buffers) {
-        // Sizes no 64-bit count holds fit in no memory: an error whatever
-        // the capacity.
-        if (usage.overflows) {
-          reported.insert(usage.space);
-          failedAny = true;
-          emitError(usage.alloc->getLoc())
-              << "the " << getMemorySpaceDisplayName(usage.space)
-              << " allocation of " << usage.type
-              << " takes more bytes than fit in 64-bit integers: its bytes "
-                 "overflow 64-bit arithmetic";
-          continue;
-        }
-        int64_t capacity = description->getCapacity(usage.space);
-        if (capacity == 0 || !usage.physicalBytes ||
-            reported.contains(usage.space))
-          continue;
-        if (usage.liveOverflows) {
-          reported.insert(usage.space);
-          failedAny = true;
-          emitError(usage.alloc->getLoc())
-              << "this allocation of " << *usage.physicalBytes
-              << " bytes brings the live "
-              << getMemorySpaceDisplayName(usage.space) << " of @"
-              << func.getName()
-              << " past what 64-bit integers count (the live bytes overflow "
-                 "64-bit arithmetic), above the "
-              << capacity << " bytes of the " << description->name
-              << " target; the buffer: " << usage.type;
-        }
-      }
-      for (const CallUsage &call : memory.calls) {
-        int64_t capacity = description->getCapacity(call.space);
-        if (capacity == 0 || reported.contains(call.space) ||
-            !call.liveOverflows)
-          continue;
-        reported.insert(call.space);
-        failedAny = true;
-        emitError(call.call->getLoc())
-            << "this call, whose callee peaks at " << call.calleePeakBytes
-            << " bytes of " << getMemorySpaceDisplayName(call.space)
-            << ", brings the live " << getMemorySpaceDisplayName(call.space)
-            << " of @" << func.getName()
-            << " to more bytes than 64-bit integers count, above the "
-            << capacity << " bytes of the " << description->name << " target";
-      }
-      for (const SpaceUsage &space : memory.spaces) {
-        int64_t capacity = description->getCapacity(space.space);
-        if (capacity == 0 || reported.contains(space.space))
-          continue;
-        if (space.overflows) {
-          // An overflow no allocation or call above was blamed for: a loop's
-          // copies.
-          failedAny = true;
-          emitError(func->getLoc())
-              << "the live " << getMemorySpaceDisplayName(space.space)
-              << " of @" << func.getName()
-              << " takes more bytes than 64-bit integers count, above the "
-              << capacity << " bytes of the " << description->name << " target";
-          continue;
-        }
-        if (space.peakBytes <= capacity || !space.peakOp)
-          continue;
-        failedAny = true;
-        reportPeak(func, space, memory, capacity, description->name);
-      }
-      for (const UnboundedLoop &loop : memory.unboundedLoops) {
-        if (description->getCapacity(loop.space) == 0)
-          continue;
-        loop.loop->emitWarning()
-            << "this loop keeps " << loop.bytesPerTrip << " more bytes of "
-            << getMemorySpaceDisplayName(loop.space)
-            << " live after each trip and its trip count is not known: the "
-               "capacity check counts one trip";
-      }
-    });
-    if (failedAny)
+    FailureOr<TargetDescription> resolved = walkFunctionMemoryUsage(
+        getOperation(), target,
+        [&](const TargetDescription &description, FunctionOpInterface func,
+            const MemoryUsage &memory) {
+          llvm::SmallDenseSet<int64_t> reported;
+          for (const BufferUsage &usage : memory.buffers) {
+            // Sizes no 64-bit count holds fit in no memory: an error whatever
+            // the capacity.
+            if (usage.overflows) {
+              reported.insert(usage.space);
+              failedAny = true;
+              emitError(usage.alloc->getLoc())
+                  << "the " << getMemorySpaceDisplayName(usage.space)
+                  << " allocation of " << usage.type
+                  << " takes more bytes than fit in 64-bit integers: its bytes "
+                     "overflow 64-bit arithmetic";
+              continue;
+            }
+            int64_t capacity = description.getCapacity(usage.space);
+            if (capacity == 0 || !usage.physicalBytes ||
+                reported.contains(usage.space))
+              continue;
+            if (usage.liveOverflows) {
+              reported.insert(usage.space);
+              failedAny = true;
+              emitError(usage.alloc->getLoc())
+                  << "this allocation of " << *usage.physicalBytes
+                  << " bytes brings the live "
+                  << getMemorySpaceDisplayName(usage.space) << " of @"
+                  << func.getName()
+                  << " past what 64-bit integers count (the live bytes "
+                     "overflow "
+                     "64-bit arithmetic), above the "
+                  << capacity << " bytes of the " << description.name
+                  << " target; the buffer: " << usage.type;
+            }
+          }
+          for (const CallUsage &call : memory.calls) {
+            int64_t capacity = description.getCapacity(call.space);
+            if (capacity == 0 || reported.contains(call.space) ||
+                !call.liveOverflows)
+              continue;
+            reported.insert(call.space);
+            failedAny = true;
+            emitError(call.call->getLoc())
+                << "this call, whose callee peaks at " << call.calleePeakBytes
+                << " bytes of " << getMemorySpaceDisplayName(call.space)
+                << ", brings the live " << getMemorySpaceDisplayName(call.space)
+                << " of @" << func.getName()
+                << " to more bytes than 64-bit integers count, above the "
+                << capacity << " bytes of the " << description.name
+                << " target";
+          }
+          for (const SpaceUsage &space : memory.spaces) {
+            int64_t capacity = description.getCapacity(space.space);
+            if (capacity == 0 || reported.contains(space.space))
+              continue;
+            if (space.overflows) {
+              // An overflow no allocation or call above was blamed for: a
+              // loop's copies.
+              failedAny = true;
+              emitError(func->getLoc())
+                  << "the live " << getMemorySpaceDisplayName(space.space)
+                  << " of @" << func.getName()
+                  << " takes more bytes than 64-bit integers count, above the "
+                  << capacity << " bytes of the " << description.name
+                  << " target";
+              continue;
+            }
+            if (!space.exceeds(capacity) || !space.peakOp)
+              continue;
+            failedAny = true;
+            reportPeak(func, space, memory, capacity, description.name);
+          }
+          for (const UnboundedLoop &loop : memory.unboundedLoops) {
+            if (description.getCapacity(loop.space) == 0)
+              continue;
+            loop.loop->emitWarning()
+                << "this loop keeps " << loop.bytesPerTrip << " more bytes of "
+                << getMemorySpaceDisplayName(loop.space)
+                << " live after each trip and its trip count is not known: the "
+                   "capacity check counts one trip";
+          }
+        });
+    if (failed(resolved) || failedAny)
       signalPassFailure();
   }
 };

@@ -110,129 +110,132 @@ struct MemoryReportPass
   using Base::Base;
 
   void runOnOperation() override {
-    FailureOr<TargetDescription> description =
-        getTargetDescription(getOperation(), target);
-    if (failed(description))
-      return signalPassFailure();
     llvm::json::Array functions;
-    walkFunctionMemoryUsage(getOperation(), [&](FunctionOpInterface func,
-                                                const MemoryUsage &memory) {
-      llvm::json::Array buffersJson, spacesJson;
-      // The buffers live at a peak over its space's capacity.
-      llvm::SmallDenseSet<size_t> atExceededPeak;
-      for (const SpaceUsage &space : memory.spaces) {
-        int64_t capacity = description->getCapacity(space.space);
-        if (capacity == 0 || (!space.overflows && space.peakBytes <= capacity))
-          continue;
-        for (const LiveAllocation &live : space.liveAtPeak)
-          if (live.kind == LiveAllocation::Kind::Buffer)
-            atExceededPeak.insert(live.buffer);
-      }
-      for (auto [index, usage] : llvm::enumerate(memory.buffers)) {
-        std::string ratio =
-            usage.paddingRatio
-                ? llvm::formatv("{0:F3}", *usage.paddingRatio).str()
-                : std::string("n/a");
-        if (format == ReportFormat::Remarks) {
-          if (usage.overflows) {
-            usage.alloc->emitRemark()
-                << getMemorySpaceDisplayName(usage.space) << " buffer "
-                << usage.type << ": its bytes overflow 64-bit integers";
-            continue;
+    FailureOr<TargetDescription> resolved = walkFunctionMemoryUsage(
+        getOperation(), target,
+        [&](const TargetDescription &description, FunctionOpInterface func,
+            const MemoryUsage &memory) {
+          llvm::json::Array buffersJson, spacesJson;
+          // The buffers live at a peak over its space's capacity.
+          llvm::SmallDenseSet<size_t> atExceededPeak;
+          for (const SpaceUsage &space : memory.spaces) {
+            int64_t capacity = description.getCapacity(space.space);
+            if (!space.exceeds(capacity))
+              continue;
+            for (const LiveAllocation &live : space.liveAtPeak)
+              if (live.kind == LiveAllocation::Kind::Buffer)
+                atExceededPeak.insert(live.buffer);
           }
-          usage.alloc->emitRemark()
-              << getMemorySpaceDisplayName(usage.space) << " buffer "
-              << usage.type << ": " << bytesText(usage.logicalBytes, false)
-              << " logical bytes, " << bytesText(usage.physicalBytes, false)
-              << " physical bytes, padding " << ratio << "x";
-          continue;
-        }
-        llvm::json::Object entry;
-        entry["location"] = locationText(usage.alloc->getLoc());
-        entry["type"] = llvm::formatv("{0}", usage.type).str();
-        // Whether this allocation is live at a peak of its memory space over
-        // the target's capacity (what --tlayout-check-capacity rejects).
-        int64_t capacity = description->getCapacity(usage.space);
-        entry["exceeds_capacity"] =
-            capacity > 0 && (usage.overflows || atExceededPeak.contains(index));
-        entry["live_until"] = usage.livesToFunctionEnd || !usage.lastUse
-                                  ? std::string("end of function")
-                                  : locationText(usage.lastUse->getLoc());
-        entry["space"] = getMemorySpaceDisplayName(usage.space);
-        entry["logical_bytes"] = bytesJson(usage.logicalBytes, usage.overflows);
-        entry["physical_bytes"] =
-            bytesJson(usage.physicalBytes, usage.overflows);
-        if (usage.paddingRatio)
-          entry["padding_ratio"] = *usage.paddingRatio;
-        buffersJson.push_back(std::move(entry));
-      }
-      for (const SpaceUsage &space : memory.spaces) {
-        int64_t capacity = description->getCapacity(space.space);
-        std::string name = getMemorySpaceDisplayName(space.space);
-        if (format == ReportFormat::Remarks) {
-          InFlightDiagnostic remark = func->emitRemark();
-          remark << "peak " << name << " of @" << func.getName() << ": ";
-          if (space.overflows)
-            remark << "more bytes than 64-bit integers count (overflow)";
-          else
-            remark << space.peakBytes << " bytes";
-          if (capacity && !space.overflows)
-            remark << " of " << capacity;
-          if (space.hasDynamic)
-            remark << " (plus dynamically sized buffers)";
-          if (space.overflows || !space.peakOp)
-            continue;
-          remark << "; " << space.liveAtPeak.size()
-                 << " live at the peak, most padding first; ";
-          if (space.sumBytes)
-            remark << "all its allocations add up to " << *space.sumBytes
-                   << " bytes (a sum, not the peak)";
-          else
-            remark << "all its allocations add up to more bytes than 64-bit "
-                      "integers count (a sum, not the peak)";
-          remark.attachNote(space.peakOp->getLoc())
-              << "the " << name << " peak of @" << func.getName() << ", "
-              << space.peakBytes << " bytes, is here";
-          for (const LiveAllocation &live : space.liveAtPeak)
-            remark.attachNote(live.op->getLoc())
-                << "live at the " << name << " peak: " << liveText(live);
-          continue;
-        }
-        llvm::json::Object entry;
-        entry["space"] = name;
-        entry["peak_bytes"] = bytesJson(space.peakBytes, space.overflows);
-        entry["peak_at"] =
-            space.peakOp && !space.overflows
-                ? llvm::json::Value(locationText(space.peakOp->getLoc()))
-                : llvm::json::Value(nullptr);
-        entry["peak_op"] =
-            space.peakOp && !space.overflows
-                ? llvm::json::Value(space.peakOp->getName().getStringRef())
-                : llvm::json::Value(nullptr);
-        llvm::json::Array live;
-        if (!space.overflows)
-          for (const LiveAllocation &allocation : space.liveAtPeak)
-            live.push_back(liveJson(allocation, memory));
-        entry["live_at_peak"] = std::move(live);
-        entry["sum_bytes"] = bytesJson(space.sumBytes, !space.sumBytes);
-        entry["capacity_bytes"] = capacity;
-        entry["exceeded"] =
-            capacity > 0 && (space.overflows || space.peakBytes > capacity);
-        entry["has_dynamic"] = space.hasDynamic;
-        spacesJson.push_back(std::move(entry));
-      }
-      if (format == ReportFormat::Json) {
-        llvm::json::Object entry;
-        entry["function"] = func.getName().str();
-        entry["buffers"] = std::move(buffersJson);
-        entry["spaces"] = std::move(spacesJson);
-        functions.push_back(std::move(entry));
-      }
-    });
+          for (auto [index, usage] : llvm::enumerate(memory.buffers)) {
+            std::string ratio =
+                usage.paddingRatio
+                    ? llvm::formatv("{0:F3}", *usage.paddingRatio).str()
+                    : std::string("n/a");
+            if (format == ReportFormat::Remarks) {
+              if (usage.overflows) {
+                usage.alloc->emitRemark()
+                    << getMemorySpaceDisplayName(usage.space) << " buffer "
+                    << usage.type << ": its bytes overflow 64-bit integers";
+                continue;
+              }
+              usage.alloc->emitRemark()
+                  << getMemorySpaceDisplayName(usage.space) << " buffer "
+                  << usage.type << ": " << bytesText(usage.logicalBytes, false)
+                  << " logical bytes, " << bytesText(usage.physicalBytes, false)
+                  << " physical bytes, padding " << ratio << "x";
+              continue;
+            }
+            llvm::json::Object entry;
+            entry["location"] = locationText(usage.alloc->getLoc());
+            entry["type"] = llvm::formatv("{0}", usage.type).str();
+            // Whether this allocation is live at a peak of its memory space
+            // over the target's capacity (what --tlayout-check-capacity
+            // rejects).
+            int64_t capacity = description.getCapacity(usage.space);
+            entry["exceeds_capacity"] =
+                capacity > 0 &&
+                (usage.overflows || atExceededPeak.contains(index));
+            entry["live_until"] = usage.livesToFunctionEnd || !usage.lastUse
+                                      ? std::string("end of function")
+                                      : locationText(usage.lastUse->getLoc());
+            entry["space"] = getMemorySpaceDisplayName(usage.space);
+            entry["logical_bytes"] =
+                bytesJson(usage.logicalBytes, usage.overflows);
+            entry["physical_bytes"] =
+                bytesJson(usage.physicalBytes, usage.overflows);
+            if (usage.paddingRatio)
+              entry["padding_ratio"] = *usage.paddingRatio;
+            buffersJson.push_back(std::move(entry));
+          }
+          for (const SpaceUsage &space : memory.spaces) {
+            int64_t capacity = description.getCapacity(space.space);
+            std::string name = getMemorySpaceDisplayName(space.space);
+            if (format == ReportFormat::Remarks) {
+              InFlightDiagnostic remark = func->emitRemark();
+              remark << "peak " << name << " of @" << func.getName() << ": ";
+              if (space.overflows)
+                remark << "more bytes than 64-bit integers count (overflow)";
+              else
+                remark << space.peakBytes << " bytes";
+              if (capacity && !space.overflows)
+                remark << " of " << capacity;
+              if (space.hasDynamic)
+                remark << " (plus dynamically sized buffers)";
+              if (space.overflows || !space.peakOp)
+                continue;
+              remark << "; " << space.liveAtPeak.size()
+                     << " live at the peak, most padding first; ";
+              if (space.sumBytes)
+                remark << "all its allocations add up to " << *space.sumBytes
+                       << " bytes (a sum, not the peak)";
+              else
+                remark
+                    << "all its allocations add up to more bytes than 64-bit "
+                       "integers count (a sum, not the peak)";
+              remark.attachNote(space.peakOp->getLoc())
+                  << "the " << name << " peak of @" << func.getName() << ", "
+                  << space.peakBytes << " bytes, is here";
+              for (const LiveAllocation &live : space.liveAtPeak)
+                remark.attachNote(live.op->getLoc())
+                    << "live at the " << name << " peak: " << liveText(live);
+              continue;
+            }
+            llvm::json::Object entry;
+            entry["space"] = name;
+            entry["peak_bytes"] = bytesJson(space.peakBytes, space.overflows);
+            entry["peak_at"] =
+                space.peakOp && !space.overflows
+                    ? llvm::json::Value(locationText(space.peakOp->getLoc()))
+                    : llvm::json::Value(nullptr);
+            entry["peak_op"] =
+                space.peakOp && !space.overflows
+                    ? llvm::json::Value(space.peakOp->getName().getStringRef())
+                    : llvm::json::Value(nullptr);
+            llvm::json::Array live;
+            if (!space.overflows)
+              for (const LiveAllocation &allocation : space.liveAtPeak)
+                live.push_back(liveJson(allocation, memory));
+            entry["live_at_peak"] = std::move(live);
+            entry["sum_bytes"] = bytesJson(space.sumBytes, !space.sumBytes);
+            entry["capacity_bytes"] = capacity;
+            entry["exceeded"] = space.exceeds(capacity);
+            entry["has_dynamic"] = space.hasDynamic;
+            spacesJson.push_back(std::move(entry));
+          }
+          if (format == ReportFormat::Json) {
+            llvm::json::Object entry;
+            entry["function"] = func.getName().str();
+            entry["buffers"] = std::move(buffersJson);
+            entry["spaces"] = std::move(spacesJson);
+            functions.push_back(std::move(entry));
+          }
+        });
+    if (failed(resolved))
+      return signalPassFailure();
     if (format != ReportFormat::Json)
       return;
     llvm::json::Object report;
-    report["target"] = description->name.str();
+    report["target"] = resolved->name.str();
     report["functions"] = std::move(functions);
     std::string text =
         llvm::formatv("{0:2}", llvm::json::Value(std::move(report))).str();

@@ -541,11 +541,17 @@ MemoryUsage mlir::tlayout::tpu::analyzeMemoryUsage(FunctionOpInterface func) {
   return analyzeMemoryUsage(func.getFunctionBody());
 }
 
-void mlir::tlayout::tpu::walkFunctionMemoryUsage(
-    Operation *root,
-    function_ref<void(FunctionOpInterface, const MemoryUsage &)> fn) {
+FailureOr<TargetDescription> mlir::tlayout::tpu::walkFunctionMemoryUsage(
+    Operation *root, PresetChoice target,
+    function_ref<void(const TargetDescription &, FunctionOpInterface,
+                      const MemoryUsage &)>
+        fn) {
+  FailureOr<TargetDescription> description = getTargetDescription(root, target);
+  if (failed(description))
+    return failure();
   root->walk([&](FunctionOpInterface func) {
     if (!func.isExternal())
-      fn(func, analyzeMemoryUsage(func));
+      fn(*description, func, analyzeMemoryUsage(func));
   });
+  return description;
 }

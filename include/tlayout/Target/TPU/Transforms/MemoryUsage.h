@@ -15,6 +15,8 @@
 #ifndef TLAYOUT_TARGET_TPU_TRANSFORMS_MEMORYUSAGE_H
 #define TLAYOUT_TARGET_TPU_TRANSFORMS_MEMORYUSAGE_H
 
+#include "tlayout/Target/TPU/IR/TpuAttrs.h"
+
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Operation.h"
 #include "mlir/IR/Region.h"
@@ -117,6 +119,13 @@ struct SpaceUsage {
   /// each once, whether live together or not: a sum, not the peak;
   /// std::nullopt when it overflows int64.
   std::optional<int64_t> sumBytes = 0;
+
+  /// Whether the space's peak is over `capacity` bytes (0: no capacity),
+  /// counting a peak that overflows int64 as over any capacity: what
+  /// --tlayout-check-capacity rejects.
+  bool exceeds(int64_t capacity) const {
+    return capacity > 0 && (overflows || peakBytes > capacity);
+  }
 };
 
 /// The memory a region (a function body) allocates.
@@ -154,12 +163,17 @@ MemoryUsage analyzeMemoryUsage(Region &region);
 /// live there.
 MemoryUsage analyzeMemoryUsage(FunctionOpInterface func);
 
-/// Calls `fn` with each function under `root` that has a body, in the order
-/// of `root`'s walk, and the memory its body allocates (analyzeMemoryUsage),
-/// as --tlayout-memory-report and --tlayout-check-capacity read it.
-void walkFunctionMemoryUsage(
-    Operation *root,
-    function_ref<void(FunctionOpInterface, const MemoryUsage &)> fn);
+/// Resolves the target of `root` (getTargetDescription with a pass's
+/// `target` option), then calls `fn` with it, each function under `root`
+/// that has a body, in the order of `root`'s walk, and the memory its body
+/// allocates (analyzeMemoryUsage), as --tlayout-memory-report and
+/// --tlayout-check-capacity read it. Returns the target, or fails (reported
+/// at `root`) without calling `fn` where it does not resolve.
+FailureOr<TargetDescription> walkFunctionMemoryUsage(
+    Operation *root, PresetChoice target,
+    function_ref<void(const TargetDescription &, FunctionOpInterface,
+                      const MemoryUsage &)>
+        fn);
 
 } // namespace mlir::tlayout::tpu
 
