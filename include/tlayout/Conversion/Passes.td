@@ -68,9 +68,10 @@ def LowerTiledLayouts : Pass<"lower-tiled-layouts", "::mlir::ModuleOp"> {
     Rewritten ops (the ops the conversion's patterns are rooted at, the one
     list of what the lowering handles; a unit test checks this paragraph
     against it): `affine.load`, `affine.store`, `affine.vector_load`,
-    `affine.vector_store`, `cf.br`, `cf.cond_br`, `func.call`, `func.func`,
-    `func.return`, `memref.alloc`, `memref.alloca`, `memref.assume_alignment`,
-    `memref.atomic_rmw`, `memref.cast`, `memref.copy`, `memref.dealloc`,
+    `affine.vector_store`, `cf.br`, `cf.cond_br`, `cf.switch`, `func.call`,
+    `func.func`, `func.return`, `memref.alloc`, `memref.alloca`,
+    `memref.assume_alignment`, `memref.atomic_rmw`, `memref.cast`,
+    `memref.copy`, `memref.dealloc`,
     `memref.dim`, `memref.generic_atomic_rmw`, `memref.get_global`,
     `memref.global`, `memref.load`, `memref.prefetch`, `memref.rank`,
     `memref.store`, `scf.condition`, `scf.for`, `scf.if`, `scf.index_switch`,

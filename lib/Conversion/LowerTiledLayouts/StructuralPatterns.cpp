@@ -48,38 +48,46 @@ struct FuncSignatureLowering : OpConversionPattern<func::FuncOp> {
   }
 };
 
-/// Branches pass the physical buffer and the sizes of each tiled operand.
-struct BranchLowering : OpConversionPattern<cf::BranchOp> {
-  using OpConversionPattern::OpConversionPattern;
+/// cf branches (`cf.br`, `cf.cond_br`, `cf.switch`) pass the physical
+/// buffer and the sizes of each tiled operand to their successors: the
+/// operands each successor gets are replaced by their lowered values, in
+/// place.
+template <typename BranchOp>
+struct BranchLowering : OpConversionPattern<BranchOp> {
+  using OpConversionPattern<BranchOp>::OpConversionPattern;
+  using OneToNOpAdaptor =
+      typename BranchOp::template GenericAdaptor<ArrayRef<ValueRange>>;
   LogicalResult
-  matchAndRewrite(cf::BranchOp op, OneToNOpAdaptor adaptor,
+  matchAndRewrite(BranchOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    rewriter.replaceOpWithNewOp<cf::BranchOp>(
-        op, op.getDest(), flatten(adaptor.getDestOperands()));
+    auto branch = cast<BranchOpInterface>(op.getOperation());
+    ArrayRef<ValueRange> lowered = adaptor.getOperands();
+    // Each successor's lowered operands, read before any range moves.
+    SmallVector<SmallVector<Value>> forwarded;
+    for (unsigned i = 0, e = op->getNumSuccessors(); i < e; ++i) {
+      SuccessorOperands operands = branch.getSuccessorOperands(i);
+      if (operands.getProducedOperandCount() != 0)
+        return rewriter.notifyMatchFailure(op, "produced operands");
+      OperandRange range = operands.getForwardedOperands();
+      forwarded.push_back(
+          flatten(lowered.slice(range.getBeginOperandIndex(), range.size())));
+    }
+    rewriter.modifyOpInPlace(op, [&] {
+      for (auto [i, values] : llvm::enumerate(forwarded))
+        branch.getSuccessorOperands(i).getMutableForwardedOperands().assign(
+            values);
+    });
     return success();
   }
 };
-
-struct CondBranchLowering : OpConversionPattern<cf::CondBranchOp> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult
-  matchAndRewrite(cf::CondBranchOp op, OneToNOpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    rewriter.replaceOpWithNewOp<cf::CondBranchOp>(
-        op, adaptor.getCondition().front(), op.getTrueDest(),
-        flatten(adaptor.getTrueDestOperands()), op.getFalseDest(),
-        flatten(adaptor.getFalseDestOperands()));
-    return success();
-  }
-};
-
 } // namespace
 
 void mlir::tlayout::populateLowerTiledLayoutsStructuralPatterns(
     const TiledLayoutTypeConverter &typeConverter, RewritePatternSet &patterns,
     ConversionTarget &target) {
   MLIRContext *context = patterns.getContext();
-  patterns.add<FuncSignatureLowering, BranchLowering, CondBranchLowering>(
+  patterns.add<FuncSignatureLowering, BranchLowering<cf::BranchOp>,
+               BranchLowering<cf::CondBranchOp>, BranchLowering<cf::SwitchOp>>(
       typeConverter, context);
   populateCallOpTypeConversionPattern(patterns, typeConverter);
   populateReturnOpTypeConversionPattern(patterns, typeConverter);

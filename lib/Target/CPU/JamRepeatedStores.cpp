@@ -93,24 +93,24 @@ static std::optional<AccessKey> getAccessKey(Operation *op) {
     key.isWrite = true;
   } else {
     ValueRange indices;
+    // An access by indices: its memref, indices, accessed type and
+    // direction.
+    auto byIndices = [&](Value memref, ValueRange at, Type type, bool isWrite) {
+      key.memref = memref;
+      indices = at;
+      key.type = type;
+      key.isWrite = isWrite;
+    };
     if (auto load = dyn_cast<memref::LoadOp>(op)) {
-      key.memref = load.getMemRef();
-      indices = load.getIndices();
-      key.type = load.getType();
+      byIndices(load.getMemRef(), load.getIndices(), load.getType(), false);
     } else if (auto store = dyn_cast<memref::StoreOp>(op)) {
-      key.memref = store.getMemRef();
-      indices = store.getIndices();
-      key.type = store.getValueToStore().getType();
-      key.isWrite = true;
+      byIndices(store.getMemRef(), store.getIndices(),
+                store.getValueToStore().getType(), true);
     } else if (auto load = dyn_cast<vector::LoadOp>(op)) {
-      key.memref = load.getBase();
-      indices = load.getIndices();
-      key.type = load.getType();
+      byIndices(load.getBase(), load.getIndices(), load.getType(), false);
     } else if (auto store = dyn_cast<vector::StoreOp>(op)) {
-      key.memref = store.getBase();
-      indices = store.getIndices();
-      key.type = store.getValueToStore().getType();
-      key.isWrite = true;
+      byIndices(store.getBase(), store.getIndices(),
+                store.getValueToStore().getType(), true);
     } else if (auto transfer = dyn_cast<VectorTransferOpInterface>(op)) {
       // Only a transfer that is a plain vector load or store: unmasked, in
       // bounds, along the trailing dimensions of a memref.
@@ -120,10 +120,8 @@ static std::optional<AccessKey> getAccessKey(Operation *op) {
           llvm::any_of(transfer.getInBoundsValues(),
                        [](bool inBounds) { return !inBounds; }))
         return std::nullopt;
-      key.memref = transfer.getBase();
-      indices = transfer.getIndices();
-      key.type = transfer.getVectorType();
-      key.isWrite = isa<vector::TransferWriteOp>(op);
+      byIndices(transfer.getBase(), transfer.getIndices(),
+                transfer.getVectorType(), isa<vector::TransferWriteOp>(op));
       key.inBounds = true;
     } else {
       return std::nullopt;

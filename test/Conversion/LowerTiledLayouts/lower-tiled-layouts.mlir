@@ -393,3 +393,28 @@ func.func @control_flow(%a: memref<?x256xf32, #tlayout.tiled<{1,0:T(8,128)}>>,
 ^bb1(%z: memref<?x256xf32, #tlayout.tiled<{1,0:T(8,128)}>>):
   return %z : memref<?x256xf32, #tlayout.tiled<{1,0:T(8,128)}>>
 }
+
+// -----
+
+// cf.cond_br and cf.switch pass each tiled operand's buffer and dynamic size
+// to their successors; the condition and the flag stay.
+// CHECK-LABEL: func.func @switch_and_cond_br(
+// CHECK-SAME: %[[SEL:.*]]: i32, %[[C:.*]]: i1, %[[A:.*]]: memref<?x2x8x128xf32>, %[[N:.*]]: index
+// CHECK: cf.switch %[[SEL]] : i32, [
+// CHECK-NEXT: default: ^bb2(%[[A]], %[[N]] : memref<?x2x8x128xf32>, index),
+// CHECK-NEXT: 3: ^bb1(%[[A]], %[[N]] : memref<?x2x8x128xf32>, index)
+// CHECK: ^bb1(%[[X:.*]]: memref<?x2x8x128xf32>, %[[XN:.*]]: index):
+// CHECK: cf.cond_br %[[C]], ^bb2(%[[X]], %[[XN]] : memref<?x2x8x128xf32>, index), ^bb2(%[[A]], %[[N]] : memref<?x2x8x128xf32>, index)
+func.func @switch_and_cond_br(%sel: i32, %c: i1,
+    %a: memref<?x256xf32, #tlayout.tiled<{1,0:T(8,128)}>>)
+    -> memref<?x256xf32, #tlayout.tiled<{1,0:T(8,128)}>> {
+  cf.switch %sel : i32, [
+    default: ^join(%a : memref<?x256xf32, #tlayout.tiled<{1,0:T(8,128)}>>),
+    3: ^mid(%a : memref<?x256xf32, #tlayout.tiled<{1,0:T(8,128)}>>)
+  ]
+^mid(%x: memref<?x256xf32, #tlayout.tiled<{1,0:T(8,128)}>>):
+  cf.cond_br %c, ^join(%x : memref<?x256xf32, #tlayout.tiled<{1,0:T(8,128)}>>),
+                 ^join(%a : memref<?x256xf32, #tlayout.tiled<{1,0:T(8,128)}>>)
+^join(%z: memref<?x256xf32, #tlayout.tiled<{1,0:T(8,128)}>>):
+  return %z : memref<?x256xf32, #tlayout.tiled<{1,0:T(8,128)}>>
+}

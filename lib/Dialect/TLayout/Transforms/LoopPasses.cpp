@@ -25,6 +25,19 @@ namespace mlir::tlayout {
 using namespace mlir;
 using namespace mlir::tlayout;
 
+/// The loops under `root` for which `isRoot` holds, in the walk's order,
+/// collected before any of them is transformed.
+static SmallVector<affine::AffineForOp>
+collectRoots(Operation *root,
+             llvm::function_ref<bool(affine::AffineForOp)> isRoot) {
+  SmallVector<affine::AffineForOp> roots;
+  root->walk([&](affine::AffineForOp loop) {
+    if (isRoot(loop))
+      roots.push_back(loop);
+  });
+  return roots;
+}
+
 namespace {
 struct PhysicalOrderPass
     : mlir::tlayout::impl::PhysicalOrderBase<PhysicalOrderPass> {
@@ -32,12 +45,10 @@ struct PhysicalOrderPass
 
   void runOnOperation() override {
     // The outermost loop of each nest.
-    SmallVector<affine::AffineForOp> roots;
-    getOperation()->walk([&](affine::AffineForOp loop) {
-      if (!loop->getParentOfType<affine::AffineForOp>())
-        roots.push_back(loop);
-    });
-    for (affine::AffineForOp loop : roots)
+    for (affine::AffineForOp loop :
+         collectRoots(getOperation(), [](affine::AffineForOp loop) {
+           return !loop->getParentOfType<affine::AffineForOp>();
+         }))
       permuteToPhysicalOrder(loop);
   }
 };
@@ -48,13 +59,12 @@ struct CollapseLoopsPass
 
   void runOnOperation() override {
     // The outermost loop of each perfect nest.
-    SmallVector<affine::AffineForOp> roots;
-    getOperation()->walk([&](affine::AffineForOp loop) {
-      auto parent = dyn_cast<affine::AffineForOp>(loop->getParentOp());
-      if (!parent || &parent.getBody()->front() != loop.getOperation() ||
-          loop->getNextNode() != parent.getBody()->getTerminator())
-        roots.push_back(loop);
-    });
+    SmallVector<affine::AffineForOp> roots =
+        collectRoots(getOperation(), [](affine::AffineForOp loop) {
+          auto parent = dyn_cast<affine::AffineForOp>(loop->getParentOp());
+          return !parent || &parent.getBody()->front() != loop.getOperation() ||
+                 loop->getNextNode() != parent.getBody()->getTerminator();
+        });
     IRRewriter rewriter(&getContext());
     for (affine::AffineForOp loop : roots)
       collapseContiguousNest(loop, rewriter);

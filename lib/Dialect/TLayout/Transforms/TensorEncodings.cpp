@@ -216,56 +216,54 @@ static Value buildSliceCopyNest(OpBuilder &b,
 }
 
 namespace {
-/// tensor.extract_slice of or into an encoded tensor: a copy, element by
-/// element, into a new tensor of the result's type.
-struct ExtractSliceToLoops : OpRewritePattern<tensor::ExtractSliceOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(tensor::ExtractSliceOp op,
-                                PatternRewriter &rewriter) const override {
-    RankedTensorType resultType = op.getType();
-    FailureOr<llvm::SmallBitVector> dropped =
-        matchEncodedSlice(op, resultType, rewriter);
-    if (failed(dropped))
-      return failure();
-    Location loc = op.getLoc();
-    SmallVector<Value> dynamicSizes, sizes;
-    for (auto [d, size] : llvm::enumerate(op.getMixedSizes())) {
-      if (dropped->test(d))
-        continue;
-      Value v = getValueOrCreateConstantIndexOp(rewriter, loc, size);
-      sizes.push_back(v);
-      if (resultType.isDynamicDim(sizes.size() - 1))
-        dynamicSizes.push_back(v);
-    }
-    Value empty =
-        tensor::EmptyOp::create(rewriter, loc, resultType, dynamicSizes);
-    rewriter.replaceOp(op, buildSliceCopyNest(rewriter, op, *dropped, sizes,
-                                              op.getSource(), empty,
-                                              /*intoSlice=*/true));
-    return success();
-  }
-};
+/// tensor.extract_slice and tensor.insert_slice of or into an encoded
+/// tensor, copied element by element (buildSliceCopyNest): an extract into a
+/// new tensor of its result's type, an insert into its destination, in
+/// place.
+template <typename SliceOp> struct SliceToLoops : OpRewritePattern<SliceOp> {
+  using OpRewritePattern<SliceOp>::OpRewritePattern;
+  static constexpr bool kExtract =
+      std::is_same_v<SliceOp, tensor::ExtractSliceOp>;
 
-/// tensor.insert_slice of or into an encoded tensor: the destination written
-/// element by element, in place.
-struct InsertSliceToLoops : OpRewritePattern<tensor::InsertSliceOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(tensor::InsertSliceOp op,
+  LogicalResult matchAndRewrite(SliceOp op,
                                 PatternRewriter &rewriter) const override {
-    RankedTensorType sourceType = op.getSourceType();
+    // The slice's side: an extract's result, an insert's source.
+    RankedTensorType sliceType;
+    if constexpr (kExtract)
+      sliceType = op.getType();
+    else
+      sliceType = op.getSourceType();
     FailureOr<llvm::SmallBitVector> dropped =
-        matchEncodedSlice(op, sourceType, rewriter);
+        matchEncodedSlice(op, sliceType, rewriter);
     if (failed(dropped))
       return failure();
     Location loc = op.getLoc();
-    Value source = op.getSource();
+    // The loops' sizes and what they carry: the extract's sizes without
+    // the dropped dimensions and a new tensor; the insert's source's sizes
+    // and its destination.
     SmallVector<Value> sizes;
-    for (int64_t d = 0, e = sourceType.getRank(); d < e; ++d)
-      sizes.push_back(getValueOrCreateConstantIndexOp(
-          rewriter, loc, tensor::getMixedSize(rewriter, loc, source, d)));
+    Value init;
+    if constexpr (kExtract) {
+      SmallVector<Value> dynamicSizes;
+      for (auto [d, size] : llvm::enumerate(op.getMixedSizes())) {
+        if (dropped->test(d))
+          continue;
+        Value v = getValueOrCreateConstantIndexOp(rewriter, loc, size);
+        sizes.push_back(v);
+        if (sliceType.isDynamicDim(sizes.size() - 1))
+          dynamicSizes.push_back(v);
+      }
+      init = tensor::EmptyOp::create(rewriter, loc, sliceType, dynamicSizes);
+    } else {
+      for (int64_t d = 0, e = sliceType.getRank(); d < e; ++d)
+        sizes.push_back(getValueOrCreateConstantIndexOp(
+            rewriter, loc,
+            tensor::getMixedSize(rewriter, loc, op.getSource(), d)));
+      init = op.getDest();
+    }
     rewriter.replaceOp(op, buildSliceCopyNest(rewriter, op, *dropped, sizes,
-                                              source, op.getDest(),
-                                              /*intoSlice=*/false));
+                                              op.getSource(), init,
+                                              /*intoSlice=*/kExtract));
     return success();
   }
 };
@@ -273,5 +271,6 @@ struct InsertSliceToLoops : OpRewritePattern<tensor::InsertSliceOp> {
 
 void mlir::tlayout::populateEncodedSliceToLoopsPatterns(
     RewritePatternSet &patterns) {
-  patterns.add<ExtractSliceToLoops, InsertSliceToLoops>(patterns.getContext());
+  patterns.add<SliceToLoops<tensor::ExtractSliceOp>,
+               SliceToLoops<tensor::InsertSliceOp>>(patterns.getContext());
 }
