@@ -108,12 +108,15 @@ LayoutLexer::IntegerToken LayoutLexer::lexInteger(StringRef signs) {
     return token;
   pos = end;
   token.text = text.slice(token.start, end);
+  // The magnitude fits in int64, or is one more for INT64_MIN.
   uint64_t magnitude = 0;
-  if (!text.slice(digits, end).getAsInteger(10, magnitude) &&
-      magnitude <= static_cast<uint64_t>(std::numeric_limits<int64_t>::max())) {
-    int64_t value = static_cast<int64_t>(magnitude);
-    token.value = text[token.start] == '-' ? -value : value;
-  }
+  constexpr uint64_t kMax = std::numeric_limits<int64_t>::max();
+  bool negative = text[token.start] == '-';
+  if (text.slice(digits, end).getAsInteger(10, magnitude) ||
+      magnitude > kMax + (negative ? 1 : 0))
+    return token;
+  token.value = negative ? static_cast<int64_t>(0 - magnitude)
+                         : static_cast<int64_t>(magnitude);
   return token;
 }
 

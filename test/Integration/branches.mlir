@@ -2,8 +2,10 @@
 // cf.cond_br and cf.br pass each memref's physical buffer with its dynamic
 // sizes, so the block that reads the pick gets the right elements and the
 // right sizes (memref.dim). Each value is the element at (2, 2) of the pick
-// plus its row count; fills are base + i * cols + j. The same program
-// without layouts (@pick_plain, on row-major memrefs) gives the reference.
+// plus its row count; fills are base + i * cols + j. @column_sum walks the
+// rows in a loop of cf blocks whose exit passes nothing. The same program
+// without layouts (@pick_plain, @column_sum_plain, on row-major memrefs)
+// gives the reference.
 // RUN: tlayout-opt %s %{lower_to_llvm} | %{run} | FileCheck %s
 
 #t = #tlayout.tiled<{1,0:T(2,2)}>
@@ -94,6 +96,54 @@ func.func private @fill_plain(%m: memref<?x?xi32>, %base: i32) {
   return
 }
 
+// The sum of column 1 over the rows, in a loop of cf blocks: the loop's
+// block takes the memref and the row, and the exit takes nothing.
+func.func private @column_sum(%m: memref<?x?xi32, #t>) -> i32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0 : i32
+  %acc = memref.alloca() : memref<i32>
+  memref.store %zero, %acc[] : memref<i32>
+  %rows = memref.dim %m, %c0 : memref<?x?xi32, #t>
+  %any = arith.cmpi sgt, %rows, %c0 : index
+  cf.cond_br %any, ^row(%m, %c0 : memref<?x?xi32, #t>, index), ^exit
+^row(%x: memref<?x?xi32, #t>, %i: index):
+  %v = memref.load %x[%i, %c1] : memref<?x?xi32, #t>
+  %s = memref.load %acc[] : memref<i32>
+  %t = arith.addi %s, %v : i32
+  memref.store %t, %acc[] : memref<i32>
+  %next = arith.addi %i, %c1 : index
+  %n = memref.dim %x, %c0 : memref<?x?xi32, #t>
+  %more = arith.cmpi slt, %next, %n : index
+  cf.cond_br %more, ^row(%x, %next : memref<?x?xi32, #t>, index), ^exit
+^exit:
+  %r = memref.load %acc[] : memref<i32>
+  return %r : i32
+}
+
+func.func private @column_sum_plain(%m: memref<?x?xi32>) -> i32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0 : i32
+  %acc = memref.alloca() : memref<i32>
+  memref.store %zero, %acc[] : memref<i32>
+  %rows = memref.dim %m, %c0 : memref<?x?xi32>
+  %any = arith.cmpi sgt, %rows, %c0 : index
+  cf.cond_br %any, ^row(%m, %c0 : memref<?x?xi32>, index), ^exit
+^row(%x: memref<?x?xi32>, %i: index):
+  %v = memref.load %x[%i, %c1] : memref<?x?xi32>
+  %s = memref.load %acc[] : memref<i32>
+  %t = arith.addi %s, %v : i32
+  memref.store %t, %acc[] : memref<i32>
+  %next = arith.addi %i, %c1 : index
+  %n = memref.dim %x, %c0 : memref<?x?xi32>
+  %more = arith.cmpi slt, %next, %n : index
+  cf.cond_br %more, ^row(%x, %next : memref<?x?xi32>, index), ^exit
+^exit:
+  %r = memref.load %acc[] : memref<i32>
+  return %r : i32
+}
+
 func.func @main() {
   %c3 = arith.constant 3 : index
   %c4 = arith.constant 4 : index
@@ -131,6 +181,13 @@ func.func @main() {
     vector.print %v : i32
     vector.print %w : i32
   }
+  // Column 1 of %c (5 rows of 6): 5 * 201 + 6 * (0 + 1 + 2 + 3 + 4) = 1065.
+  // CHECK-NEXT: 1065
+  // CHECK-NEXT: 1065
+  %sum = func.call @column_sum(%c) : (memref<?x?xi32, #t>) -> i32
+  %sum_plain = func.call @column_sum_plain(%pc) : (memref<?x?xi32>) -> i32
+  vector.print %sum : i32
+  vector.print %sum_plain : i32
   memref.dealloc %a : memref<?x?xi32, #t>
   memref.dealloc %b : memref<?x?xi32, #t>
   memref.dealloc %c : memref<?x?xi32, #t>

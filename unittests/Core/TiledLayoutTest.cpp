@@ -307,6 +307,9 @@ TEST(LayoutLexerTest, LexIntegerTakesSignsDigitsAndRange) {
       {"9223372036854775807", "", "9223372036854775807", INT64_MAX, 19},
       {"9223372036854775808", "", "9223372036854775808", std::nullopt, 19},
       {"-9223372036854775807", "-", "-9223372036854775807", -INT64_MAX, 20},
+      {"-9223372036854775808", "-", "-9223372036854775808", INT64_MIN, 20},
+      {"-9223372036854775809", "-", "-9223372036854775809", std::nullopt, 20},
+      {"/* a */ 5", "", "5", 5, 9},
       {"99999999999999999999999", "", "99999999999999999999999", std::nullopt,
        23},
       {"007", "", "007", 7, 3},
@@ -318,10 +321,8 @@ TEST(LayoutLexerTest, LexIntegerTakesSignsDigitsAndRange) {
     EXPECT_EQ(token.text, c.token);
     EXPECT_EQ(token.value, c.value);
     EXPECT_EQ(lexer.getPos(), c.posAfter);
-    EXPECT_EQ(token.start,
-              std::string(c.text).find_first_not_of(' ') == std::string::npos
-                  ? std::string(c.text).size()
-                  : std::string(c.text).find_first_not_of(' '));
+    // The token starts after spaces and comments and ends at the cursor.
+    EXPECT_EQ(token.start, lexer.getPos() - token.text.size());
   }
 }
 

@@ -86,6 +86,14 @@ TEST(MosaicLayout, Diagnostics) {
             "tile across first tiles)");
   EXPECT_EQ(parseError("memref<16x256xbf16, #tpu.tiled<(8,128),[2,-1]>>"),
             "column 43: tile stride -1 is negative");
+  // INT64_MIN fits in 64 bits; one less does not.
+  EXPECT_EQ(parseError("memref<16x256xbf16, #tpu.tiled<(8,128),[2,"
+                       "-9223372036854775808]>>"),
+            "column 43: tile stride -9223372036854775808 is negative");
+  EXPECT_EQ(parseError("memref<16x256xbf16, #tpu.tiled<(8,128),[2,"
+                       "-9223372036854775809]>>"),
+            "column 43: a tile stride -9223372036854775809 does not fit in "
+            "64 bits");
   EXPECT_EQ(parseError("memref<16x256xbf16, #tpu.tiled<(8,0),[2,1]>>"),
             "column 35: tile size 0 is not positive");
   EXPECT_EQ(parseError("memref<16x256xbf16, #tpu.memory_space<vram>>"),

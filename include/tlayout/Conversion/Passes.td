@@ -71,13 +71,12 @@ def LowerTiledLayouts : Pass<"lower-tiled-layouts", "::mlir::ModuleOp"> {
     `affine.vector_store`, `cf.br`, `cf.cond_br`, `cf.switch`, `func.call`,
     `func.func`, `func.return`, `memref.alloc`, `memref.alloca`,
     `memref.assume_alignment`, `memref.atomic_rmw`, `memref.cast`,
-    `memref.copy`, `memref.dealloc`,
-    `memref.dim`, `memref.generic_atomic_rmw`, `memref.get_global`,
-    `memref.global`, `memref.load`, `memref.prefetch`, `memref.rank`,
-    `memref.store`, `scf.condition`, `scf.for`, `scf.if`, `scf.index_switch`,
-    `scf.while`, `scf.yield`, `tlayout.cast`, `tlayout.copy`,
-    `tlayout.from_physical`, `tlayout.reshape`, `tlayout.subview`,
-    `tlayout.to_physical`, `tlayout.transpose`,
+    `memref.copy`, `memref.dealloc`, `memref.dim`, `memref.generic_atomic_rmw`,
+    `memref.get_global`, `memref.global`, `memref.load`, `memref.prefetch`,
+    `memref.rank`, `memref.store`, `scf.condition`, `scf.for`, `scf.if`,
+    `scf.index_switch`, `scf.while`, `scf.yield`, `tlayout.cast`,
+    `tlayout.copy`, `tlayout.from_physical`, `tlayout.reshape`,
+    `tlayout.subview`, `tlayout.to_physical`, `tlayout.transpose`,
     `vector.compressstore`, `vector.expandload`, `vector.gather`,
     `vector.mask`, `vector.maskedload`, `vector.maskedstore`,
     `vector.scatter`, `vector.transfer_read`, `vector.transfer_write`.
@@ -92,6 +91,7 @@ def LowerTiledLayouts : Pass<"lower-tiled-layouts", "::mlir::ModuleOp"> {
     A tiled memref with dynamic sizes becomes its physical buffer followed
     by one `index` per dynamic logical size, which signatures, calls,
     returns and control flow carry; `memref.dim` returns the logical size.
+    Unreachable blocks that hold tiled memrefs are erased first.
   }];
   let dependentDialects = [
     "::mlir::affine::AffineDialect",

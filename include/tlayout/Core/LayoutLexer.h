@@ -71,7 +71,7 @@ public:
     /// Its sign (one of lexInteger's `signs`, when one came) and digits;
     /// empty when no digit followed.
     llvm::StringRef text;
-    /// Its value, where it fits in int64.
+    /// Its value, where it fits in int64 (INT64_MIN included).
     std::optional<int64_t> value;
   };
   /// Reads a decimal integer: at most one character of `signs`, then

@@ -16,6 +16,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tlayout/Conversion/LowerTiledLayouts/LowerTiledLayouts.h"
+#include "tlayout/Conversion/LowerTiledLayouts/PhysicalLayout.h"
 #include "tlayout/Conversion/Passes.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -25,6 +26,8 @@
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Transforms/DialectConversion.h"
+#include "mlir/Transforms/RegionUtils.h"
+#include "llvm/ADT/DepthFirstIterator.h"
 #include "llvm/Support/DebugLog.h"
 
 #define DEBUG_TYPE "lower-tiled-layouts"
@@ -37,6 +40,54 @@ namespace mlir::tlayout {
 using namespace mlir;
 using namespace mlir::tlayout;
 
+/// Whether `block` holds a tiled memref: an argument of it or of a block
+/// nested in it, or an operand or result of an op in it.
+static bool holdsTiledMemRef(Block &block) {
+  auto tiled = [](Value value) { return isTiledMemRef(value.getType()); };
+  if (llvm::any_of(block.getArguments(), tiled))
+    return true;
+  WalkResult found = block.walk([&](Operation *op) {
+    if (llvm::any_of(op->getOperands(), tiled) ||
+        llvm::any_of(op->getResults(), tiled))
+      return WalkResult::interrupt();
+    for (Region &region : op->getRegions())
+      for (Block &nested : region)
+        if (llvm::any_of(nested.getArguments(), tiled))
+          return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return found.wasInterrupted();
+}
+
+/// The conversion visits only the blocks reachable from their region's
+/// entry, so an unreachable block would keep the tiled memrefs that the rest
+/// of its function no longer has. Such blocks are dead code: the regions
+/// that hold one lose their unreachable blocks before the conversion (the
+/// dead code of other regions stays).
+static void eraseUnreachableTiledBlocks(ModuleOp module) {
+  // Innermost first (the walk is post-order), so that erasing an outer
+  // block never leaves an owner to visit.
+  SmallVector<Operation *> owners;
+  module->walk([&](Operation *op) {
+    for (Region &region : op->getRegions()) {
+      if (region.empty() || region.hasOneBlock())
+        continue;
+      llvm::df_iterator_default_set<Block *> reachable;
+      for (Block *block : llvm::depth_first_ext(&region.front(), reachable))
+        (void)block;
+      if (llvm::any_of(region, [&](Block &block) {
+            return !reachable.contains(&block) && holdsTiledMemRef(block);
+          })) {
+        owners.push_back(op);
+        return;
+      }
+    }
+  });
+  IRRewriter rewriter(module.getContext());
+  for (Operation *op : owners)
+    (void)eraseUnreachableBlocks(rewriter, op->getRegions());
+}
+
 LogicalResult
 mlir::tlayout::lowerTiledLayouts(ModuleOp module,
                                  TargetTiledPatternsFn addTargetPatterns) {
@@ -44,6 +95,7 @@ mlir::tlayout::lowerTiledLayouts(ModuleOp module,
     LDBG() << "the pre-check rejected the module: nothing rewritten";
     return failure();
   }
+  eraseUnreachableTiledBlocks(module);
   MLIRContext *context = module.getContext();
   TiledLayoutTypeConverter typeConverter;
   RewritePatternSet patterns(context);

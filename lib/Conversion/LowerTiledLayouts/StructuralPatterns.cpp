@@ -69,6 +69,11 @@ struct BranchLowering : OpConversionPattern<BranchOp> {
       if (operands.getProducedOperandCount() != 0)
         return rewriter.notifyMatchFailure(op, "produced operands");
       OperandRange range = operands.getForwardedOperands();
+      // An empty range has no operand to take its position from.
+      if (range.empty()) {
+        forwarded.emplace_back();
+        continue;
+      }
       forwarded.push_back(
           flatten(lowered.slice(range.getBeginOperandIndex(), range.size())));
     }

@@ -418,3 +418,56 @@ func.func @switch_and_cond_br(%sel: i32, %c: i1,
 ^join(%z: memref<?x256xf32, #tlayout.tiled<{1,0:T(8,128)}>>):
   return %z : memref<?x256xf32, #tlayout.tiled<{1,0:T(8,128)}>>
 }
+
+// -----
+
+// A successor without operands, last or not, keeps none.
+// CHECK-LABEL: func.func @empty_successors(
+// CHECK-SAME: %[[SEL:.*]]: i32, %[[C:.*]]: i1, %[[A:.*]]: memref<?x2x8x128xf32>, %[[N:.*]]: index
+// CHECK: cf.cond_br %[[C]], ^bb1(%[[A]], %[[N]] : memref<?x2x8x128xf32>, index), ^bb2
+// CHECK: ^bb1(%[[X:.*]]: memref<?x2x8x128xf32>, %[[XN:.*]]: index):
+// CHECK: cf.switch %[[SEL]] : i32, [
+// CHECK-NEXT: default: ^bb1(%[[X]], %[[XN]] : memref<?x2x8x128xf32>, index),
+// CHECK-NEXT: 4: ^bb2
+// CHECK-NEXT: ]
+func.func @empty_successors(%sel: i32, %c: i1,
+    %a: memref<?x256xf32, #tlayout.tiled<{1,0:T(8,128)}>>) {
+  cf.cond_br %c, ^loop(%a : memref<?x256xf32, #tlayout.tiled<{1,0:T(8,128)}>>),
+                 ^exit
+^loop(%x: memref<?x256xf32, #tlayout.tiled<{1,0:T(8,128)}>>):
+  cf.switch %sel : i32, [
+    default: ^loop(%x : memref<?x256xf32, #tlayout.tiled<{1,0:T(8,128)}>>),
+    4: ^exit
+  ]
+^exit:
+  return
+}
+
+// -----
+
+// The conversion visits the blocks reachable from the entry: an unreachable
+// block that holds a tiled memref is erased first; dead code without tiled
+// memrefs stays.
+// CHECK-LABEL: func.func @dead_tiled_block(
+// CHECK-SAME: %[[A:.*]]: memref<2x2x8x128xf32>
+// CHECK: memref.load %[[A]]
+// CHECK-NEXT: return
+// CHECK-NEXT: }
+// CHECK-LABEL: func.func @dead_plain_block(
+// CHECK: return
+// CHECK: ^bb1:
+// CHECK: arith.addf
+func.func @dead_tiled_block(%a: memref<16x256xf32, #tlayout.tiled<{1,0:T(8,128)}>>) -> f32 {
+  %c0 = arith.constant 0 : index
+  %v = memref.load %a[%c0, %c0] : memref<16x256xf32, #tlayout.tiled<{1,0:T(8,128)}>>
+  return %v : f32
+^dead(%x: memref<16x256xf32, #tlayout.tiled<{1,0:T(8,128)}>>):
+  %w = memref.load %x[%c0, %c0] : memref<16x256xf32, #tlayout.tiled<{1,0:T(8,128)}>>
+  cf.br ^dead(%x : memref<16x256xf32, #tlayout.tiled<{1,0:T(8,128)}>>)
+}
+func.func @dead_plain_block(%v: f32) -> f32 {
+  return %v : f32
+^dead:
+  %w = arith.addf %v, %v : f32
+  return %w : f32
+}

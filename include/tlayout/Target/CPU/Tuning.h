@@ -7,7 +7,9 @@
 // Every constant the CPU target's passes and copy lowering were tuned with:
 // defaults of their options, thresholds of their cost models and the
 // widths and distances of their copies, each with the host and the
-// measurement it comes from (bench/README.md has the figures). A new
+// measurement it comes from (bench/README.md has the figures), or, for a
+// size taken from the hardware (a cache line, a cache level), the reason
+// for its value. A new
 // target's tuning is a new set of these values, not a change to the
 // passes.
 //
