@@ -20,6 +20,14 @@ operations on them:
   packed word written one by one);
 - the same nests outlined into functions taking the buffers cast to
   dynamic sizes (memref.cast static -> dynamic);
+- nests in cf blocks: a cf.switch (duplicate destinations, a case without
+  operands, a block that branches on) or a cf.cond_br on a run-time value
+  picks, among memrefs of the same type (buffers, views, sizes dynamic or
+  cast to dynamic; a decoy buffer where the memref is alone of its type),
+  those the nest reads and writes, passed as block arguments whose sizes
+  memref.dim reads; the outermost loop as a loop of cf blocks (the loop's
+  block takes a memref and the index, the exit block nothing); an
+  unreachable block left behind;
 - memref.copy between layouts (and from views);
 - views (tlayout.subview; memref.subview in the untiled program) at static
   and run-time offsets, at the ends of dimensions and empty;
@@ -64,6 +72,9 @@ import tempfile
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from random_layouts import random_layout  # noqa: E402
 
+# --convert-to-llvm lowers func and cf in one conversion, so cf blocks with
+# memref arguments need no order of convert-func-to-llvm and
+# convert-cf-to-llvm.
 UPSTREAM_PIPELINE = [
     "--lower-affine", "--convert-scf-to-cf", "--expand-strided-metadata",
     "--lower-affine", "--finalize-memref-to-llvm", "--convert-to-llvm",
@@ -237,6 +248,7 @@ class Case:
         self.ops = []
         self.args = []        # (name, value) passed by main
         self.garbage = set()  # buffer names filled through to_physical
+        self.decoys = []      # buffers only branches pass (draw_cf)
 
     @property
     def ident(self):
@@ -387,7 +399,157 @@ def draw_nest(rng, case, target, source):
                      "reduce": False, "outlined": False, "store_shift": None,
                      "store_call": False, "prefer_affine": True,
                      "affine_store": True})
+    nest["cf"] = draw_cf(case, nest)
     case.ops.append(("nest", nest))
+
+
+# The probability that a nest runs in cf blocks (a branch that picks its
+# memrefs, a loop of cf blocks, or both).
+CF_PROB = 0.3
+
+
+def candidates(case, value):
+    """The values a branch may pass in place of `value`: those of the same
+    type in both programs and the same sizes (any of them is a valid
+    operand of the nest), `value` first."""
+    return [value] + [
+        v for v in case.values if v is not value and v.shape == value.shape
+        and v.type(True) == value.type(True)
+        and v.type(False) == value.type(False)]
+
+
+def draw_cf(case, nest):
+    """cf control flow around a nest, drawn from a generator of its own
+    (so that the other draws of a seed stay the programs they were):
+
+    - select: a cf.switch (cases to the join block, duplicate destinations
+      with other operands, a case to a block without operands, a block that
+      branches on with a cf.cond_br) or a cf.cond_br on a run-time value
+      picks, among the memrefs of the same type, those the nest reads and
+      writes; they reach the nest as arguments of the join block (maybe
+      cast to dynamic sizes first; for an outlined nest, those of the
+      call). An unreachable block that branches to the join block may be
+      left in the function;
+    - loop: the outermost loop of the nest is a loop of cf blocks: a
+      cf.cond_br guards it, the loop's block takes the target memref (and
+      maybe the source) and the index, its sizes read with memref.dim, and
+      the exit block takes nothing."""
+    cr = random.Random(f"{case.ident}:{len(case.ops)}:blocks")
+    if cr.random() >= CF_PROB:
+        return None
+    target, source = nest["target"], nest["source"]
+    rank = target.rank
+    # The outermost loop is the innermost one too where the rank is 1: not
+    # one that carries a reduction or sits in the repeat loop.
+    loop_ok = not (rank == 1 and (nest["reduce"] or nest.get("repeat")))
+    r = cr.random()
+    if r < 0.55 or not loop_ok:
+        select, loop = cr.choice(["switch", "switch", "cond"]), False
+    elif r < 0.75:
+        select, loop = None, True
+    else:
+        select, loop = cr.choice(["switch", "cond"]), True
+    cfd = {"select": select, "loop": loop,
+           "loop_source": cr.random() < 0.5}
+    if not select:
+        return cfd
+    slots = [candidates(case, target)]
+    if source is not target:
+        slots.append(candidates(case, source))
+    # A buffer alone of its type gets a decoy: a buffer of the same type
+    # and sizes (allocated, filled and printed as the others) that the
+    # branch may pass instead.
+    for cands in slots:
+        v = cands[0]
+        if len(cands) == 1 and v.parent is None and cr.random() < 0.6:
+            d = Value(None, list(v.shape), v.layout, list(v.dyn))
+            d.size_args = list(v.size_args)
+            if v.layout and cr.random() < 0.35 and not (
+                    AVOID_KNOWN and 0 in v.shape and any(v.dyn)):
+                d.garbage = True
+            case.decoys.append(d)
+            cands.append(d)
+    cfd["slots"] = slots
+
+    def choice():
+        return tuple(cr.randrange(len(c)) for c in slots)
+
+    # Dynamic sizes: the memrefs cast to all-dynamic sizes before the
+    # branch (buffers only, as outlined nests cast them).
+    # (With --avoid-known, none: sizes that all edges pass as the same
+    # constant fold into the loops only after tlayout-cpu-walk-tile-rows,
+    # and upstream's affine.for canonicalization then leaves a tile loop
+    # inside a loop of no trips with an upper bound map of no results.)
+    cfd["cast"] = (not nest["outlined"] and cr.random() < 0.3 and all(
+        v.parent is None for c in slots for v in c) and not AVOID_KNOWN)
+    cfd["dead"] = cr.random() < 0.2
+    if select == "switch":
+        values = cr.sample(range(-2, 7), cr.randint(1, 4))
+        dests = ["join", "join", "empty", "mid"]
+        cfd["cases"] = [(v, cr.choice(dests), choice()) for v in values]
+        cfd["default"] = (cr.choice(dests), choice())
+        cfd["empty_choice"] = choice()
+        cfd["mid_cond"] = (cr.choice(["eq", "ne", "slt", "sge"]),
+                           cr.randint(-1, 5))
+        cfd["mid_alt"] = choice()
+        cfd["mid_swap"] = cr.random() < 0.5
+        # The selector: a case (most often) or a value that takes the
+        # default.
+        taken = values + [cr.choice([-5, 9, 100])]
+        sel = cr.choice(taken) if cr.random() < 0.85 else taken[-1]
+    else:
+        cfd["cond"] = (cr.choice(["eq", "ne", "slt", "sge"]),
+                       cr.randint(-1, 5))
+        cfd["true"] = choice()
+        cfd["false"] = (cr.choice(["join", "empty"]), choice())
+        sel = cr.randint(-1, 5)
+    cfd["sel_arg"] = new_arg(case, sel)
+    # Half the time the path taken passes the nest's own memrefs (the nest
+    # checks what it checked without the branch); else whatever its edges
+    # pass.
+    if cr.random() < 0.5:
+        set_taken_choice(cfd, sel, tuple(0 for _ in slots))
+    return cfd
+
+
+def _holds(pred, a, b):
+    return {"eq": a == b, "ne": a != b, "slt": a < b, "sge": a >= b}[pred]
+
+
+def set_taken_choice(cfd, sel, choice):
+    """Makes the edge that the selector `sel` takes into the join block
+    pass the candidates `choice`."""
+    if cfd["select"] == "cond":
+        pred, k = cfd["cond"]
+        if _holds(pred, sel, k):
+            cfd["true"] = choice
+        else:
+            cfd["false"] = (cfd["false"][0], choice)
+        return
+    cases = {v: i for i, (v, _, _) in enumerate(cfd["cases"])}
+    if sel in cases:
+        i = cases[sel]
+        kind = cfd["cases"][i][1]
+
+        def set_edge(ch):
+            cfd["cases"][i] = (sel, kind, ch)
+    else:
+        kind = cfd["default"][0]
+
+        def set_edge(ch):
+            cfd["default"] = (kind, ch)
+    if kind == "join":
+        set_edge(choice)
+    elif kind == "empty":
+        cfd["empty_choice"] = choice
+    else:
+        # The mid block's cond_br: its own arguments, or mid_alt.
+        pred, k = cfd["mid_cond"]
+        own_first = not cfd["mid_swap"]
+        if _holds(pred, sel, k) == own_first:
+            set_edge(choice)
+        else:
+            cfd["mid_alt"] = choice
 
 
 def draw_case(rng, seed, index, inspect):
@@ -420,6 +582,13 @@ def draw_case(rng, seed, index, inspect):
             case.ops.append(("copy", src, dst))
             if rng.random() < 0.5:
                 draw_nest(rng, case, dst, src)
+    # The decoys of branches are buffers like the others, named last.
+    for d in case.decoys:
+        d.name = f"b{len(case.buffers)}"
+        case.buffers.append(d)
+        case.values.append(d)
+        if getattr(d, "garbage", False):
+            case.garbage.add(d.name)
     return case
 
 
@@ -437,6 +606,10 @@ class Func:
     def fresh(self, stem="t"):
         self.n += 1
         return f"%{stem}{self.n}"
+
+    def label(self, stem):
+        self.n += 1
+        return f"^{stem}{self.n}"
 
     def emit(self, text):
         self.lines.append(self.indent + text)
@@ -469,9 +642,18 @@ def render_nest(f, nest, tiled, tname, ttype, sname, stype, dims_of,
     all_affine = True
     acc_name = None
     repeat_iv = None
+    cf_loop = (nest.get("cf") or {}).get("loop")
     for level, d in enumerate(nest["order"]):
         l = loops[d]
         innermost = level == rank - 1
+        if level == 0 and cf_loop:
+            tname, sname, dims_of, closer = open_cf_loop(
+                f, nest, d, tname, ttype, sname, stype, dims_of, arg_of,
+                ivs[d])
+            closers.append(("cf", False, closer))
+            if l["kind"] != "affine":
+                all_affine = False
+            continue
         if innermost and nest.get("repeat"):
             repeat_iv = f"%rp{f.n}"
             f.emit(f"affine.for {repeat_iv} = 0 to {nest['repeat']} {{")
@@ -658,6 +840,9 @@ def render_nest(f, nest, tiled, tname, ttype, sname, stype, dims_of,
         store(val)
 
     for kind, reducing, res in reversed(closers):
+        if kind == "cf":
+            res()
+            continue
         if reducing:
             s = _addi(f, acc_name, val)
             f.emit(f"{'affine' if kind == 'affine' else 'scf'}.yield {s} : i32")
@@ -669,6 +854,137 @@ def render_nest(f, nest, tiled, tname, ttype, sname, stype, dims_of,
             f.emit(f"{old} = memref.load %accb[{f.const(0)}] : memref<1xi32>")
             new = _addi(f, old, r)
             f.emit(f"memref.store {new}, %accb[{f.const(0)}] : memref<1xi32>")
+
+
+def open_cf_loop(f, nest, d, tname, ttype, sname, stype, dims_of, arg_of,
+                 iv):
+    """Opens the loop over dimension `d` as cf blocks: a cf.cond_br that
+    enters the loop's block (taking the target memref, maybe the source,
+    and the index `iv`) or goes to the exit block, which takes nothing.
+    Returns the memrefs' names in the loop's block, their sizes, and the
+    function that emits the back edge and the exit block."""
+    l = nest["loops"][d]
+    lo = arg_of(l["lb_arg"]) if l["dyn_lb"] else f.const(l["lb"])
+    if l["dyn_ub"]:
+        hi = arg_of(l["ub_arg"])
+    elif l["full"]:
+        hi = dims_of(tname, d)
+    else:
+        hi = f.const(l["ub"])
+    carried = [(tname, ttype)]
+    if nest["cf"]["loop_source"] and sname != tname:
+        carried.append((sname, stype))
+    row, done = f.label("row"), f.label("exit")
+    tys = ", ".join(t for _, t in carried) + ", index"
+    enter = f.fresh("enter")
+    f.emit(f"{enter} = arith.cmpi slt, {lo}, {hi} : index")
+    f.emit(f"cf.cond_br {enter}, {row}("
+           f"{', '.join(n for n, _ in carried)}, {lo} : {tys}), {done}")
+    args = [f.fresh("rm") for _ in carried]
+    f.emit(f"{row}({', '.join(f'{a}: {t}' for a, (_, t) in zip(args, carried))}"
+           f", {iv}: index):")
+    local = {}
+    renamed = {n: a for a, (n, _) in zip(args, carried)}
+    for a, (n, t) in zip(args, carried):
+        value = nest["target"] if n == tname else nest["source"]
+        for e in range(value.rank):
+            dim = f.fresh("dim")
+            f.emit(f"{dim} = memref.dim {a}, {f.const(e)} : {t}")
+            local[(a, e)] = dim
+
+    def inner_dims(ssa, e):
+        return local[(ssa, e)] if (ssa, e) in local else dims_of(ssa, e)
+
+    x = args[0]
+
+    def close():
+        nxt = f.fresh("next")
+        f.emit(f"{nxt} = arith.addi {iv}, {f.const(l['step'])} : index")
+        # The bound again, from the block's memref where it is its size.
+        bound = local[(x, d)] if not l["dyn_ub"] and l["full"] else hi
+        more = f.fresh("more")
+        f.emit(f"{more} = arith.cmpi slt, {nxt}, {bound} : index")
+        f.emit(f"cf.cond_br {more}, {row}({', '.join(args)}, {nxt} : {tys}), "
+               f"{done}")
+        f.emit(f"{done}:")
+
+    return (renamed.get(tname, tname), renamed.get(sname, sname),
+            inner_dims, close)
+
+
+def emit_select(f, cfd, cands, types, arg_of):
+    """Emits the branch of draw_cf's `select` over the candidates' SSA
+    names (one list per slot, of block argument types `types`); returns
+    the join block's arguments, whose block the function goes on in."""
+    join = f.label("join")
+    tys = ", ".join(types)
+    sel = arg_of(cfd["sel_arg"])
+
+    def ops(choice):
+        return (f"({', '.join(cands[k][i] for k, i in enumerate(choice))}"
+                f" : {tys})")
+
+    blocks = []
+    if cfd["select"] == "switch":
+        sel32 = f.fresh("sel")
+        f.emit(f"{sel32} = arith.index_cast {sel} : index to i32")
+        labels = {"join": join, "empty": f.label("empty"),
+                  "mid": f.label("mid")}
+
+        def dest(kind, choice):
+            return labels[kind] + ("" if kind == "empty" else ops(choice))
+
+        entries = [f"default: {dest(*cfd['default'])}"] + [
+            f"{v}: {dest(kind, ch)}" for v, kind, ch in cfd["cases"]]
+        f.emit(f"cf.switch {sel32} : i32, [")
+        for i, e in enumerate(entries):
+            f.emit("  " + e + ("," if i + 1 < len(entries) else ""))
+        f.emit("]")
+        used = {cfd["default"][0]} | {kind for _, kind, _ in cfd["cases"]}
+        if "empty" in used:
+            blocks.append([f"{labels['empty']}:",
+                           f"cf.br {join}{ops(cfd['empty_choice'])}"])
+        if "mid" in used:
+            margs = [f.fresh("mx") for _ in types]
+            pred, k = cfd["mid_cond"]
+            c = f.fresh("mc")
+            own = f"({', '.join(margs)} : {tys})"
+            alt = ops(cfd["mid_alt"])
+            if cfd["mid_swap"]:
+                own, alt = alt, own
+            dim = f.fresh("dim")
+            blocks.append([
+                f"{labels['mid']}("
+                f"{', '.join(f'{a}: {t}' for a, t in zip(margs, types))}):",
+                f"{dim} = memref.dim {margs[0]}, {f.const(0)} : {types[0]}",
+                f"{c} = arith.cmpi {pred}, {sel}, {f.const(k)} : index",
+                f"cf.cond_br {c}, {join}{own}, {join}{alt}"])
+    else:
+        pred, k = cfd["cond"]
+        c = f.fresh("cond")
+        f.emit(f"{c} = arith.cmpi {pred}, {sel}, {f.const(k)} : index")
+        kind, choice = cfd["false"]
+        if kind == "empty":
+            empty = f.label("empty")
+            other = empty
+            blocks.append([f"{empty}:", f"cf.br {join}{ops(choice)}"])
+        else:
+            other = join + ops(choice)
+        f.emit(f"cf.cond_br {c}, {join}{ops(cfd['true'])}, {other}")
+    if cfd["dead"]:
+        # No branch reaches this block.
+        dargs = [f.fresh("dx") for _ in types]
+        blocks.append([
+            f"{f.label('dead')}("
+            f"{', '.join(f'{a}: {t}' for a, t in zip(dargs, types))}):",
+            f"cf.br {join}({', '.join(dargs)} : {tys})"])
+    for block in blocks:
+        f.emit(block[0])
+        for line in block[1:]:
+            f.emit("  " + line)
+    jargs = [f.fresh("j") for _ in types]
+    f.emit(f"{join}({', '.join(f'{a}: {t}' for a, t in zip(jargs, types))}):")
+    return jargs
 
 
 def emit_load(f, dest, memref, indices, ty, affine):
@@ -751,6 +1067,25 @@ def render_case(case, tiled, inspect):
     f.emit(f"memref.store {f.const(0, 'i32')}, %accb[{f.const(0)}] "
            ": memref<1xi32>")
 
+    def cast_to(val, ty):
+        """The value, cast to `ty` where that is not its type."""
+        src_ty = val.type(tiled)
+        if src_ty == ty:
+            return names[val.name]
+        c = f.fresh("cast")
+        f.emit(f"{c} = memref.cast {names[val.name]} : {src_ty} to {ty}")
+        return c
+
+    def select(cfd, types):
+        """The branch of draw_cf over the slots' candidates (cast to
+        `types`); returns the join block's arguments, sizes defined."""
+        cands = [[cast_to(v, ty) for v in slot]
+                 for slot, ty in zip(cfd["slots"], types)]
+        jargs = emit_select(f, cfd, cands, types, arg_of)
+        for a, slot, ty in zip(jargs, cfd["slots"], types):
+            define_dims(f, dims, a, slot[0], ty)
+        return jargs
+
     def alloc(b):
         ty = b.type(tiled)
         ssa = "%" + b.name
@@ -821,9 +1156,20 @@ def render_case(case, tiled, inspect):
         else:
             nest = op[1]
             t, s = nest["target"], nest["source"]
+            cfd = nest.get("cf")
             if not nest["outlined"]:
-                render_nest(f, nest, tiled, names[t.name], t.type(tiled),
-                            names[s.name], s.type(tiled), dims_of, arg_of,
+                tn, tt = names[t.name], t.type(tiled)
+                sn, st = names[s.name], s.type(tiled)
+                if cfd and cfd["select"]:
+                    if cfd["cast"]:
+                        types = [c[0].type(tiled, [True] * c[0].rank)
+                                 for c in cfd["slots"]]
+                    else:
+                        types = [c[0].type(tiled) for c in cfd["slots"]]
+                    jargs = select(cfd, types)
+                    tn, tt = jargs[0], types[0]
+                    sn, st = (jargs[-1], types[-1]) if s is not t else (tn, tt)
+                render_nest(f, nest, tiled, tn, tt, sn, st, dims_of, arg_of,
                             store_func)
                 continue
             # Outlined: the buffers cast to (partly) dynamic sizes.
@@ -858,17 +1204,13 @@ def render_case(case, tiled, inspect):
                 [f"func.func private {fname}"
                  f"({', '.join(params)}) {{"] + g.const_lines() + g.lines +
                 ["  return", "}"])
-            ops_ = []
-            for val, ty in [(t, tty)] + ([] if same else [(s, sty)]):
-                src_ty = val.type(tiled)
-                if src_ty != ty:
-                    c = f.fresh("cast")
-                    f.emit(f"{c} = memref.cast {names[val.name]} : {src_ty} "
-                           f"to {ty}")
-                    ops_.append(c)
-                else:
-                    ops_.append(names[val.name])
             tys = [tty] + ([] if same else [sty])
+            if cfd and cfd["select"]:
+                # The call's operands picked by the branch.
+                ops_ = select(cfd, tys)
+            else:
+                ops_ = [cast_to(val, ty)
+                        for val, ty in zip([t] + ([] if same else [s]), tys)]
             f.emit(f"func.call {fname}({', '.join(ops_)}, %cnt, %accb) : "
                    f"({', '.join(tys)}, memref<2xi32>, memref<1xi32>) -> ()")
 
@@ -1167,6 +1509,9 @@ def used_values(case):
         else:
             used.add(op[1]["target"].name)
             used.add(op[1]["source"].name)
+            cfd = op[1].get("cf")
+            for slot in (cfd or {}).get("slots", []):
+                used.update(v.name for v in slot)
     return used
 
 
@@ -1212,7 +1557,7 @@ def reduce_case(runner, case, config, inspect, category):
             if attempt(c):
                 case, changed = c, True
         # Simplify nests.
-        simplifications = [("tick", False), ("cast_back", False),
+        simplifications = [("cf", None), ("tick", False), ("cast_back", False),
                            ("store_call", False), ("counter", False), ("if", None),
                            ("reduce", False), ("store_shift", None),
                            ("outlined", False), ("mult", 1), ("add", 0),
@@ -1222,7 +1567,7 @@ def reduce_case(runner, case, config, inspect, category):
             if op[0] != "nest":
                 continue
             for key, value in simplifications:
-                if case.ops[i][1][key] == value:
+                if case.ops[i][1].get(key) == value:
                     continue
                 c = copy.deepcopy(case)
                 c.ops[i][1][key] = value
