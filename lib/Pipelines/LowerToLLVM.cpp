@@ -54,11 +54,14 @@ void mlir::tlayout::buildLowerToLLVMPipeline(
   body.addPass(createDropAssumptions());
   pm.addPass(createEraseMemorySpaces());
   OpPassManager &lowered = pm.nestAny();
-  lowered.addPass(createConvertVectorToSCFPass());
-  // Affine ops are lowered before anything canonicalizes them: MLIR 22's
+  // Affine ops are lowered before anything canonicalizes or folds them
+  // (the vector lowering's greedy driver folds ops too): MLIR 22's
   // canonicalization of affine maps bounds `x mod c` by the loop bounds of
-  // `x` alone and folds e.g. `(i mod 3) floordiv 2` to 1 for `i` from 2.
+  // `x` alone and folds e.g. `(i mod 3) floordiv 2` to 1 for `i` from 2,
+  // and its folding of an affine.for's bounds inside an outer loop with no
+  // trips leaves an upper bound without results, which does not verify.
   lowered.addPass(createLowerAffinePass());
+  lowered.addPass(createConvertVectorToSCFPass());
   lowered.addPass(createCanonicalizerPass());
   // Hoists the tile-loop bounds that strip-mining left in inner loops.
   lowered.addPass(createLoopInvariantCodeMotionPass());

@@ -28,8 +28,8 @@
 // PIPELINE-NEXT:   ),
 // PIPELINE-NEXT:   tlayout-erase-memory-spaces
 // PIPELINE-NEXT:   any(
-// PIPELINE-NEXT:     convert-vector-to-scf
 // PIPELINE-NEXT:     lower-affine
+// PIPELINE-NEXT:     convert-vector-to-scf
 // PIPELINE-NEXT:     canonicalize
 // PIPELINE-NEXT:     loop-invariant-code-motion
 // PIPELINE-NEXT:     convert-scf-to-cf
