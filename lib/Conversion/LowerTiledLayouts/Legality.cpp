@@ -204,6 +204,10 @@ firstTiledValue(Operation *op, bool withBlockArguments) {
   return std::nullopt;
 }
 
+bool mlir::tlayout::usesTiledMemRef(Operation *op) {
+  return firstTiledValue(op, /*withBlockArguments=*/true).has_value();
+}
+
 /// Every tiled memref type `op` uses, with its kind and index, in the order
 /// of firstTiledValue (without block arguments).
 static SmallVector<std::tuple<StringRef, unsigned, Type>>

@@ -40,23 +40,17 @@ namespace mlir::tlayout {
 using namespace mlir;
 using namespace mlir::tlayout;
 
-/// Whether `block` holds a tiled memref: an argument of it or of a block
-/// nested in it, or an operand or result of an op in it.
+/// Whether `block` holds a tiled memref: an argument of it, or a use by an
+/// op in it (usesTiledMemRef, which counts the arguments of nested blocks).
 static bool holdsTiledMemRef(Block &block) {
-  auto tiled = [](Value value) { return isTiledMemRef(value.getType()); };
-  if (llvm::any_of(block.getArguments(), tiled))
+  if (llvm::any_of(block.getArgumentTypes(), isTiledMemRef))
     return true;
-  WalkResult found = block.walk([&](Operation *op) {
-    if (llvm::any_of(op->getOperands(), tiled) ||
-        llvm::any_of(op->getResults(), tiled))
-      return WalkResult::interrupt();
-    for (Region &region : op->getRegions())
-      for (Block &nested : region)
-        if (llvm::any_of(nested.getArguments(), tiled))
-          return WalkResult::interrupt();
-    return WalkResult::advance();
-  });
-  return found.wasInterrupted();
+  return block
+      .walk([](Operation *op) {
+        return usesTiledMemRef(op) ? WalkResult::interrupt()
+                                   : WalkResult::advance();
+      })
+      .wasInterrupted();
 }
 
 /// The conversion visits only the blocks reachable from their region's

@@ -156,12 +156,13 @@ using TargetTiledPatternsFn =
                       RewritePatternSet &patterns)>;
 
 /// Runs the lowering of tiled layouts on `module`, as --lower-tiled-layouts
-/// does: the pre-check (checkLowerTiledLayoutsPreconditions), then one
-/// partial conversion with populateLowerTiledLayoutsPatterns, the patterns
-/// `addTargetPatterns` adds (if given), and
-/// populateLowerTiledLayoutsStructuralPatterns, under
+/// does: the pre-check (checkLowerTiledLayoutsPreconditions), the erasure
+/// of unreachable blocks that use tiled memrefs (the conversion visits only
+/// reachable blocks), then one partial conversion with
+/// populateLowerTiledLayoutsPatterns, the patterns `addTargetPatterns` adds
+/// (if given), and populateLowerTiledLayoutsStructuralPatterns, under
 /// configureLowerTiledLayoutsTarget. A failure, reported at the offending
-/// ops, leaves the module as it was.
+/// ops, leaves the module as it was but for that dead code.
 LogicalResult lowerTiledLayouts(ModuleOp module,
                                 TargetTiledPatternsFn addTargetPatterns = {});
 
@@ -170,6 +171,11 @@ LogicalResult lowerTiledLayouts(ModuleOp module,
 /// have no physical layout, with what to do instead; fails if there is one.
 /// Runs before the conversion, which would stop at the first such op.
 LogicalResult checkLowerTiledLayoutsPreconditions(ModuleOp module);
+
+/// Whether `op` uses a tiled memref: as an operand or result, as the type of
+/// a global, in a function's signature, or as an argument of a block of its
+/// regions (what the pre-check reports of an op no pattern takes).
+bool usesTiledMemRef(Operation *op);
 
 } // namespace mlir::tlayout
 
